@@ -1,0 +1,77 @@
+/** Business constants and limits (spec 1 §9, spec 2 §9). One place for every number. */
+
+export const SUBSCRIPTION_TIERS = ['trial', 'free', 'basic', 'pro', 'unlimited'] as const;
+export type SubscriptionTierName = (typeof SUBSCRIPTION_TIERS)[number];
+
+export const INITIAL_TRIAL_CREDITS = 20;
+
+/** Credits set on a tier change. */
+export const TIER_CHANGE_CREDITS: Record<Exclude<SubscriptionTierName, 'trial'>, number> = {
+  free: 100,
+  basic: 500,
+  pro: 2000,
+  unlimited: 999999,
+};
+
+export interface PlanLimits {
+  credits: number;
+  storageGB: number;
+  videosPerMonth: number;
+  maxVideoLength: number;
+}
+
+/** Plan limit sets; a trial user is held to the free tier's limits. */
+export const PLAN_LIMITS: Record<Exclude<SubscriptionTierName, 'trial'>, PlanLimits> = {
+  free: { credits: 100, storageGB: 1, videosPerMonth: 10, maxVideoLength: 60 },
+  basic: { credits: 500, storageGB: 10, videosPerMonth: 50, maxVideoLength: 300 },
+  pro: { credits: 2000, storageGB: 100, videosPerMonth: 200, maxVideoLength: 1800 },
+  unlimited: { credits: 999999, storageGB: 1000, videosPerMonth: 999999, maxVideoLength: 3600 },
+};
+
+export function planLimitsFor(tier: SubscriptionTierName): PlanLimits {
+  return PLAN_LIMITS[tier === 'trial' ? 'free' : tier];
+}
+
+export const CREDIT_VALUE_USD = 0.05;
+export const DEFAULT_MARKUP = 2;
+
+/** Fallback task costs in credits when no pricing row exists. */
+export const FALLBACK_TASK_CREDITS = {
+  image: 4,
+  video: 32,
+  video_with_audio: 40,
+  lip_sync: 30,
+  audioPerUnitUsd: 0.002,
+  otherPerUnit: 2,
+} as const;
+
+export const LOW_BALANCE_THRESHOLD = 50;
+export const UPGRADE_RECOMMENDATION_THRESHOLD = 10;
+export const RECOMMENDED_PLAN_USAGE_FACTOR = 1.5;
+export const ANNUAL_DISCOUNT = 0.2;
+
+export const CREDIT_HISTORY_PAGE_SIZE = 50;
+export const USAGE_ANALYTICS_DAYS = 30;
+export const INVOICES_LIMIT = 10;
+
+export const CHECKOUT_REDIRECT_MS = 3000;
+export const PASSWORD_SUCCESS_REDIRECT_MS = 2000;
+export const OAUTH_FAILURE_RETURN_MS = 3000;
+export const OAUTH_SIGNUP_CUTOFF_MS = 60_000;
+export const WELCOME_WINDOW_MS = 15 * 60_000;
+export const PLAN_STATUS_CACHE_MS = 30 * 60_000;
+export const BANNER_MS = 5000;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const USERNAME_CHECK_DEBOUNCE_MS = 500;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 96;
+export const AVATAR_JPEG_QUALITY = 0.8;
+
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const PASSWORD_MIN = 6;
+
+/** Task prices (spec 2 §9): what the seeded task_pricing rows produce. */
+export const TASK_CREDITS = { image: 1, voice: 1, videoSection: 2 } as const;

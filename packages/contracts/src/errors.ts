@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/** Stable error codes shared by the bff and every app. */
+export const ErrorCode = z.enum([
+  'invalid_request',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'insufficient_credits',
+  'rate_limited',
+  'payload_too_large',
+  'unsupported_media_type',
+  'upstream_failed',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** The one JSON error shape every route answers with. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** User-facing texts, exactly as the specs give them (spec 1 §5, §8; spec 2 §5, §8). */
+export const Messages = {
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters',
+  emailNotValid: 'Please enter a valid email address.',
+  invalidCredentials: 'Invalid email or password. Please check your credentials and try again.',
+  emailNotConfirmed: 'Please check your email and click the confirmation link before signing in.',
+  userAlreadyRegistered: 'An account with this email already exists. Try signing in instead.',
+  weakPassword: 'Password is too weak. Please choose a stronger password.',
+  signupDisabled: 'Sign-ups are currently disabled. Please contact support.',
+  unexpected: 'An unexpected error occurred.',
+  signupSent: 'Check your email for the confirmation link!',
+  signupProfilePending:
+    'Account created! Check your email for confirmation. Note: Profile setup may be pending.',
+  recoverSent: 'Password reset email sent!',
+  passwordUpdateFailed: 'An error occurred while updating your password.',
+  googleCancelled: 'Sign-in was cancelled. Please try again.',
+  googleNetwork: 'Network error. Please check your connection and try again.',
+  googleFailed: 'Failed to sign in with Google. Please try again.',
+  authenticationFailed: 'Authentication Failed. Please try again.',
+  signInToContinue: 'Sign in to continue',
+  pleaseSignIn: 'Please sign in to continue',
+  linkInvalid: 'This link is invalid or has expired. Please request a new one.',
+  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  adminAccessDenied: 'Admin access denied',
+  usernameLength: 'Username must be 3-20 characters long',
+  usernameCharacters: 'Username can only contain lowercase letters, numbers, and underscores',
+  usernameUnderscore: 'Username cannot start or end with underscore',
+  usernameTaken: 'Username is already taken',
+  usernameRequired: 'Username is required',
+  avatarNotImage: 'Please select an image file',
+  avatarTooLarge: 'Image must be smaller than 5MB',
+  avatarSaveFailed: 'Failed to save avatar',
+  avatarProcessFailed: 'Failed to process image',
+  insufficientCredits: 'Insufficient credits. Please upgrade your plan.',
+  notFound: 'Not found',
+  internal: 'Something went wrong on our side. Please try again.',
+  originRefused: 'This request came from another site and was refused.',
+} as const;
+
+/** The upgrade dialog's text (spec 2 §5). */
+export function formatCreditsNeeded(missing: number, action: string): string {
+  return `You need ${missing} more credit${missing === 1 ? '' : 's'} to ${action}. Please upgrade your plan or purchase more credits.`;
+}

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/**
+ * Remote-module contracts: which remotes exist, what each one exposes and the props of every
+ * exposed module. The shell registers remotes at runtime from `/remotes.json`, so Module
+ * Federation's type plugin cannot help (DESIGN §2.2); these types are the contract instead.
+ *
+ * Why no `declare module 'mfe_account/…'` here: TypeScript refuses ambient module declarations
+ * inside a module file (TS2664), and a static `import … from 'mfe_account/X'` would not build
+ * anyway because no remote is known at build time. Apps load exposed modules with
+ * `loadRemote<RemoteModule<'mfe_account/CreditsWidget'>>(id)`, typed by `RemoteModules` below.
+ */
+
 /** The remotes the shell composes (served at /remotes.json from configuration). */
 export const REMOTE_NAMES = ['mfe_account', 'mfe_gallery', 'mfe_video_editor', 'mfe_image_studio', 'mfe_voices'] as const;
 export const RemoteName = z.enum(REMOTE_NAMES);
@@ -9,3 +20,71 @@ export const RemotesManifest = z.object({
   remotes: z.array(z.object({ name: RemoteName, entry: z.string() })),
 });
 export type RemotesManifest = z.infer<typeof RemotesManifest>;
+
+/** Top-level folder of each remote (its build lands in `<folder>/dist`, served at `/mfe/<folder>/`). */
+export const REMOTE_FOLDERS: Record<RemoteName, string> = {
+  mfe_account: 'mfe-account',
+  mfe_gallery: 'mfe-gallery',
+  mfe_video_editor: 'mfe-video-editor',
+  mfe_image_studio: 'mfe-image-studio',
+  mfe_voices: 'mfe-voices',
+};
+
+/** Modules each remote exposes, as `./Name` keys of its Module Federation `exposes`. */
+export const REMOTE_EXPOSES = {
+  mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
+} as const satisfies Partial<Record<RemoteName, readonly `./${string}`[]>>;
+
+type ExposeId<R extends keyof typeof REMOTE_EXPOSES> = `${R}/${(typeof REMOTE_EXPOSES)[R][number] extends `./${infer N}` ? N : never}`;
+/** Every loadable id, e.g. `mfe_account/CreditsWidget`. */
+export type RemoteModuleId = { [R in keyof typeof REMOTE_EXPOSES]: ExposeId<R> }[keyof typeof REMOTE_EXPOSES];
+
+/**
+ * A component as a remote exports it. Kept free of React types (contracts imports only zod);
+ * apps view it as `React.ComponentType<P>`.
+ */
+export type RemoteComponent<P> = (props: P) => unknown;
+
+/** Full-page route screens get no props: they read the session atoms and the router. */
+export type RoutePageProps = Record<string, never>;
+
+/** Compact balance display for headers and menus. */
+export interface CreditsWidgetProps {
+  /** `compact` fits a top bar; `card` shows reset date and a link to plans. */
+  variant?: 'compact' | 'card';
+}
+
+/**
+ * The upgrade dialog (spec 2 §2, §5). With `creditsNeeded` it explains the shortfall:
+ * "You need N more credit(s) to {action}. …"; without, it asks the user to choose a plan
+ * (plan gating, spec 1 §4).
+ */
+export interface UpgradeDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Credits missing for the action the user tried. */
+  creditsNeeded?: number;
+  /** What the user tried to do, in words that follow "to": "generate this video". */
+  action?: string;
+}
+
+/** The account part of the user menu: avatar upload, username editing, credits. */
+export interface AccountMenuProps {
+  /** Called after the profile changed so the host can refresh anything it derived. */
+  onProfileChange?: () => void;
+}
+
+/** Type of each exposed module, keyed by loadable id. */
+export interface RemoteModules {
+  'mfe_account/SubscriptionPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_account/AnalyticsPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_account/CreditsWidget': { default: RemoteComponent<CreditsWidgetProps> };
+  'mfe_account/UpgradeDialog': { default: RemoteComponent<UpgradeDialogProps> };
+  'mfe_account/AccountMenu': { default: RemoteComponent<AccountMenuProps> };
+}
+export type RemoteModule<Id extends RemoteModuleId> = Id extends keyof RemoteModules ? RemoteModules[Id] : never;
+
+/** The remote that owns a loadable id (`mfe_account/CreditsWidget` → `mfe_account`). */
+export function remoteOfModule(id: RemoteModuleId): RemoteName {
+  return id.slice(0, id.indexOf('/')) as RemoteName;
+}

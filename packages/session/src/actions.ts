@@ -1,0 +1,105 @@
+/**
+ * Session actions usable from any app without hooks: they write the shared default store.
+ */
+import { getDefaultStore } from 'jotai';
+import { ApiRoutes } from '@studio/contracts';
+import type { CreditsResponse, PlanStatusResponse, Profile, SessionResponse } from '@studio/contracts';
+import {
+  authPromptAtom,
+  contentBadgeAtom,
+  creditsAtom,
+  planStatusAtom,
+  profileAtom,
+  recoveryAtom,
+  sessionStatusAtom,
+  upgradeRequestAtom,
+  userAtom,
+} from './atoms.ts';
+import { ApiError, apiFetch } from './api.ts';
+
+const store = () => getDefaultStore();
+
+/** Puts a session answer (sign-in, `/api/auth/session`) into the atoms. */
+export function applySession(session: Pick<SessionResponse, 'user' | 'profile'> & { recovery?: boolean }): void {
+  const s = store();
+  s.set(userAtom, session.user);
+  s.set(profileAtom, session.profile);
+  s.set(recoveryAtom, session.recovery === true);
+  s.set(sessionStatusAtom, 'signed_in');
+}
+
+/** Sign-out state: user, profile and every cached per-user value cleared (spec 1 §4). */
+export function clearSession(): void {
+  const s = store();
+  s.set(userAtom, null);
+  s.set(profileAtom, null);
+  s.set(recoveryAtom, false);
+  s.set(creditsAtom, null);
+  s.set(planStatusAtom, null);
+  s.set(contentBadgeAtom, 0);
+  s.set(upgradeRequestAtom, null);
+  s.set(sessionStatusAtom, 'signed_out');
+}
+
+/** Replaces the profile after an edit, keeping credits in step with it. */
+export function setProfile(profile: Profile): void {
+  store().set(profileAtom, profile);
+}
+
+/**
+ * Reads `/api/auth/session`. 401 → signed out. A network failure keeps what we had, except on
+ * the very first read, where it counts as signed out so the page is not stuck on Loading....
+ */
+export async function refreshSession(): Promise<void> {
+  try {
+    applySession(await apiFetch<SessionResponse>(ApiRoutes.session));
+  } catch (error) {
+    if ((error instanceof ApiError && error.status === 401) || store().get(sessionStatusAtom) === 'loading') clearSession();
+  }
+}
+
+/** Reads `/api/credits` into `creditsAtom` (and the profile's balance). Failures keep the last value. */
+export async function refreshCredits(): Promise<CreditsResponse | null> {
+  try {
+    const credits = await apiFetch<CreditsResponse>(ApiRoutes.credits);
+    const s = store();
+    s.set(creditsAtom, credits);
+    const profile = s.get(profileAtom);
+    if (profile && profile.credits_remaining !== credits.credits) s.set(profileAtom, { ...profile, credits_remaining: credits.credits });
+    return credits;
+  } catch {
+    return store().get(creditsAtom);
+  }
+}
+
+/** Reads `/api/plan-status`. Any failure means a plan is needed (spec 1 §4: the paywall is forced on errors). */
+export async function refreshPlanStatus(): Promise<PlanStatusResponse> {
+  let status: PlanStatusResponse;
+  try {
+    status = await apiFetch<PlanStatusResponse>(ApiRoutes.planStatus);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw error;
+    status = { needsPlan: true, reason: 'check_failed' };
+  }
+  store().set(planStatusAtom, status);
+  return status;
+}
+
+/** Ends the session on the server (best effort) and clears every session atom. */
+export async function signOut(): Promise<void> {
+  try {
+    await apiFetch(ApiRoutes.signout, { method: 'POST' });
+  } finally {
+    clearSession();
+  }
+}
+
+/** Opens the auth modal in a mode, from any app. */
+export function requestSignIn(mode: 'signin' | 'signup' | 'forgot' = 'signin'): void {
+  store().set(authPromptAtom, { mode });
+}
+
+/** Asks the shell to show mfe-account's upgrade dialog (e.g. after `insufficient_credits`). */
+export function requestUpgrade(creditsNeeded?: number, action?: string): void {
+  store().set(upgradeRequestAtom, { creditsNeeded, action });
+}

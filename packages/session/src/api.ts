@@ -1,0 +1,81 @@
+/**
+ * The one HTTP client every app uses for `/api`. Same-origin cookie session; errors arrive as
+ * `{ error: { code, message } }` where `message` is the text to show the user.
+ */
+import { getDefaultStore } from 'jotai';
+import { sessionStatusAtom } from './atoms.ts';
+import { clearSession } from './actions.ts';
+
+/** The spec's default timeout of the product's own HTTP client (spec 1 §7). */
+export const API_TIMEOUT_MS = 10_000;
+
+/** Paths whose 401 is an answer, not an expired session (signing in, reading the session). */
+const AUTH_PROBES = ['/api/auth/session', '/api/auth/signin', '/api/auth/signup', '/api/auth/recover', '/api/auth/password'];
+
+/** A failed API call. `code` is one of contracts' `ErrorCode`s, or `network` when no answer came. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
+  /** Sent as a JSON body. */
+  json?: unknown;
+  /** Sent as is (multipart uploads). */
+  body?: BodyInit;
+}
+
+/**
+ * Calls the bff and returns its JSON. Throws `ApiError` with the server's user-facing message.
+ * A 401 from any call outside sign-in means the session ended: the session atoms are cleared so
+ * the protected wrapper shows its sign-in prompt in place, on the same URL (issue 3).
+ */
+export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set('Accept', 'application/json');
+  let body = init.body;
+  if (json !== undefined) {
+    requestHeaders.set('Content-Type', 'application/json');
+    body = JSON.stringify(json);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...rest,
+      body,
+      headers: requestHeaders,
+      credentials: 'same-origin',
+      signal: init.signal ?? AbortSignal.timeout(API_TIMEOUT_MS),
+    });
+  } catch (cause) {
+    const aborted = cause instanceof DOMException && (cause.name === 'AbortError' || cause.name === 'TimeoutError');
+    throw new ApiError(0, aborted ? 'timeout' : 'network', '');
+  }
+  const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = readErrorBody(payload);
+    if (response.status === 401 && !AUTH_PROBES.some((p) => path.startsWith(p))) {
+      const store = getDefaultStore();
+      if (store.get(sessionStatusAtom) === 'signed_in') clearSession();
+    }
+    throw new ApiError(response.status, error?.code ?? 'internal', error?.message ?? '', error?.details);
+  }
+  return payload as T;
+}
+
+function readErrorBody(payload: unknown): { code: string; message: string; details?: unknown } | null {
+  if (typeof payload !== 'object' || payload === null || !('error' in payload)) return null;
+  const error = (payload as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, message, details } = error as Record<string, unknown>;
+  return { code: typeof code === 'string' ? code : 'internal', message: typeof message === 'string' ? message : '', details };
+}

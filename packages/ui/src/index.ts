@@ -1,0 +1,14 @@
+export * as tokens from './tokens.ts';
+export { tokensCss } from './tokens.ts';
+export { adoptStyles } from './styles.ts';
+export { baseCss } from './base-css.ts';
+export { Dialog, Spinner, Alert, Logo } from './components.tsx';
+export type { DialogProps, AlertProps } from './components.tsx';
+
+import { adoptStyles } from './styles.ts';
+import { baseCss } from './base-css.ts';
+
+/** Adopts the tokens and base classes once per document. Every app calls it before rendering. */
+export function ensureBaseStyles(): void {
+  adoptStyles('studio-base', baseCss);
+}

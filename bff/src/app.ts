@@ -1,0 +1,40 @@
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import type { Logger } from './logger.ts';
+import { loadSession } from './middlewares/auth.ts';
+import { errorHandler } from './middlewares/errors.ts';
+import { requestContext } from './middlewares/request-context.ts';
+import { csrfProtection, securityHeaders } from './middlewares/security.ts';
+import { createApiRouter } from './routes/index.ts';
+import type { DevOutbox, Mailer } from './services/mail.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  /** The dev outbox when no SMTP_URL is set (its route is not mounted in production). */
+  outbox: DevOutbox | null;
+}
+
+const JSON_LIMIT = '1mb';
+
+/** Builds the Koa app (no listen): middleware chain, then the API, then the front end. */
+export function createApp(deps: AppDeps): Koa {
+  const { config, db, logger } = deps;
+  const app = new Koa();
+  app.silent = true;
+  app.use(requestContext(logger));
+  app.use(securityHeaders({ secure: config.secureCookies, extraOrigins: [] }));
+  app.use(errorHandler);
+  app.use(csrfProtection(new URL(config.appUrl).origin));
+  const parseJson = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: JSON_LIMIT });
+  app.use((ctx, next) => (ctx.path.startsWith('/api/') ? parseJson(ctx, next) : next()));
+  app.use(loadSession(db, config));
+  const api = createApiRouter(deps);
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  return app;
+}

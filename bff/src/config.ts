@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Where the repository lives: the bff serves the built apps from it and keeps DATA_DIR relative to it. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+const DEFAULT_ADMIN_EMAILS = 'admin@studio.local,owner@studio.local';
+
+const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Studio <no-reply@studio.local>'),
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAILS),
+  REMOTES: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
+  adminEmails: ReadonlySet<string>;
+  remotes: string | undefined;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]),
+  );
+  const parsed = Env.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const oidcVars = [e.OIDC_ISSUER_URL, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
+  if (oidcVars.some(Boolean) && !oidcVars.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three, or none for the dev issuer',
+    );
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const adminEmails = new Set(
+    e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  for (const email of adminEmails) {
+    if (!z.email().safeParse(email).success) throw new ConfigError(`Invalid configuration:\n  ADMIN_EMAILS: "${email}" is not an e-mail address`);
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secureCookies: appUrl.startsWith('https://'),
+    dataDir: path.resolve(REPO_ROOT, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    oidc: e.OIDC_ISSUER_URL
+      ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
+      : undefined,
+    adminEmails,
+    remotes: e.REMOTES,
+    logLevel: e.LOG_LEVEL,
+  };
+}

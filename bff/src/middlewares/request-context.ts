@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Logger } from '../logger.ts';
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/**
+ * Gives each request an id (echoed in `x-request-id`) and a child logger, and logs one line per
+ * request. Only the path is logged: query strings can carry one-time tokens.
+ */
+export function requestContext(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = logger.child({ requestId });
+    ctx.set('x-request-id', requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
+      if (ctx.status >= 500) ctx.state.log.error(line, 'request failed');
+      else ctx.state.log.info(line, 'request');
+    }
+  };
+}

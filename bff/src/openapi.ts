@@ -1,0 +1,83 @@
+import { ErrorBody } from '@studio/contracts';
+import { z } from 'zod';
+
+export interface RouteDoc {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  path: string;
+  summary: string;
+  auth?: 'user' | 'admin' | 'none';
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** multipart form fields, by name, for upload routes */
+  multipart?: Record<string, string>;
+  responses: Record<number, z.ZodType | string>;
+}
+
+const routes = new Map<string, RouteDoc>();
+
+/** Records a route for `GET /api/openapi.json`; routes describe themselves with the schemas they validate with. */
+export function describeRoute(doc: RouteDoc): void {
+  routes.set(`${doc.method} ${doc.path}`, doc);
+}
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' });
+
+/** The OpenAPI 3 document built from every described route. */
+export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const doc of [...routes.values()].sort((a, b) => a.path.localeCompare(b.path))) {
+    const openApiPath = doc.path.replace(/:(\w+)/g, '{$1}');
+    const parameters = [
+      ...[...openApiPath.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
+      ...Object.entries(doc.query?.shape ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: !(schema as z.ZodType).safeParse(undefined).success,
+        schema: toSchema(schema as z.ZodType, 'input'),
+      })),
+    ];
+    const responses = Object.fromEntries(
+      Object.entries(doc.responses).map(([status, schema]) => [
+        status,
+        typeof schema === 'string'
+          ? { description: schema }
+          : { description: 'OK', content: { 'application/json': { schema: toSchema(schema, 'output') } } },
+      ]),
+    );
+    responses.default = { description: 'Error', content: { 'application/json': { schema: toSchema(ErrorBody, 'output') } } };
+    (paths[openApiPath] ??= {})[doc.method] = {
+      summary: doc.summary,
+      ...(doc.auth && doc.auth !== 'none' ? { security: [{ session: [] }] } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(doc.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body, 'input') } } } }
+        : {}),
+      ...(doc.multipart
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    properties: Object.fromEntries(
+                      Object.entries(doc.multipart).map(([k, d]) => [k, { type: 'string', format: 'binary', description: d }]),
+                    ),
+                  },
+                },
+              },
+            },
+          }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: 'Studio API', version: '1.0.0', description: 'The backend-for-frontend of Studio.' },
+    servers: [{ url: serverUrl }],
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'studio_session' } } },
+    paths,
+  };
+}

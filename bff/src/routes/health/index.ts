@@ -1,0 +1,42 @@
+import { ApiRoutes } from '@studio/contracts';
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { buildOpenApiDocument, describeRoute } from '../../openapi.ts';
+
+const HealthQuery = z.object({ quick: z.enum(['true', 'false']).optional() });
+const HealthResponse = z.object({ ok: z.boolean(), database: z.enum(['up', 'down']).optional() });
+
+export function healthRoutes({ db, config }: AppDeps): Router {
+  const router = new Router();
+
+  describeRoute({
+    method: 'get',
+    path: ApiRoutes.health,
+    summary: 'Liveness (quick=true, no database) or readiness (database reachable)',
+    query: HealthQuery,
+    responses: { 200: HealthResponse, 503: HealthResponse },
+  });
+  router.get(ApiRoutes.health, async (ctx) => {
+    const { quick } = HealthQuery.parse(ctx.query);
+    if (quick === 'true') {
+      ctx.body = { ok: true };
+      return;
+    }
+    try {
+      await db.raw('SELECT 1');
+      ctx.body = { ok: true, database: 'up' };
+    } catch (error) {
+      ctx.state.log.error({ err: error }, 'health check: database unreachable');
+      ctx.status = 503;
+      ctx.body = { ok: false, database: 'down' };
+    }
+  });
+
+  describeRoute({ method: 'get', path: ApiRoutes.openapi, summary: 'This API, described as OpenAPI 3', responses: { 200: 'OpenAPI document' } });
+  router.get(ApiRoutes.openapi, (ctx) => {
+    ctx.body = buildOpenApiDocument(config.appUrl);
+  });
+
+  return router;
+}

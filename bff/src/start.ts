@@ -1,0 +1,59 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { createApp } from './app.ts';
+import type { Config } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { createDb, migrateAndSeed } from './db/index.ts';
+import type { Logger } from './logger.ts';
+import { createMailer } from './services/mail.ts';
+
+export interface RunningStudio {
+  url: string;
+  server: Server;
+  deps: import('./app.ts').AppDeps;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole studio from a config: the database (embedded when DATABASE_URL is unset),
+ * migrations and catalog, services, then the HTTP server.
+ */
+export async function startStudio(config: Config, logger: Logger, options: { fastDatabase?: boolean } = {}): Promise<RunningStudio> {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(config.dataDir, 'postgres'),
+      logger,
+      fast: options.fastDatabase,
+      persistent: !options.fastDatabase,
+    });
+    databaseUrl = embedded.url;
+  }
+  const db = createDb(databaseUrl);
+  try {
+    await migrateAndSeed(db);
+    const { mailer, outbox } = createMailer(config, logger);
+    const deps = { config, db, logger, mailer, outbox };
+    const app = createApp(deps);
+    const server = app.listen(config.port, config.host);
+    await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return {
+      url: `http://${config.host}:${port}`,
+      server,
+      deps,
+      async stop() {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeAllConnections();
+        await db.destroy();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await db.destroy();
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.ts';
+import { findFreePort } from '../src/db/embedded-postgres.ts';
+import { createLogger } from '../src/logger.ts';
+import { hashPassword } from '../src/services/passwords.ts';
+import { startStudio, type RunningStudio } from '../src/start.ts';
+
+export interface TestStudio extends RunningStudio {
+  /** A browser-like client with its own cookie jar; requests carry the app's Origin. */
+  client(): TestClient;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+  constructor(readonly baseUrl: string, readonly origin: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private remember(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      const expired = attributes.some((a) => /max-age=0|expires=thu, 01 jan 1970/i.test(a.trim()));
+      if (expired || value.join('=') === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
+    }
+  }
+
+  /** Sends a request; `body` as an object is JSON, as FormData is multipart. Redirects are not followed. */
+  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+    const isForm = body instanceof FormData;
+    const response = await fetch(new URL(url, this.baseUrl), {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: this.origin,
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    });
+    this.remember(response.headers);
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  get<T = any>(url: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', url, undefined, headers);
+  }
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', url, body ?? {}, headers);
+  }
+  patch<T = any>(url: string, body?: unknown) {
+    return this.request<T>('PATCH', url, body ?? {});
+  }
+  delete<T = any>(url: string) {
+    return this.request<T>('DELETE', url);
+  }
+}
+
+/**
+ * Starts the real studio in-process on an ephemeral port, against its own real PostgreSQL in a
+ * fresh temporary folder (DESIGN §3: one database per test file). Call `stop()` in afterAll.
+ */
+export async function startTestStudio(env: Record<string, string> = {}): Promise<TestStudio> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-test-'));
+  // The database runs as the "postgres" user, which must be able to enter this folder.
+  await fs.chmod(dataDir, 0o755);
+  // Links in mails and redirects use APP_URL, so the port is chosen before the start.
+  const port = String(await findFreePort());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: port,
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true });
+  return {
+    ...studio,
+    client: () => new TestClient(studio.url, new URL(studio.deps.config.appUrl).origin),
+    async stop() {
+      await studio.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** A confirmed user with a password, created directly in the database. */
+export async function createUser(
+  studio: RunningStudio,
+  options: { email?: string; password?: string; confirmed?: boolean } = {},
+): Promise<{ id: string; email: string; password: string }> {
+  const email = options.email ?? `user${++userCounter}-${Date.now()}@example.com`;
+  const password = options.password ?? 'correct horse battery';
+  const [row] = await studio.deps.db('users')
+    .insert({
+      email: email.toLowerCase(),
+      password_hash: await hashPassword(password),
+      email_confirmed_at: options.confirmed === false ? null : new Date(),
+    })
+    .returning('id');
+  return { id: row.id, email: email.toLowerCase(), password };
+}
+
+/** Creates the user's profile with the trial grant, as the first profile read does. */
+export async function ensureProfile(studio: RunningStudio, user: { id: string; email: string }, trialCredits = 20): Promise<void> {
+  await studio.deps.db.raw('SELECT ensure_profile(?, ?, ?)', [user.id, user.email, trialCredits]);
+}

@@ -1,12 +1,13 @@
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
-import type { Config } from './config.ts';
+import { REPO_ROOT, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './logger.ts';
 import { loadSession } from './middlewares/auth.ts';
 import { errorHandler } from './middlewares/errors.ts';
 import { requestContext } from './middlewares/request-context.ts';
 import { csrfProtection, securityHeaders } from './middlewares/security.ts';
+import { createFrontendMiddleware } from './routes/frontend/index.ts';
 import { createApiRouter } from './routes/index.ts';
 import type { DevOutbox, Mailer } from './services/mail.ts';
 
@@ -36,5 +37,6 @@ export function createApp(deps: AppDeps): Koa {
   const api = createApiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
+  app.use(createFrontendMiddleware({ remotes: config.remotes, rootDir: REPO_ROOT }));
   return app;
 }

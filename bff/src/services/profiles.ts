@@ -1,0 +1,60 @@
+import { INITIAL_TRIAL_CREDITS, type Profile, type SubscriptionTier } from '@studio/contracts';
+import type { Db } from '../db/index.ts';
+
+/** A `profiles` row as the pg driver returns it. */
+export interface ProfileRow {
+  id: string;
+  email: string;
+  full_name: string | null;
+  username: string | null;
+  subscription_tier: SubscriptionTier;
+  subscription_status: string | null;
+  credits_remaining: number;
+  credits_reset_date: Date | null;
+  stripe_customer_id: string | null;
+  current_subscription_id: string | null;
+  avatar_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** Row → the contracts `Profile` (dates as ISO strings; internal columns left out). */
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.full_name,
+    username: row.username,
+    subscription_tier: row.subscription_tier,
+    subscription_status: row.subscription_status,
+    credits_remaining: row.credits_remaining,
+    credits_reset_date: iso(row.credits_reset_date),
+    stripe_customer_id: row.stripe_customer_id,
+    current_subscription_id: row.current_subscription_id,
+    avatar_url: row.avatar_url,
+    updated_at: iso(row.updated_at)!,
+  };
+}
+
+/**
+ * The user's profile, created on first read with the trial grant (spec 1 §4, §9: tier trial,
+ * 20 credits as a TRIAL_CREDIT ledger row). `ensure_profile` makes racing first reads give one
+ * profile and one grant.
+ */
+export async function getOrCreateProfile(db: Db, user: { id: string; email: string }): Promise<Profile> {
+  return toProfile(await getOrCreateProfileRow(db, user));
+}
+
+export async function getOrCreateProfileRow(db: Db, user: { id: string; email: string }): Promise<ProfileRow> {
+  const result = await db.raw<{ rows: ProfileRow[] }>('SELECT * FROM ensure_profile(?, ?, ?)', [user.id, user.email, INITIAL_TRIAL_CREDITS]);
+  return result.rows[0]!;
+}
+
+/** Whether another profile holds this username (compared in lowercase, spec 1 §5). */
+export async function isUsernameTaken(db: Db, username: string, ownUserId: string | null): Promise<boolean> {
+  const query = db('profiles').whereRaw('lower(username) = lower(?)', [username]);
+  if (ownUserId) query.whereNot({ id: ownUserId });
+  return Boolean(await query.first(db.raw('1')));
+}

@@ -1,11 +1,25 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../app.ts';
+import { adminRoutes } from './admin/index.ts';
+import { catalogRoutes } from './catalog/index.ts';
+import { creditsRoutes } from './credits/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { mediaRoutes } from './media/index.ts';
+import { planStatusRoutes } from './plan-status/index.ts';
+import { profileRoutes } from './profile/index.ts';
 
 /** Every API router, in one list. */
 export function createApiRouter(deps: AppDeps): Router {
   const api = new Router();
-  for (const routes of [healthRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    profileRoutes,
+    creditsRoutes,
+    planStatusRoutes,
+    catalogRoutes,
+    adminRoutes,
+    mediaRoutes,
+  ]) {
     const router = routes(deps);
     api.use(router.routes(), router.allowedMethods());
   }

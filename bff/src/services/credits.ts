@@ -341,3 +341,41 @@ export async function getCreditUsage(db: Db, userId: string, days: number): Prom
     byTaskType: byTaskType.rows.map((r) => ({ ...r, credits: Math.max(0, r.credits) })),
   };
 }
+
+// ---------------------------------------------------------------- usage limits
+
+/**
+ * Tables that later features create (user_assets, generated_videos). Looked up once per
+ * database: until they exist, usage counts as zero.
+ */
+const tablePresence = new WeakMap<Db, Map<string, Promise<boolean>>>();
+
+function hasTable(db: Db, table: string): Promise<boolean> {
+  let known = tablePresence.get(db);
+  if (!known) tablePresence.set(db, (known = new Map()));
+  let present = known.get(table);
+  if (!present) {
+    present = db.schema.hasTable(table);
+    present.catch(() => known.delete(table));
+    known.set(table, present);
+  }
+  return present;
+}
+
+/** Storage used (sum of the user's asset sizes) and videos made this calendar month (UTC). */
+export async function getUsageCounts(db: Db, userId: string): Promise<{ storageUsedBytes: number; videosThisMonth: number }> {
+  const [assets, videos] = await Promise.all([hasTable(db, 'user_assets'), hasTable(db, 'generated_videos')]);
+  const storage = assets
+    ? await db('user_assets').where({ user_id: userId }).first(db.raw('coalesce(sum(file_size), 0)::bigint AS bytes'))
+    : null;
+  const monthly = videos
+    ? await db('generated_videos')
+        .where({ user_id: userId })
+        .where('created_at', '>=', db.raw(`date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`))
+        .first(db.raw('count(*)::int AS n'))
+    : null;
+  return {
+    storageUsedBytes: Number((storage as { bytes?: number } | null)?.bytes ?? 0),
+    videosThisMonth: Number((monthly as { n?: number } | null)?.n ?? 0),
+  };
+}

@@ -58,3 +58,27 @@ export async function isUsernameTaken(db: Db, username: string, ownUserId: strin
   if (ownUserId) query.whereNot({ id: ownUserId });
   return Boolean(await query.first(db.raw('1')));
 }
+
+/** Changes to a profile the user may make themselves (validated by `ProfilePatchRequest`). */
+export interface ProfileChanges {
+  username?: string;
+  full_name?: string | null;
+  avatar_url?: string | null;
+}
+
+/**
+ * Applies the user's own profile changes. The username is checked against other profiles first
+ * (the user's own name is not "taken"); a racing writer that wins anyway trips the unique index,
+ * which the caller turns into the same "taken" answer.
+ */
+export async function updateProfileRow(db: Db, userId: string, changes: ProfileChanges): Promise<ProfileRow> {
+  const update: Record<string, unknown> = {};
+  if (changes.username !== undefined) update.username = changes.username;
+  if (changes.full_name !== undefined) update.full_name = changes.full_name === '' ? null : changes.full_name;
+  if (changes.avatar_url !== undefined) update.avatar_url = changes.avatar_url;
+  const query = db('profiles').where({ id: userId });
+  const [row] = Object.keys(update).length
+    ? await query.update({ ...update, updated_at: db.fn.now() }).returning('*')
+    : await query.select('*');
+  return row as ProfileRow;
+}

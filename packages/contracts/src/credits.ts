@@ -100,3 +100,20 @@ export const UsageLimitsResponse = z.object({
   videosThisMonth: z.number().int(),
 });
 export type UsageLimitsResponse = z.infer<typeof UsageLimitsResponse>;
+
+/** Admin: a user's balance and latest ledger rows. */
+export const AdminUserCreditsResponse = z.object({
+  userId: z.string(),
+  email: z.string(),
+  balance: z.number().int(),
+  transactions: z.array(CreditTransaction),
+});
+export type AdminUserCreditsResponse = z.infer<typeof AdminUserCreditsResponse>;
+
+/** Admin: a manual grant (MANUAL_CREDIT); the `Idempotency-Key` header makes a retry safe. */
+export const AdminCreditGrantRequest = z.object({
+  amount: z.number().int().min(1).max(1_000_000),
+  description: z.string().trim().min(1).max(200),
+});
+export const AdminCreditGrantResponse = z.object({ transaction: CreditTransaction, balance: z.number().int() });
+export type AdminCreditGrantResponse = z.infer<typeof AdminCreditGrantResponse>;

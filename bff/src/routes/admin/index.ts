@@ -1,0 +1,83 @@
+import Router from '@koa/router';
+import {
+  AdminCreditGrantRequest,
+  AdminCreditGrantResponse,
+  AdminUserCreditsResponse,
+} from '@studio/contracts';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { invalidRequest, notFound } from '../../errors.ts';
+import { currentUser, requireAdmin } from '../../middlewares/auth.ts';
+import { describeRoute } from '../../openapi.ts';
+import { getCreditHistory, grantCredits } from '../../services/credits.ts';
+import { getOrCreateProfileRow } from '../../services/profiles.ts';
+
+const USER_CREDITS = '/api/admin/users/:id/credits';
+const UserId = z.uuid({ error: 'Not a user id' });
+const IdempotencyKey = z
+  .string({ error: 'The Idempotency-Key header is required' })
+  .trim()
+  .min(1, { error: 'The Idempotency-Key header is required' })
+  .max(200, { error: 'The Idempotency-Key header is too long' });
+
+/** Admin-only routes: the admin rule is decided on the server (spec 1 §6), never by the browser. */
+export function adminRoutes({ db }: AppDeps): Router {
+  const router = new Router();
+
+  const findUser = async (rawId: string | undefined) => {
+    const parsed = UserId.safeParse(rawId);
+    if (!parsed.success) throw notFound();
+    const user = await db('users').where({ id: parsed.data }).first('id', 'email');
+    if (!user) throw notFound();
+    return user as { id: string; email: string };
+  };
+
+  describeRoute({
+    method: 'get',
+    path: USER_CREDITS,
+    summary: 'Admin: a user’s balance and last credit transactions (one history page)',
+    auth: 'admin',
+    responses: { 200: AdminUserCreditsResponse, 403: 'Admin access denied' },
+  });
+  router.get(USER_CREDITS, requireAdmin, async (ctx) => {
+    const user = await findUser(ctx.params.id);
+    const profile = await getOrCreateProfileRow(db, user);
+    const history = await getCreditHistory(db, user.id, 1);
+    ctx.body = {
+      userId: user.id,
+      email: user.email,
+      balance: profile.credits_remaining,
+      transactions: history.transactions,
+    } satisfies AdminUserCreditsResponse;
+  });
+
+  describeRoute({
+    method: 'post',
+    path: USER_CREDITS,
+    summary: 'Admin: grant credits (MANUAL_CREDIT); requires an Idempotency-Key header',
+    auth: 'admin',
+    body: AdminCreditGrantRequest,
+    responses: { 200: AdminCreditGrantResponse, 403: 'Admin access denied' },
+  });
+  router.post(USER_CREDITS, requireAdmin, async (ctx) => {
+    const admin = currentUser(ctx.state);
+    const user = await findUser(ctx.params.id);
+    const key = IdempotencyKey.safeParse(ctx.get('idempotency-key') || undefined);
+    if (!key.success) throw invalidRequest(key.error.issues[0]!.message, { field: 'Idempotency-Key' });
+    const { amount, description } = AdminCreditGrantRequest.parse(ctx.request.body ?? {});
+    await getOrCreateProfileRow(db, user);
+    const transaction = await grantCredits(db, {
+      userId: user.id,
+      type: 'MANUAL_CREDIT',
+      credits: amount,
+      description,
+      taskMetadata: { granted_by: admin.id },
+      idempotencyKey: `admin:${key.data}`,
+    });
+    // A repeated key returns the first row; the balance answered is today's.
+    const { credits_remaining: balance } = await db('profiles').where({ id: user.id }).first('credits_remaining');
+    ctx.body = { transaction, balance } satisfies AdminCreditGrantResponse;
+  });
+
+  return router;
+}

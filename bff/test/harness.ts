@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
 import { createLogger } from '../src/logger.ts';
 import { hashPassword } from '../src/services/passwords.ts';
+import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
 import { startStudio, type RunningStudio } from '../src/start.ts';
 
 export interface TestStudio extends RunningStudio {
@@ -21,6 +22,11 @@ export interface ApiResponse<T = any> {
 export class TestClient {
   private readonly cookies = new Map<string, string>();
   constructor(readonly baseUrl: string, readonly origin: string) {}
+
+  /** Sets a cookie as if the server had sent it (e.g. a session created directly in the database). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -122,4 +128,20 @@ export async function createUser(
 /** Creates the user's profile with the trial grant, as the first profile read does. */
 export async function ensureProfile(studio: RunningStudio, user: { id: string; email: string }, trialCredits = 20): Promise<void> {
   await studio.deps.db.raw('SELECT ensure_profile(?, ?, ?)', [user.id, user.email, trialCredits]);
+}
+
+/**
+ * Signs `client` in as `user` without the sign-in route: inserts a session row (as the route
+ * would) and hands the client its cookie.
+ */
+export async function signIn(studio: RunningStudio, client: TestClient, user: { id: string }): Promise<TestClient> {
+  const token = newToken();
+  await studio.deps.db('sessions').insert({
+    id_hash: hashToken(token),
+    user_id: user.id,
+    kind: 'user',
+    expires_at: new Date(Date.now() + sessionLifetimeMs('user')),
+  });
+  client.setCookie(SESSION_COOKIE, token);
+  return client;
 }

@@ -145,3 +145,13 @@ export async function signIn(studio: RunningStudio, client: TestClient, user: { 
   client.setCookie(SESSION_COOKIE, token);
   return client;
 }
+
+/** A new confirmed user and a client signed in as them. */
+export async function signedInUser(
+  studio: TestStudio,
+  options: { email?: string } = {},
+): Promise<{ user: { id: string; email: string; password: string }; client: TestClient }> {
+  const user = await createUser(studio, options);
+  const client = await signIn(studio, studio.client(), user);
+  return { user, client };
+}

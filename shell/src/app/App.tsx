@@ -1,0 +1,74 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { sessionStatusAtom } from '@studio/session';
+import { Spinner } from '@studio/ui';
+import { NavigateContext } from '../lib/navigation.tsx';
+import { useSessionSync } from '../session/use-session-sync.ts';
+import { AuthModalHost } from '../features/auth/AuthModalHost.tsx';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { topLevelRedirect } from './routing.ts';
+
+const AppArea = lazy(() => import('./AppArea.tsx'));
+const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
+const PrivacyPage = lazy(() => import('../features/legal/LegalPage.tsx').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('../features/legal/LegalPage.tsx').then((m) => ({ default: m.TermsPage })));
+
+/** The router app: every route of spec 1 §2. */
+export default function App() {
+  return (
+    <BrowserRouter>
+      <RouterNavigation>
+        <Shell />
+      </RouterNavigation>
+    </BrowserRouter>
+  );
+}
+
+function RouterNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return <NavigateContext.Provider value={(to, options) => navigate(to, options)}>{children}</NavigateContext.Provider>;
+}
+
+function Shell() {
+  useSessionSync();
+  const location = useLocation();
+  useEffect(() => {
+    // Each screen starts at the top; focus stays where it is for assistive technology.
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+  return (
+    <>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/" element={<TopLevel><LandingPage /></TopLevel>} />
+          <Route path="/plan-selection" element={<TopLevel><PageLoading /></TopLevel>} />
+          <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/app/*" element={<AppArea />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+      <AuthModalHost />
+    </>
+  );
+}
+
+/** `/` and `/plan-selection` redirect once the session is known (spec 1 §2). */
+function TopLevel({ children }: { children: ReactNode }) {
+  const status = useAtomValue(sessionStatusAtom);
+  const { pathname } = useLocation();
+  const to = topLevelRedirect(pathname, status);
+  return to ? <Navigate to={to} replace /> : <>{children}</>;
+}
+
+function PageLoading() {
+  return (
+    <div className="st-center" aria-busy="true">
+      <Spinner />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { resolveAppRoute, topLevelRedirect } from './routing.ts';
+
+describe('topLevelRedirect', () => {
+  it('sends signed-in users from / and /plan-selection to /app/discover', () => {
+    expect(topLevelRedirect('/', 'signed_in')).toBe('/app/discover');
+    expect(topLevelRedirect('/plan-selection', 'signed_in')).toBe('/app/discover');
+    expect(topLevelRedirect('/plan-selection/', 'signed_in')).toBe('/app/discover');
+  });
+  it('keeps visitors on the landing page and sends them from /plan-selection to /', () => {
+    expect(topLevelRedirect('/', 'signed_out')).toBeNull();
+    expect(topLevelRedirect('/plan-selection', 'signed_out')).toBe('/');
+  });
+  it('waits while the session is loading', () => {
+    expect(topLevelRedirect('/', 'loading')).toBeNull();
+    expect(topLevelRedirect('/plan-selection', 'loading')).toBeNull();
+  });
+});
+
+describe('resolveAppRoute', () => {
+  it('redirects /app to /app/discover', () => {
+    expect(resolveAppRoute('/app')).toEqual({ kind: 'redirect', to: '/app/discover' });
+    expect(resolveAppRoute('/app/')).toEqual({ kind: 'redirect', to: '/app/discover' });
+  });
+  it('loads account screens from mfe-account', () => {
+    expect(resolveAppRoute('/app/subscription')).toMatchObject({ kind: 'remote', module: 'mfe_account/SubscriptionPage' });
+    expect(resolveAppRoute('/app/analytics')).toMatchObject({ kind: 'remote', module: 'mfe_account/AnalyticsPage' });
+  });
+  it('shows coming soon for screens of remotes not built yet', () => {
+    expect(resolveAppRoute('/app/discover')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_gallery' });
+    expect(resolveAppRoute('/app/create')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_video_editor' });
+    expect(resolveAppRoute('/app/editor')).toMatchObject({ kind: 'coming-soon', fullScreen: true, exitTo: '/app' });
+    expect(resolveAppRoute('/app/simple-video')).toMatchObject({ exitTo: '/app/images' });
+    expect(resolveAppRoute('/app/image-editor')).toMatchObject({ remote: 'mfe_image_studio', title: 'Product Studio' });
+    expect(resolveAppRoute('/app/sneaker-clone')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_image_studio' });
+  });
+  it('sends unknown app paths to /', () => {
+    expect(resolveAppRoute('/app/nope')).toEqual({ kind: 'redirect', to: '/' });
+    expect(resolveAppRoute('/app/subscription/extra')).toEqual({ kind: 'redirect', to: '/' });
+    expect(resolveAppRoute('/app/-clone')).toEqual({ kind: 'redirect', to: '/' });
+  });
+});

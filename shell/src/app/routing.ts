@@ -1,0 +1,69 @@
+/**
+ * Route decisions of spec 1 §2, as pure functions so they are tested without a browser.
+ * Which remote owns which screen follows DESIGN §1.
+ */
+import type { RemoteModuleId, RemoteName } from '@studio/contracts';
+
+/** Exposed modules that are whole screens. */
+export type RoutePageModuleId = Extract<RemoteModuleId, 'mfe_account/SubscriptionPage' | 'mfe_account/AnalyticsPage'>;
+
+export type SessionState = 'loading' | 'signed_in' | 'signed_out';
+
+/**
+ * Top-level redirects: `/` and `/plan-selection` for a known session. Returns the target, or
+ * null to stay. While the session is loading nothing moves (the landing page paints at once).
+ */
+export function topLevelRedirect(pathname: string, session: SessionState): string | null {
+  const path = normalize(pathname);
+  if (session === 'loading') return null;
+  if (path === '/') return session === 'signed_in' ? '/app/discover' : null;
+  if (path === '/plan-selection') return session === 'signed_in' ? '/app/discover' : '/';
+  return null;
+}
+
+export type AppRouteTarget =
+  | { kind: 'redirect'; to: string }
+  | { kind: 'remote'; module: RoutePageModuleId; title: string }
+  | { kind: 'coming-soon'; remote: RemoteName; title: string; fullScreen: boolean; exitTo?: string };
+
+/** Screens of remotes that are not built yet: shown as "coming soon" in the frame. */
+const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullScreen?: boolean; exitTo?: string }> = {
+  discover: { remote: 'mfe_gallery', title: 'Discover' },
+  images: { remote: 'mfe_gallery', title: 'Content' },
+  videos: { remote: 'mfe_gallery', title: 'Videos' },
+  explore: { remote: 'mfe_gallery', title: 'Styles' },
+  products: { remote: 'mfe_gallery', title: 'Products' },
+  characters: { remote: 'mfe_gallery', title: 'Characters' },
+  create: { remote: 'mfe_video_editor', title: 'Video' },
+  'simple-video': { remote: 'mfe_video_editor', title: 'Simple video', exitTo: '/app/images' },
+  editor: { remote: 'mfe_video_editor', title: 'Editor', fullScreen: true, exitTo: '/app' },
+  'image-editor': { remote: 'mfe_image_studio', title: 'Product Studio' },
+  'ad-clone': { remote: 'mfe_image_studio', title: 'Ad Clone' },
+};
+
+const ACCOUNT_SCREENS: Record<string, { module: RoutePageModuleId; title: string }> = {
+  subscription: { module: 'mfe_account/SubscriptionPage', title: 'Plans & credits' },
+  analytics: { module: 'mfe_account/AnalyticsPage', title: 'Usage analytics' },
+};
+
+/** What `/app/<rest>` shows. `/app` → `/app/discover`; unknown paths → `/` (spec 1 §2). */
+export function resolveAppRoute(pathname: string): AppRouteTarget {
+  const path = normalize(pathname);
+  if (path === '/app') return { kind: 'redirect', to: '/app/discover' };
+  if (!path.startsWith('/app/')) return { kind: 'redirect', to: '/' };
+  const rest = path.slice('/app/'.length);
+  if (rest.includes('/')) return { kind: 'redirect', to: '/' };
+  const account = ACCOUNT_SCREENS[rest];
+  if (account) return { kind: 'remote', ...account };
+  const future = FUTURE_SCREENS[rest];
+  if (future) return { kind: 'coming-soon', fullScreen: false, ...future };
+  // /app/{product}-clone trains a style from a product's images (spec 1 §2).
+  const clone = /^([a-z0-9][a-z0-9-]*)-clone$/.exec(rest);
+  if (clone) return { kind: 'coming-soon', remote: 'mfe_image_studio', title: 'Train a style', fullScreen: false };
+  return { kind: 'redirect', to: '/' };
+}
+
+function normalize(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}

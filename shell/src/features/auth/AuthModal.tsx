@@ -1,0 +1,203 @@
+import { useState, type FormEvent } from 'react';
+import { ApiRoutes, Messages, RecoverRequest, SigninRequest, SignupRequest, type MessageResponse, type SessionResponse } from '@studio/contracts';
+import { apiFetch, applySession, type AuthMode } from '@studio/session';
+import { Alert, Dialog } from '@studio/ui';
+import { errorText } from '../../lib/errors.ts';
+import { takeStoredSignupEmail } from './signup-email.ts';
+
+const TITLES: Record<AuthMode, string> = {
+  signin: 'Sign in to Studio',
+  signup: 'Create your account',
+  forgot: 'Reset your password',
+};
+const DESCRIPTIONS: Record<AuthMode, string> = {
+  signin: 'Welcome back. Pick up where you left off.',
+  signup: 'Start with free credits. No card needed.',
+  forgot: 'We will e-mail you a link to set a new password.',
+};
+
+/** First validation message of a zod result, in the spec's words (contracts' schemas hold them). */
+function firstProblem(result: { success: boolean; error?: { issues: { message: string }[] } }): string | null {
+  return result.success ? null : (result.error?.issues[0]?.message ?? Messages.unexpected);
+}
+
+/**
+ * Sign in, sign up and forgot-password (spec 1 §2 auth modal, §5, §8). Messages clear on a mode
+ * change; a stored signup e-mail opens the modal in signup mode, prefilled, then is cleared.
+ */
+export default function AuthModal({ initialMode, onClose }: { initialMode: AuthMode; onClose: () => void }) {
+  const [stored] = useState(takeStoredSignupEmail);
+  const [mode, setMode] = useState<AuthMode>(stored ? 'signup' : initialMode);
+  const [email, setEmail] = useState(stored ?? '');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const switchMode = (next: AuthMode) => {
+    setMode(next);
+    setError(null);
+    setMessage(null);
+    setPassword('');
+    setConfirmPassword('');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setMessage(null);
+    const problem =
+      mode === 'signup'
+        ? firstProblem(SignupRequest.safeParse({ email, password, confirmPassword }))
+        : mode === 'signin'
+          ? firstProblem(SigninRequest.safeParse({ email, password }))
+          : firstProblem(RecoverRequest.safeParse({ email }));
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (mode === 'signin') {
+        const session = await apiFetch<SessionResponse>(ApiRoutes.signin, { method: 'POST', json: { email, password } });
+        applySession(session);
+        onClose();
+        return;
+      }
+      if (mode === 'signup') {
+        const res = await apiFetch<MessageResponse>(ApiRoutes.signup, { method: 'POST', json: { email, password, confirmPassword } });
+        setMessage(res.message || Messages.signupSent);
+        setPassword('');
+        setConfirmPassword('');
+      } else {
+        const res = await apiFetch<MessageResponse>(ApiRoutes.recover, { method: 'POST', json: { email } });
+        setMessage(res.message || Messages.recoverSent);
+      }
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const continueWithGoogle = () => {
+    setError(null);
+    if (!navigator.onLine) {
+      setError(Messages.googleNetwork);
+      return;
+    }
+    // Full-page round trip through the bff's OpenID Connect flow; it returns to /auth/callback.
+    window.location.assign(ApiRoutes.oauthGoogle);
+  };
+
+  return (
+    <Dialog title={TITLES[mode]} description={DESCRIPTIONS[mode]} onClose={onClose}>
+      <form className="sh-auth-form" onSubmit={submit} noValidate>
+        <div className="st-field">
+          <label className="st-label" htmlFor="auth-email">
+            Email
+          </label>
+          <input
+            id="auth-email"
+            className="st-input"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        {mode !== 'forgot' && (
+          <div className="st-field">
+            <label className="st-label" htmlFor="auth-password">
+              Password
+            </label>
+            <input
+              id="auth-password"
+              className="st-input"
+              type="password"
+              name="password"
+              autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+              required
+              minLength={6}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+        )}
+        {mode === 'signup' && (
+          <div className="st-field">
+            <label className="st-label" htmlFor="auth-confirm">
+              Confirm Password
+            </label>
+            <input
+              id="auth-confirm"
+              className="st-input"
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              minLength={6}
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+            />
+          </div>
+        )}
+        {mode === 'signin' && (
+          <button type="button" className="st-link-btn sh-auth-forgot" onClick={() => switchMode('forgot')}>
+            Forgot your password?
+          </button>
+        )}
+        {error && <Alert tone="error">{error}</Alert>}
+        {message && <Alert tone="success">{message}</Alert>}
+        <button type="submit" className="st-btn st-btn-primary st-btn-block" disabled={busy}>
+          {busy ? 'Please wait…' : mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Sign Up' : 'Send reset link'}
+        </button>
+      </form>
+      {mode !== 'forgot' && (
+        <>
+          <div className="sh-auth-or" role="separator">
+            <span>or</span>
+          </div>
+          <button type="button" className="st-btn st-btn-secondary st-btn-block" onClick={continueWithGoogle}>
+            <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
+              <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.6l6.7-6.7C35.6 2.5 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.2l7.8 6.1C12.4 13.6 17.7 9.5 24 9.5z" />
+              <path fill="#4285F4" d="M46.1 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.4c-.5 2.9-2.2 5.3-4.6 6.9l7.5 5.8c4.4-4 6.8-10 6.8-17.2z" />
+              <path fill="#FBBC05" d="M10.5 28.7A14.5 14.5 0 0 1 9.5 24c0-1.6.3-3.2.8-4.7l-7.8-6.1A24 24 0 0 0 0 24c0 3.9.9 7.5 2.6 10.8l7.9-6.1z" />
+              <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.1-13.5-9.8l-7.9 6.1C6.6 42.6 14.6 48 24 48z" />
+            </svg>
+            Continue with Google
+          </button>
+        </>
+      )}
+      <p className="sh-auth-switch">
+        {mode === 'signin' && (
+          <>
+            Don&apos;t have an account?{' '}
+            <button type="button" className="st-link-btn" onClick={() => switchMode('signup')}>
+              Sign up
+            </button>
+          </>
+        )}
+        {mode === 'signup' && (
+          <>
+            Already have an account?{' '}
+            <button type="button" className="st-link-btn" onClick={() => switchMode('signin')}>
+              Sign in
+            </button>
+          </>
+        )}
+        {mode === 'forgot' && (
+          <>
+            Remembered it?{' '}
+            <button type="button" className="st-link-btn" onClick={() => switchMode('signin')}>
+              Sign in
+            </button>
+          </>
+        )}
+      </p>
+    </Dialog>
+  );
+}

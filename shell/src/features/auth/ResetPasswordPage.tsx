@@ -1,0 +1,72 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiRoutes, Messages, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest, type MessageResponse } from '@studio/contracts';
+import { ApiError, apiFetch, refreshSession } from '@studio/session';
+import { Alert, Logo } from '@studio/ui';
+
+/**
+ * `/reset-password` (spec 1 §2): New Password, Confirm Password and Back to Home; the same two
+ * rules as signup; on success, to /app/images after 2 seconds.
+ */
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate('/app/images'), PASSWORD_SUCCESS_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const check = PasswordUpdateRequest.safeParse({ password, confirmPassword });
+    if (!check.success) {
+      setError(check.error.issues[0]?.message ?? Messages.passwordUpdateFailed);
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await apiFetch<MessageResponse>(ApiRoutes.password, { method: 'POST', json: { password, confirmPassword } });
+      setDone(res.message || 'Password updated.');
+      await refreshSession();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) setError(err.message || Messages.linkInvalid);
+      else setError(err instanceof ApiError && err.message ? err.message : Messages.passwordUpdateFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="sh-narrow-page">
+      <div className="st-card sh-narrow-card">
+        <Logo />
+        <h1 className="sh-page-title">Set a new password</h1>
+        <form onSubmit={submit} noValidate className="sh-auth-form">
+          <div className="st-field">
+            <label className="st-label" htmlFor="new-password">New Password</label>
+            <input id="new-password" className="st-input" type="password" autoComplete="new-password" required minLength={6} value={password} onChange={(e) => setPassword(e.target.value)} />
+          </div>
+          <div className="st-field">
+            <label className="st-label" htmlFor="confirm-password">Confirm Password</label>
+            <input id="confirm-password" className="st-input" type="password" autoComplete="new-password" required minLength={6} value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+          </div>
+          {error && <Alert tone="error">{error}</Alert>}
+          {done && <Alert tone="success">{done}</Alert>}
+          <button type="submit" className="st-btn st-btn-primary st-btn-block" disabled={busy || done !== null}>
+            {busy ? 'Updating…' : 'Update Password'}
+          </button>
+          <button type="button" className="st-btn st-btn-ghost st-btn-block" onClick={() => navigate('/')}>
+            Back to Home
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,208 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { adminViewAtom, contentBadgeAtom, isAdminAtom, planStatusAtom, requestUpgrade, upgradeRequestAtom } from '@studio/session';
+import { Logo } from '@studio/ui';
+import { SUPPORT_EMAIL } from '../../config.ts';
+import { whenIdle } from '../../lib/idle.ts';
+import { preloadRemotes } from '../../remotes/runtime.ts';
+import { RemoteView } from '../../remotes/RemoteView.tsx';
+import { navigationGroups, type NavItem } from './navigation.ts';
+import { NavIconSvg } from './NavIconSvg.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+const COLLAPSE_KEY = 'sidebarCollapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/** The app frame (spec 1 §2 "Sidebar and shell"): sidebar, top bar, user menu and content. */
+export function AppFrame({ title, children }: { title: string; children: ReactNode }) {
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  const drawerId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const setBadge = useSetAtom(contentBadgeAtom);
+
+  useEffect(() => {
+    try {
+      localStorage.setItem(COLLAPSE_KEY, String(collapsed));
+    } catch {
+      // Not remembered in private mode; the toggle still works.
+    }
+  }, [collapsed]);
+
+  // The drawer closes on navigation; the Content badge resets on /app/images (spec 1 §2).
+  useEffect(() => {
+    setDrawerOpen(false);
+    if (location.pathname === '/app/images') setBadge(0);
+  }, [location.pathname, setBadge]);
+
+  useEffect(() => whenIdle(() => void preloadRemotes()), []);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setDrawerOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    document.querySelector<HTMLElement>(`#${CSS.escape(drawerId)} a`)?.focus();
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen, drawerId]);
+
+  return (
+    <div className={`sh-frame${collapsed ? ' sh-frame-collapsed' : ''}${drawerOpen ? ' sh-frame-drawer-open' : ''}`}>
+      <a className="st-skip" href="#app-content">Skip to content</a>
+      <aside id={drawerId} className="sh-sidebar" aria-label="Studio navigation">
+        <div className="sh-sidebar-top">
+          <NavLink to="/app/discover" className="sh-sidebar-brand" aria-label="Studio">
+            <Logo size={26} />
+          </NavLink>
+          <button
+            type="button"
+            className="sh-collapse-btn"
+            aria-pressed={collapsed}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            onClick={() => setCollapsed((c) => !c)}
+          >
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+              <path d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        </div>
+        <SidebarNav />
+        <AdminViewToggle />
+      </aside>
+      {drawerOpen && <div className="sh-drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
+      <div className="sh-main">
+        <header className="sh-topbar">
+          <button
+            ref={menuButton}
+            type="button"
+            className="sh-hamburger"
+            aria-label="Open navigation"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerId}
+            onClick={() => setDrawerOpen((o) => !o)}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <p className="sh-topbar-title">{title}</p>
+          <div className="sh-topbar-actions">
+            <RemoteView id="mfe_account/CreditsWidget" props={{ variant: 'compact' }} variant="inline" loading={<span className="sh-credits-skeleton" aria-hidden="true" />} />
+            <UserMenu />
+          </div>
+        </header>
+        <PlanGateBanner />
+        <main id="app-content" className="sh-content" tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <UpgradeDialogHost />
+    </div>
+  );
+}
+
+function SidebarNav() {
+  const badge = useAtomValue(contentBadgeAtom);
+  return (
+    <nav className="sh-nav">
+      {navigationGroups(SUPPORT_EMAIL).map((group) => (
+        <div key={group.title ?? 'main'} className="sh-nav-group">
+          {group.title && <p className="sh-nav-title">{group.title}</p>}
+          <ul>
+            {group.items.map((item) => (
+              <li key={item.label}>
+                <SidebarLink item={item} badge={item.badge ? badge : 0} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </nav>
+  );
+}
+
+function SidebarLink({ item, badge }: { item: NavItem; badge: number }) {
+  const content = (
+    <>
+      <NavIconSvg name={item.icon} />
+      <span className="sh-nav-label">{item.label}</span>
+      {badge > 0 && (
+        <span className="st-badge st-badge-count" aria-label={`${badge} new`}>
+          {badge > 99 ? '99+' : badge}
+        </span>
+      )}
+    </>
+  );
+  if (item.external) {
+    return (
+      <a href={item.to} className="sh-nav-link" title={item.label}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <NavLink to={item.to} className={({ isActive }) => `sh-nav-link${isActive ? ' sh-nav-active' : ''}`} title={item.label}>
+      {content}
+    </NavLink>
+  );
+}
+
+/** Shown to admins only (spec 1 §6); stored locally, on by default. */
+function AdminViewToggle() {
+  const isAdmin = useAtomValue(isAdminAtom);
+  const [on, setOn] = useAtom(adminViewAtom);
+  if (!isAdmin) return null;
+  return (
+    <div className="sh-admin-toggle">
+      <span id="admin-view-label">Admin View</span>
+      <button type="button" role="switch" aria-checked={on} aria-labelledby="admin-view-label" className="sh-switch" onClick={() => setOn(!on)}>
+        <span aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** Plan gating: when `/api/plan-status` says a plan is needed, ask before the user generates. */
+function PlanGateBanner() {
+  const status = useAtomValue(planStatusAtom);
+  const location = useLocation();
+  if (!status?.needsPlan || location.pathname === '/app/subscription') return null;
+  return (
+    <div className="sh-plan-gate" role="status">
+      <p>
+        <strong>Choose a plan to keep creating.</strong>{' '}
+        {status.reason === 'trial_no_credits' ? 'Your trial credits are used up.' : 'Your account has no active plan.'}
+      </p>
+      <button type="button" className="st-btn st-btn-primary" onClick={() => requestUpgrade()}>
+        Choose a plan
+      </button>
+    </div>
+  );
+}
+
+/** Hosts mfe-account's upgrade dialog for any app that calls `requestUpgrade`. */
+function UpgradeDialogHost() {
+  const [request, setRequest] = useAtom(upgradeRequestAtom);
+  if (!request) return null;
+  return (
+    <RemoteView
+      id="mfe_account/UpgradeDialog"
+      variant="inline"
+      loading={null}
+      props={{ open: true, onClose: () => setRequest(null), creditsNeeded: request.creditsNeeded, action: request.action }}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { profileAtom, signOut, userAtom } from '@studio/session';
+import { RemoteView } from '../../remotes/RemoteView.tsx';
+
+/**
+ * The user menu (spec 1 §2): the account part comes from mfe-account (username, avatar,
+ * credits); the shell adds Upgrade Plan, Billing and Sign Out.
+ */
+export function UserMenu() {
+  const user = useAtomValue(userAtom);
+  const profile = useAtomValue(profileAtom);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (wrap.current && !wrap.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const name = profile?.username ?? user?.email ?? '';
+  const initial = (name[0] ?? '?').toUpperCase();
+
+  return (
+    <div className="sh-usermenu" ref={wrap}>
+      <button
+        ref={button}
+        type="button"
+        className="sh-avatar-btn"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label="Account menu"
+        onClick={() => setOpen((v) => !v)}
+      >
+        {profile?.avatar_url ? <img src={profile.avatar_url} alt="" width={36} height={36} /> : <span aria-hidden="true">{initial}</span>}
+      </button>
+      {open && (
+        <div id={panelId} className="sh-usermenu-panel" role="region" aria-label="Account">
+          <div className="sh-usermenu-head">
+            <strong>{profile?.username ? `@${profile.username}` : 'Your account'}</strong>
+            <span className="sh-muted">{user?.email}</span>
+          </div>
+          <RemoteView id="mfe_account/AccountMenu" props={{}} variant="inline" />
+          <nav aria-label="Account actions" className="sh-usermenu-actions">
+            <Link to="/app/subscription" onClick={() => setOpen(false)} className="sh-usermenu-item">
+              Upgrade Plan
+            </Link>
+            <Link to="/app/analytics" onClick={() => setOpen(false)} className="sh-usermenu-item">
+              Usage analytics
+            </Link>
+            <button type="button" className="sh-usermenu-item" disabled aria-describedby={`${panelId}-billing`}>
+              Billing
+            </button>
+            <p id={`${panelId}-billing`} className="sh-usermenu-note">
+              The billing portal opens here once card payments are live.
+            </p>
+            <button
+              type="button"
+              className="sh-usermenu-item sh-usermenu-signout"
+              onClick={async () => {
+                setOpen(false);
+                await signOut().catch(() => undefined);
+                navigate('/');
+              }}
+            >
+              Sign Out
+            </button>
+          </nav>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -5,11 +5,14 @@ import type { Db } from './db/index.ts';
 import type { Logger } from './logger.ts';
 import { loadSession } from './middlewares/auth.ts';
 import { errorHandler } from './middlewares/errors.ts';
+import type { RateLimitStore } from './middlewares/rate-limit.ts';
 import { requestContext } from './middlewares/request-context.ts';
 import { csrfProtection, securityHeaders } from './middlewares/security.ts';
 import { createFrontendMiddleware } from './routes/frontend/index.ts';
 import { createApiRouter } from './routes/index.ts';
+import type { DevOidcIssuer } from './services/dev-oidc-issuer.ts';
 import type { DevOutbox, Mailer } from './services/mail.ts';
+import type { OidcClient } from './services/oidc.ts';
 
 export interface AppDeps {
   config: Config;
@@ -18,6 +21,12 @@ export interface AppDeps {
   mailer: Mailer;
   /** The dev outbox when no SMTP_URL is set (its route is not mounted in production). */
   outbox: DevOutbox | null;
+  /** Google-type sign-in (OpenID Connect relying party). */
+  oidc: OidcClient;
+  /** The local issuer when no OIDC_ISSUER_URL is set, served under /oidc. */
+  devOidcIssuer: DevOidcIssuer | null;
+  /** Attempt counters of the auth rate limits. */
+  rateLimitStore: RateLimitStore;
 }
 
 const JSON_LIMIT = '1mb';
@@ -31,6 +40,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders({ secure: config.secureCookies, extraOrigins: [] }));
   app.use(errorHandler);
   app.use(csrfProtection(new URL(config.appUrl).origin));
+  // The dev issuer parses its own bodies, so it comes before the JSON parser.
+  if (deps.devOidcIssuer) app.use(deps.devOidcIssuer.middleware);
   const parseJson = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: JSON_LIMIT });
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? parseJson(ctx, next) : next()));
   app.use(loadSession(db, config));

@@ -5,7 +5,9 @@ import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { createDb, migrateAndSeed } from './db/index.ts';
 import type { Logger } from './logger.ts';
+import { MemoryRateLimitStore } from './middlewares/rate-limit.ts';
 import { createMailer } from './services/mail.ts';
+import { createGoogleSignIn } from './services/oidc.ts';
 
 export interface RunningStudio {
   url: string;
@@ -34,7 +36,8 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
   try {
     await migrateAndSeed(db);
     const { mailer, outbox } = createMailer(config, logger);
-    const deps = { config, db, logger, mailer, outbox };
+    const { oidc, devOidcIssuer } = await createGoogleSignIn(config);
+    const deps = { config, db, logger, mailer, outbox, oidc, devOidcIssuer, rateLimitStore: new MemoryRateLimitStore() };
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

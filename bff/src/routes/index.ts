@@ -1,8 +1,11 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../app.ts';
+import { accountRoutes } from './account/index.ts';
 import { adminRoutes } from './admin/index.ts';
+import { authRoutes } from './auth/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { creditsRoutes } from './credits/index.ts';
+import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
@@ -13,6 +16,9 @@ export function createApiRouter(deps: AppDeps): Router {
   const api = new Router();
   for (const routes of [
     healthRoutes,
+    authRoutes,
+    accountRoutes,
+    devOutboxRoutes,
     profileRoutes,
     creditsRoutes,
     planStatusRoutes,

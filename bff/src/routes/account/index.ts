@@ -1,0 +1,42 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ApiRoutes } from '@studio/contracts';
+import Router from '@koa/router';
+import type { AppDeps } from '../../app.ts';
+import { currentUser, requireUser } from '../../middlewares/auth.ts';
+import { describeRoute } from '../../openapi.ts';
+import { endSession } from '../../services/sessions.ts';
+
+/** Removes the user's avatar files (`avatars/<userId>*` under DATA_DIR). */
+async function removeAvatars(dataDir: string, userId: string): Promise<void> {
+  const folder = path.join(dataDir, 'avatars');
+  let names: string[];
+  try {
+    names = await fs.readdir(folder);
+  } catch {
+    return;
+  }
+  await Promise.all(names.filter((name) => name.startsWith(userId)).map((name) => fs.rm(path.join(folder, name), { recursive: true, force: true })));
+}
+
+export function accountRoutes({ db, config }: AppDeps): Router {
+  const router = new Router();
+
+  describeRoute({
+    method: 'delete',
+    path: ApiRoutes.account,
+    summary: 'Delete the account and everything of it (profile, credits, sessions, identities, files)',
+    auth: 'user',
+    responses: { 204: 'Deleted', 401: 'Not signed in' },
+  });
+  router.delete(ApiRoutes.account, requireUser, async (ctx) => {
+    const { id } = currentUser(ctx.state);
+    // Every table holding a user's rows references users with ON DELETE CASCADE.
+    await db('users').where({ id }).delete();
+    await removeAvatars(config.dataDir, id);
+    await endSession(ctx, db, config);
+    ctx.status = 204;
+  });
+
+  return router;
+}

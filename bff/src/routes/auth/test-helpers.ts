@@ -1,0 +1,32 @@
+import { ApiRoutes } from '@studio/contracts';
+import { expect } from 'vitest';
+import type { TestClient, TestStudio } from '../../../test/harness.ts';
+
+let counter = 0;
+/** A fresh address per call, so tests in one file never share an account. */
+export const uniqueEmail = (label = 'user') => `${label}-${++counter}-${Date.now()}@example.com`;
+
+/** The link of the newest mail sent to `to` whose URL has `path` (read from the dev outbox route). */
+export async function latestLink(client: TestClient, to: string, path: string): Promise<string> {
+  const { status, body } = await client.get(`${ApiRoutes.devOutbox}?to=${encodeURIComponent(to)}`);
+  expect(status).toBe(200);
+  for (const message of body.messages) {
+    const link = linkIn(message.text, path);
+    if (link) return link;
+  }
+  throw new Error(`no mail to ${to} with a ${path} link`);
+}
+
+export function linkIn(text: string, path: string): string | null {
+  const match = text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname === path);
+  return match ?? null;
+}
+
+/** Signs up through the API and follows the confirmation link: the client ends up signed in. */
+export async function signUpConfirmed(studio: TestStudio, client: TestClient, email: string, password: string): Promise<void> {
+  const signup = await client.post(ApiRoutes.signup, { email, password, confirmPassword: password });
+  expect(signup.status).toBe(201);
+  const confirm = await client.get(await latestLink(client, email, ApiRoutes.confirm));
+  expect(confirm.status).toBe(302);
+  void studio;
+}

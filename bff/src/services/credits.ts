@@ -315,7 +315,7 @@ export async function getCreditsUsedSince(db: Queryable, userId: string, since: 
  */
 export async function getCreditUsage(db: Db, userId: string, days: number): Promise<CreditUsageResponse> {
   const usage = `transaction_type IN ('TASK_DEBIT', 'TASK_REFUND')`;
-  const start = db.raw(`(now() AT TIME ZONE 'UTC')::date - (?::int - 1)`, [days]);
+  const start = db.raw(`((now() AT TIME ZONE 'UTC')::date - (?::int - 1))`, [days]);
   const byDay = await db.raw<{ rows: { date: string; credits: number }[] }>(
     `SELECT to_char(d.day, 'YYYY-MM-DD') AS date, coalesce(-sum(ct.amount), 0)::int AS credits
        FROM generate_series(?, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d(day)
@@ -329,7 +329,7 @@ export async function getCreditUsage(db: Db, userId: string, days: number): Prom
             (-sum(amount))::int AS credits,
             count(*) FILTER (WHERE transaction_type = 'TASK_DEBIT')::int AS count
        FROM credit_transactions
-      WHERE user_id = ? AND ${usage} AND created_at >= (? AT TIME ZONE 'UTC')
+      WHERE user_id = ? AND ${usage} AND created_at >= (?::timestamp AT TIME ZONE 'UTC')
       GROUP BY 1 ORDER BY credits DESC, 1`,
     [userId, start],
   );

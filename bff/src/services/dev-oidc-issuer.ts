@@ -55,6 +55,8 @@ export async function createDevOidcIssuer(options: { appUrl: string; redirectUri
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // Put the e-mail in the ID token, as Google does.
     conformIdTokenClaims: false,
+    // seconds; a login must finish within ten minutes, a code is spent at once
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: false } },
     interactions: { policy, url: (_ctx: unknown, interaction: { uid: string }) => `${DEV_OIDC_MOUNT}/interaction/${interaction.uid}` },
     async findAccount(_ctx: unknown, sub: string) {

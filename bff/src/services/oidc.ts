@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
 import { ApiRoutes } from '@studio/contracts';
 import type { Config } from '../config.ts';
-import { createDevOidcIssuer, type DevOidcIssuer } from './dev-oidc-issuer.ts';
+import type { DevOidcIssuer } from './dev-oidc-issuer.ts';
 
 /** The values an authorization request must find again on its return (state, nonce, PKCE). */
 export interface OidcLoginFlow {
@@ -152,6 +152,8 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
 export async function createGoogleSignIn(config: Config): Promise<{ oidc: OidcClient; devOidcIssuer: DevOidcIssuer | null }> {
   const redirectUri = `${config.appUrl}${ApiRoutes.oauthGoogleCallback}`;
   if (config.oidc) return { oidc: createOidcClient({ ...config.oidc, redirectUri }), devOidcIssuer: null };
+  // Loaded only when needed: oidc-provider is dev-only here (and warns about Node 20 on import).
+  const { createDevOidcIssuer } = await import('./dev-oidc-issuer.ts');
   const devOidcIssuer = await createDevOidcIssuer({ appUrl: config.appUrl, redirectUri });
   return { oidc: createOidcClient({ ...devOidcIssuer, redirectUri }), devOidcIssuer };
 }

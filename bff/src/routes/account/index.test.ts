@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ApiRoutes, Messages } from '@studio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+
+let studio: TestStudio;
+beforeAll(async () => {
+  studio = await startTestStudio();
+});
+afterAll(() => studio?.stop());
+
+const countRows = async (table: string, column: string, id: string) =>
+  Number((await studio.deps.db(table).where(column, id).count('* as n').first())!.n);
+
+describe('DELETE /api/account', () => {
+  it("deletes the user and everything of theirs, and signs every browser out", async () => {
+    const user = await createUser(studio);
+    const other = await createUser(studio);
+    const client = studio.client();
+    const elsewhere = studio.client();
+    await client.post(ApiRoutes.signin, { email: user.email, password: user.password });
+    await elsewhere.post(ApiRoutes.signin, { email: user.email, password: user.password });
+    await studio.client().post(ApiRoutes.signin, { email: other.email, password: other.password });
+    await client.post(ApiRoutes.recover, { email: user.email });
+    await studio.deps.db('oauth_identities').insert({ user_id: user.id, provider: 'google', subject: `sub-${user.id}`, email: user.email });
+    const avatars = path.join(studio.deps.config.dataDir, 'avatars');
+    await fs.mkdir(avatars, { recursive: true });
+    await fs.writeFile(path.join(avatars, `${user.id}-abc.jpg`), 'jpeg');
+    await fs.writeFile(path.join(avatars, `${other.id}-def.jpg`), 'jpeg');
+    expect(await countRows('profiles', 'id', user.id)).toBe(1);
+    expect(await countRows('credit_transactions', 'user_id', user.id)).toBe(1);
+
+    const response = await client.delete(ApiRoutes.account);
+    expect(response.status).toBe(204);
+    expect(client.cookieHeader).toBe('');
+
+    for (const [table, column] of [
+      ['users', 'id'],
+      ['profiles', 'id'],
+      ['credit_transactions', 'user_id'],
+      ['sessions', 'user_id'],
+      ['auth_tokens', 'user_id'],
+      ['oauth_identities', 'user_id'],
+    ] as const) {
+      expect(await countRows(table, column, user.id), table).toBe(0);
+    }
+    expect(await fs.readdir(avatars)).toEqual([`${other.id}-def.jpg`]);
+    expect((await elsewhere.get(ApiRoutes.session)).status).toBe(401);
+    const signin = await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password });
+    expect(signin.body.error.message).toBe(Messages.invalidCredentials);
+
+    // Nobody else lost anything.
+    expect(await countRows('users', 'id', other.id)).toBe(1);
+    expect(await countRows('profiles', 'id', other.id)).toBe(1);
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await studio.client().delete(ApiRoutes.account);
+    expect(response.status).toBe(401);
+    expect(response.body.error).toEqual({ code: 'unauthenticated', message: Messages.pleaseSignIn });
+  });
+
+  it('refuses a deletion requested from another site (CSRF)', async () => {
+    const user = await createUser(studio);
+    const client = studio.client();
+    await client.post(ApiRoutes.signin, { email: user.email, password: user.password });
+    const response = await client.request('DELETE', ApiRoutes.account, undefined, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect(await countRows('users', 'id', user.id)).toBe(1);
+  });
+});

@@ -1,0 +1,68 @@
+import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { linkIn, uniqueEmail } from './test-helpers.ts';
+
+/** Undoes quoted-printable (nodemailer wraps long lines such as links with it). */
+const decodeQuotedPrintable = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+let smtp: SMTPServer;
+let studio: TestStudio;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => (raw += chunk));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as { port: number };
+  studio = await startTestStudio({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await studio?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('mail over SMTP (SMTP_URL set)', () => {
+  it('delivers the sign-up mail to the SMTP server, with a working confirmation link', async () => {
+    const client = studio.client();
+    const email = uniqueEmail('smtp');
+    const signup = await client.post(ApiRoutes.signup, { email, password: 'secret-password', confirmPassword: 'secret-password' });
+    expect(signup.status).toBe(201);
+    expect(signup.body.message).toBe(Messages.signupSent);
+
+    const mail = received.find((m) => m.to.includes(email));
+    expect(mail).toBeDefined();
+    const decoded = decodeQuotedPrintable(mail!.raw);
+    expect(decoded).toMatch(/^Subject: Confirm your Studio account\r?$/m);
+    expect(decoded).toMatch(/^From: Studio <no-reply@studio\.local>\r?$/m);
+    const link = linkIn(decoded, ApiRoutes.confirm)!;
+    expect(link).toBeTruthy();
+
+    const confirm = await client.get(link);
+    expect(confirm.headers.get('location')).toBe(AppPaths.authCallback);
+    expect((await client.get(ApiRoutes.session)).body.user.email).toBe(email);
+  });
+
+  it('does not serve the dev outbox when real mail is configured', async () => {
+    expect(studio.deps.outbox).toBeNull();
+    expect((await studio.client().get(ApiRoutes.devOutbox)).status).toBe(404);
+  });
+});

@@ -1,0 +1,5 @@
+import { ensureAccountStyles } from '../styles.ts';
+import { AccountMenu } from '../features/account-menu/AccountMenu.tsx';
+
+ensureAccountStyles();
+export default AccountMenu;

@@ -1,0 +1,5 @@
+import { ensureAccountStyles } from '../styles.ts';
+import { AnalyticsPage } from '../features/analytics/AnalyticsPage.tsx';
+
+ensureAccountStyles();
+export default AnalyticsPage;

@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import type { SubscriptionPlan } from '@studio/contracts';
+import { annualSavings, displayPrice, type BillingPeriod } from './pricing.ts';
+
+/** Until the payments issue lands, purchase buttons stay disabled with this note; nothing is faked. */
+export const PURCHASES_PAUSED_NOTE = 'Purchases open once card payments are live.';
+
+export function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: (p: BillingPeriod) => void }) {
+  return (
+    <div className="ac-toggle" role="group" aria-label="Billing period">
+      <button type="button" aria-pressed={period === 'monthly'} onClick={() => onChange('monthly')}>
+        Monthly
+      </button>
+      <button type="button" aria-pressed={period === 'annual'} onClick={() => onChange('annual')}>
+        Annual <span className="ac-save">Save 20%</span>
+      </button>
+    </div>
+  );
+}
+
+function Check() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M5 12l5 5 9-10" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function PlanCards({ plans, period, recommendedPlanId, currentTier }: { plans: SubscriptionPlan[]; period: BillingPeriod; recommendedPlanId: string | null; currentTier: string | null }) {
+  const noteId = useId();
+  return (
+    <>
+      <div className="ac-plans">
+        {plans.map((plan) => {
+          const price = displayPrice(plan, period);
+          const savings = annualSavings(plan);
+          const popular = plan.is_popular || plan.plan_tier === 'growth';
+          const current = currentTier === plan.plan_tier;
+          return (
+            <article key={plan.id} className={`st-card ac-plan${popular ? ' ac-plan-popular' : ''}`} aria-label={`${plan.plan_name} plan`}>
+              <div className="ac-plan-badges">
+                {popular && <span className="st-badge">Popular</span>}
+                {recommendedPlanId === plan.id && <span className="st-badge" style={{ background: 'var(--st-mint-soft)', color: 'var(--st-mint-ink)' }}>Recommended for you</span>}
+                {current && <span className="st-badge" style={{ background: 'var(--st-sunken)', color: 'var(--st-ink-soft)' }}>Current plan</span>}
+              </div>
+              <h3 className="ac-plan-name">{plan.plan_name}</h3>
+              <div>
+                <p className="ac-price">
+                  <strong>{price.perMonth}</strong>
+                  <span className="ac-note">/ month</span>
+                </p>
+                <p className="ac-note">{price.billed}</p>
+                {period === 'annual' && savings && <p className="ac-status ac-status-ok">{savings.label}</p>}
+              </div>
+              <ul>
+                <li><Check />{plan.monthly_credits.toLocaleString('en-US')} credits every month</li>
+                {plan.features.map((f) => (
+                  <li key={f}><Check />{f}</li>
+                ))}
+                {plan.includes_custom_training && <li><Check />Custom model training</li>}
+              </ul>
+              <button type="button" className={`st-btn ${popular ? 'st-btn-primary' : 'st-btn-secondary'} st-btn-block`} disabled aria-describedby={noteId}>
+                {current ? 'Current plan' : `Choose ${plan.plan_name}`}
+              </button>
+            </article>
+          );
+        })}
+      </div>
+      <p id={noteId} className="ac-note">{PURCHASES_PAUSED_NOTE}</p>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+import { useId, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { CREDIT_HISTORY_PAGE_SIZE, type CreditTransaction } from '@studio/contracts';
+import { creditsAtom, profileAtom } from '@studio/session';
+import { Alert, Spinner } from '@studio/ui';
+import { getHistory, getPackages, getPlans } from '../../lib/api.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { resetDateLabel } from '../credits/reset-label.ts';
+import { BillingToggle, PlanCards, PURCHASES_PAUSED_NOTE } from './PlanCards.tsx';
+import { formatUsd, type BillingPeriod } from './pricing.ts';
+
+const number = new Intl.NumberFormat('en-US');
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const TYPE_LABELS: Record<CreditTransaction['transaction_type'], string> = {
+  TASK_DEBIT: 'Generation',
+  TASK_REFUND: 'Refund',
+  MANUAL_CREDIT: 'Credit added',
+  PLAN_MONTHLY_CREDIT: 'Monthly plan credits',
+  TOPUP_CREDIT: 'Top-up',
+  TRIAL_CREDIT: 'Trial credits',
+  TIER_CHANGE: 'Plan change',
+};
+
+/** `/app/subscription` (spec 1 §2, §9): plan, balance, plans, top-ups and credit history. */
+export function SubscriptionPage() {
+  const credits = useAtomValue(creditsAtom);
+  const profile = useAtomValue(profileAtom);
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const [plans, reloadPlans] = useRequest(getPlans, 'plans');
+  const balance = credits?.credits ?? profile?.credits_remaining ?? 0;
+  const tier = credits?.subscription?.subscription_plans?.plan_name ?? credits?.tier ?? profile?.subscription_tier ?? '—';
+
+  return (
+    <div className="ac-page">
+      <header>
+        <h1 className="ac-h1">Plans &amp; credits</h1>
+        <p className="ac-sub">Every generation uses credits. Plans add credits each month; top-ups add them once.</p>
+      </header>
+
+      <div className="ac-grid-3">
+        <div className="st-card ac-stat">
+          <span className="ac-stat-label">Current plan</span>
+          <span className="ac-stat-value" style={{ textTransform: 'capitalize' }}>{tier}</span>
+        </div>
+        <div className="st-card ac-stat">
+          <span className="ac-stat-label">Credit balance</span>
+          <span className="ac-stat-value" data-testid="subscription-balance">{number.format(balance)}</span>
+          {credits && <span className="ac-note">Worth {formatUsd(credits.dollarValue)}</span>}
+        </div>
+        <div className="st-card ac-stat">
+          <span className="ac-stat-label">Next credit reset</span>
+          <span className="ac-stat-value">{resetDateLabel(credits?.resetDate ?? profile?.credits_reset_date ?? null, Date.now())}</span>
+        </div>
+      </div>
+
+      {credits?.lowBalanceWarning && (
+        <Alert tone="warning">
+          <strong>Your balance is running low: {number.format(credits.credits)} credits left.</strong>{' '}
+          {credits.recommendation === 'upgrade'
+            ? 'We recommend upgrading to a plan so credits arrive every month.'
+            : 'A top-up package below keeps you creating.'}
+        </Alert>
+      )}
+
+      <section className="ac-section" aria-labelledby="plans-title">
+        <div className="ac-section-head">
+          <div>
+            <h2 id="plans-title" className="ac-h2">Plans</h2>
+            {plans.status === 'ready' && plans.data.monthlyUsage !== null && (
+              <p className="ac-note">You used {number.format(plans.data.monthlyUsage)} credits in the last 30 days.</p>
+            )}
+          </div>
+          <BillingToggle period={period} onChange={setPeriod} />
+        </div>
+        {plans.status === 'loading' && <Spinner label="Loading plans" />}
+        {plans.status === 'error' && (
+          <Alert tone="error">
+            {plans.message}{' '}
+            <button type="button" className="st-link-btn" onClick={reloadPlans}>Try again</button>
+          </Alert>
+        )}
+        {plans.status === 'ready' && (
+          <PlanCards plans={plans.data.plans} period={period} recommendedPlanId={plans.data.recommendedPlanId} currentTier={profile?.subscription_tier ?? null} />
+        )}
+      </section>
+
+      <CreditPackages />
+      <CreditHistory />
+    </div>
+  );
+}
+
+function CreditPackages() {
+  const [packages] = useRequest(getPackages, 'packages');
+  const noteId = useId();
+  return (
+    <section className="ac-section" aria-labelledby="packages-title">
+      <div>
+        <h2 id="packages-title" className="ac-h2">Top-up packages</h2>
+        <p className="ac-note">One-off credits that never expire while your account is open.</p>
+      </div>
+      {packages.status === 'loading' && <Spinner label="Loading packages" />}
+      {packages.status === 'error' && <Alert tone="error">{packages.message}</Alert>}
+      {packages.status === 'ready' && (
+        <>
+          <div className="ac-packages">
+            {packages.data.packages.map((p) => (
+              <article key={p.id} className="st-card ac-package" aria-label={p.name}>
+                <div>
+                  <h3 style={{ fontSize: 'var(--st-text-lg)' }}>{number.format(p.credits)} credits</h3>
+                  <p className="ac-note">{p.name} · {formatUsd(p.price_usd / p.credits)} per credit</p>
+                </div>
+                <button type="button" className="st-btn st-btn-secondary" disabled aria-describedby={noteId}>
+                  Buy {formatUsd(p.price_usd)}
+                </button>
+              </article>
+            ))}
+          </div>
+          <p id={noteId} className="ac-note">{PURCHASES_PAUSED_NOTE}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CreditHistory() {
+  const [page, setPage] = useState(1);
+  const [history] = useRequest(() => getHistory(page), page);
+  const pages = history.status === 'ready' ? Math.max(1, Math.ceil(history.data.total / CREDIT_HISTORY_PAGE_SIZE)) : 1;
+  return (
+    <section className="ac-section" aria-labelledby="history-title">
+      <h2 id="history-title" className="ac-h2">Credit history</h2>
+      {history.status === 'loading' && <Spinner label="Loading credit history" />}
+      {history.status === 'error' && <Alert tone="error">{history.message}</Alert>}
+      {history.status === 'ready' && (
+        <div className="st-card">
+          {history.data.transactions.length === 0 ? (
+            <p className="ac-card-pad ac-note">No credit activity yet.</p>
+          ) : (
+            <div className="ac-table-wrap">
+              <table className="ac-table">
+                <caption className="st-visually-hidden">Credit transactions, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Description</th>
+                    <th scope="col" style={{ textAlign: 'right' }}>Credits</th>
+                    <th scope="col" style={{ textAlign: 'right' }}>Balance</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {history.data.transactions.map((t) => (
+                    <tr key={t.id}>
+                      <td style={{ whiteSpace: 'nowrap' }}>{dateTime.format(new Date(t.created_at))}</td>
+                      <td>{TYPE_LABELS[t.transaction_type] ?? t.transaction_type}</td>
+                      <td>{t.description ?? t.task_type ?? ''}</td>
+                      <td style={{ textAlign: 'right' }} className={t.amount >= 0 ? 'ac-amount-plus' : 'ac-amount-minus'}>
+                        {t.amount > 0 ? '+' : ''}
+                        {number.format(t.amount)}
+                      </td>
+                      <td style={{ textAlign: 'right' }}>{number.format(t.balance_after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {pages > 1 && (
+            <nav className="ac-pager ac-card-pad" aria-label="Credit history pages">
+              <button type="button" className="st-btn st-btn-ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</button>
+              <span>Page {page} of {pages}</span>
+              <button type="button" className="st-btn st-btn-ghost" disabled={!history.data.hasMore} onClick={() => setPage((p) => p + 1)}>Next</button>
+            </nav>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

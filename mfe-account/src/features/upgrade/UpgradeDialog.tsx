@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatCreditsNeeded, type UpgradeDialogProps } from '@studio/contracts';
+import { Alert, Dialog, Spinner } from '@studio/ui';
+import { useAtomValue } from 'jotai';
+import { profileAtom } from '@studio/session';
+import { getPlans } from '../../lib/api.ts';
+import { useRequest } from '../../lib/use-request.ts';
+import { BillingToggle, PlanCards } from '../subscription/PlanCards.tsx';
+import type { BillingPeriod } from '../subscription/pricing.ts';
+
+/**
+ * The upgrade dialog (spec 2 §2, §5): opens when credits are insufficient, or when a plan is
+ * needed before generating (plan gating). Plans with Popular, monthly/annual with Save 20%.
+ */
+export function UpgradeDialog({ open, onClose, creditsNeeded, action }: UpgradeDialogProps) {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const profile = useAtomValue(profileAtom);
+  const [plans] = useRequest(getPlans, open);
+  if (!open) return null;
+  const title = creditsNeeded !== undefined ? 'Not enough credits' : 'Choose a plan';
+  const description =
+    creditsNeeded !== undefined
+      ? formatCreditsNeeded(creditsNeeded, action ?? 'continue')
+      : 'Pick a plan to keep creating. Every plan adds credits each month.';
+  return (
+    <Dialog title={title} description={description} onClose={onClose} wide>
+      <div style={{ display: 'grid', gap: '1rem' }}>
+        <BillingToggle period={period} onChange={setPeriod} />
+        {plans.status === 'loading' && <Spinner label="Loading plans" />}
+        {plans.status === 'error' && <Alert tone="error">{plans.message}</Alert>}
+        {plans.status === 'ready' && (
+          <PlanCards plans={plans.data.plans} period={period} recommendedPlanId={plans.data.recommendedPlanId} currentTier={profile?.subscription_tier ?? null} />
+        )}
+        <p className="ac-note">
+          Need a few credits only?{' '}
+          <Link to="/app/subscription" onClick={onClose}>
+            See top-up packages
+          </Link>
+        </p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+
+/** The message of the ConfigError `env` raises. */
+function problemWith(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives a working local studio with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      port: 8080,
+      host: '127.0.0.1',
+      appUrl: 'http://localhost:8080',
+      secureCookies: false,
+      dataDir: path.resolve(REPO_ROOT, '.data'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      oidc: undefined,
+      logLevel: 'info',
+    });
+    expect([...config.adminEmails]).toEqual(['admin@studio.local', 'owner@studio.local']);
+  });
+
+  it('derives APP_URL from PORT, trims its trailing slash, and turns on Secure cookies for https', () => {
+    expect(loadConfig({ PORT: '3000' }).appUrl).toBe('http://localhost:3000');
+    const config = loadConfig({ APP_URL: 'https://studio.example.com/' });
+    expect(config.appUrl).toBe('https://studio.example.com');
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '', OIDC_ISSUER_URL: '' })).toMatchObject({ port: 8080, smtpUrl: undefined, oidc: undefined });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/studio',
+      DATABASE_URL: 'postgres://u:p@db:5432/studio',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      OIDC_ISSUER_URL: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'client',
+      OIDC_CLIENT_SECRET: 'secret',
+      ADMIN_EMAILS: ' Boss@Example.com , ops@example.com,',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      nodeEnv: 'production',
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/studio',
+      databaseUrl: 'postgres://u:p@db:5432/studio',
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      oidc: { issuerUrl: 'https://accounts.google.com', clientId: 'client', clientSecret: 'secret' },
+      logLevel: 'warn',
+    });
+    expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it.each([
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '80.5' }],
+    ['APP_URL', { APP_URL: 'not a url' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/studio' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
+    ['ADMIN_EMAILS', { ADMIN_EMAILS: 'admin@example.com,not-an-address' }],
+    ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['OIDC_ISSUER_URL', { OIDC_ISSUER_URL: 'nope', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }],
+  ])('stops on a bad %s, naming it', (variable, env) => {
+    expect(problemWith(env)).toContain(variable);
+  });
+
+  it.each([
+    [{ OIDC_ISSUER_URL: 'https://accounts.google.com' }],
+    [{ OIDC_CLIENT_ID: 'id' }],
+    [{ OIDC_ISSUER_URL: 'https://accounts.google.com', OIDC_CLIENT_ID: 'id' }],
+    [{ OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }],
+  ])('stops on a partial OIDC configuration (%o), naming the variables', (env) => {
+    const message = problemWith(env);
+    for (const variable of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']) expect(message).toContain(variable);
+  });
+});

@@ -80,7 +80,7 @@ export default (env, argv) => {
     ],
     performance: { hints: false },
     devServer: {
-      port: Number(process.env.MFE_ACCOUNT_PORT ?? 3001),
+      port: Number(process.env.DEV_PORT ?? 3001),
       host: '127.0.0.1',
       historyApiFallback: true,
       hot: true,

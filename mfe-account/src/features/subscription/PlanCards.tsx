@@ -53,7 +53,7 @@ export function PlanCards({ plans, period, recommendedPlanId, currentTier }: { p
                 {period === 'annual' && savings && <p className="ac-status ac-status-ok">{savings.label}</p>}
               </div>
               <ul>
-                <li><Check />{plan.monthly_credits.toLocaleString('en-US')} credits every month</li>
+                {!plan.features.some((f) => /credits/i.test(f)) && <li><Check />{plan.monthly_credits.toLocaleString('en-US')} credits every month</li>}
                 {plan.features.map((f) => (
                   <li key={f}><Check />{f}</li>
                 ))}

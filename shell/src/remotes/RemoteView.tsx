@@ -81,12 +81,10 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; retryin
   override render() {
     if (!this.state.failed) return this.props.children;
     if (this.props.variant === 'inline') {
+      // Chrome widgets stay quiet; the page fallback's Retry reloads every view of the remote.
       return (
         <span className="sh-remote-inline" role="status">
           Unavailable
-          <button type="button" className="st-link-btn" onClick={this.retry} disabled={this.state.retrying}>
-            Retry
-          </button>
         </span>
       );
     }

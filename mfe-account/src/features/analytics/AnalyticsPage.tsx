@@ -116,8 +116,8 @@ function DailyChart({ days }: { days: DayValue[] }) {
               <rect x={b.x} y={b.y} width={b.width} height={Math.max(b.height, b.credits > 0 ? 2 : 0)} rx={Math.min(3, b.width / 2)} fill="var(--st-accent-600)">
                 <title>{`${shortDate.format(new Date(b.date))}: ${b.credits} credits`}</title>
               </rect>
-              {(i === 0 || i === chart.bars.length - 1 || i % 7 === 0) && (
-                <text x={b.x + b.width / 2} y={H - bottom + 8} textAnchor="middle">{shortDate.format(new Date(b.date))}</text>
+              {(i === chart.bars.length - 1 || (i % 7 === 0 && i < chart.bars.length - 4)) && (
+                <text x={b.x + b.width / 2} y={H - bottom + 8} textAnchor={i === chart.bars.length - 1 ? 'end' : i === 0 ? 'start' : 'middle'}>{shortDate.format(new Date(b.date))}</text>
               )}
             </g>
           ))}

@@ -16,7 +16,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/index.ts';
 import { DbErrorCodes, insufficientCredits, isDbError, notFound } from '../errors.ts';
 import { invalidatePlanStatus } from './plan-status.ts';
-import { getOrCreateProfileRow } from './profiles.ts';
+import { getOrCreateProfileRow, type ProfileRow } from './profiles.ts';
 
 type Queryable = Db | Knex.Transaction;
 
@@ -232,10 +232,15 @@ export function lowBalanceAdvice(credits: number, hasActiveSubscription: boolean
   };
 }
 
+/** The profile (created on first read) after any due monthly reset: what every credit read starts from. */
+export async function readProfileWithReset(db: Db, user: { id: string; email: string }): Promise<ProfileRow> {
+  const profile = await getOrCreateProfileRow(db, user);
+  return (await applyMonthlyReset(db, user.id)) > 0 ? getOrCreateProfileRow(db, user) : profile;
+}
+
 /** The credits widget: balance after any due monthly reset, subscription and advice. */
 export async function getCreditSummary(db: Db, user: { id: string; email: string }): Promise<CreditsResponse> {
-  let profile = await getOrCreateProfileRow(db, user);
-  if ((await applyMonthlyReset(db, user.id)) > 0) profile = await getOrCreateProfileRow(db, user);
+  const profile = await readProfileWithReset(db, user);
   const subscription = await findActiveSubscription(db, user.id);
   return {
     credits: profile.credits_remaining,
@@ -249,8 +254,7 @@ export async function getCreditSummary(db: Db, user: { id: string; email: string
 
 /** The balance after any due monthly reset (creates the profile on first read). */
 export async function getBalance(db: Db, user: { id: string; email: string }): Promise<number> {
-  const summary = await getCreditSummary(db, user);
-  return summary.credits;
+  return (await readProfileWithReset(db, user)).credits_remaining;
 }
 
 /**

@@ -1,5 +1,9 @@
-import { INITIAL_TRIAL_CREDITS, type Profile, type SubscriptionTier } from '@studio/contracts';
+import { INITIAL_TRIAL_CREDITS, Messages, type Profile, type SubscriptionTier } from '@studio/contracts';
 import type { Db } from '../db/index.ts';
+import { conflict, DbErrorCodes, isDbError } from '../errors.ts';
+
+/** The unique index on lower(username) (migration 001). */
+const USERNAME_INDEX = 'profiles_username_unique';
 
 /** A `profiles` row as the pg driver returns it. */
 export interface ProfileRow {
@@ -77,8 +81,14 @@ export async function updateProfileRow(db: Db, userId: string, changes: ProfileC
   if (changes.full_name !== undefined) update.full_name = changes.full_name === '' ? null : changes.full_name;
   if (changes.avatar_url !== undefined) update.avatar_url = changes.avatar_url;
   const query = db('profiles').where({ id: userId });
-  const [row] = Object.keys(update).length
-    ? await query.update({ ...update, updated_at: db.fn.now() }).returning('*')
-    : await query.select('*');
-  return row as ProfileRow;
+  try {
+    const [row] = Object.keys(update).length
+      ? await query.update({ ...update, updated_at: db.fn.now() }).returning('*')
+      : await query.select('*');
+    return row as ProfileRow;
+  } catch (error) {
+    // spec 1 §5: a uniqueness violation on the username column gives the same message.
+    if (isDbError(error, DbErrorCodes.uniqueViolation) && error.constraint === USERNAME_INDEX) throw conflict(Messages.usernameTaken);
+    throw error;
+  }
 }

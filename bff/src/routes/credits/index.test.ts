@@ -9,7 +9,7 @@ import {
   TIER_CHANGE_CREDITS,
 } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
 import { AppError } from '../../errors.ts';
 import { applyTierChange, debitCredits, grantCredits } from '../../services/credits.ts';
 
@@ -106,6 +106,19 @@ describe('monthly credit reset', () => {
     expect(next.getUTCDate()).toBe(due.getUTCDate() > 28 ? next.getUTCDate() : due.getUTCDate());
     expect(next.getTime() - due.getTime()).toBeGreaterThanOrEqual(28 * 86_400_000);
     expect(await ledgerSum(user.id)).toBe(after.credits);
+  });
+
+  it('is applied by every credit read: profile, history and check', async () => {
+    for (const read of [
+      (c: TestClient) => c.get(ApiRoutes.profile).then((r) => r.body.profile.credits_remaining),
+      (c: TestClient) => c.get(ApiRoutes.creditHistory).then((r) => r.body.transactions[0].balance_after),
+      (c: TestClient) => c.post(ApiRoutes.creditCheck, { credits: 1 }).then((r) => r.body.balance),
+    ]) {
+      const { user, client } = await member();
+      const plan = await subscribe(user.id, 'pro');
+      await db()('profiles').where({ id: user.id }).update({ credits_reset_date: new Date(Date.now() - 60_000) });
+      expect(await read(client)).toBe(INITIAL_TRIAL_CREDITS + plan.monthly_credits);
+    }
   });
 
   it('gives nothing without an active subscription', async () => {

@@ -23,6 +23,7 @@ import {
   getCreditUsage,
   getUsageCounts,
   quoteTask,
+  readProfileWithReset,
 } from '../../services/credits.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
 
@@ -50,7 +51,9 @@ export function creditsRoutes({ db }: AppDeps): Router {
   });
   router.get(ApiRoutes.creditHistory, requireUser, async (ctx) => {
     const { page } = CreditHistoryQuery.parse(ctx.query);
-    ctx.body = (await getCreditHistory(db, currentUser(ctx.state).id, page)) satisfies CreditHistoryResponse;
+    const user = currentUser(ctx.state);
+    await readProfileWithReset(db, user); // a due monthly grant shows up in the history it is read with
+    ctx.body = (await getCreditHistory(db, user.id, page)) satisfies CreditHistoryResponse;
   });
 
   describeRoute({

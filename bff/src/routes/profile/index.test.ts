@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiRoutes, AVATAR_SIZE_PX, INITIAL_TRIAL_CREDITS, Messages } from '@studio/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateProfileRow } from '../../services/profiles.ts';
 import { createUser, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
 
 let studio: TestStudio;
@@ -108,6 +109,16 @@ describe('PATCH /api/profile', () => {
         expect(loser.body.error.message).toBe(Messages.usernameTaken);
       }
     }
+  });
+
+  it('turns the unique index’s refusal into "Username is already taken" when the check is raced past', async () => {
+    const a = await signedInUser(studio);
+    const b = await signedInUser(studio);
+    await Promise.all([a.client.get(ApiRoutes.profile), b.client.get(ApiRoutes.profile)]);
+    await studio.deps.db('profiles').where({ id: a.user.id }).update({ username: 'held_name' });
+    // Straight to the write, as a request that passed the availability check a moment earlier would.
+    const error = await updateProfileRow(studio.deps.db, b.user.id, { username: 'HELD_NAME' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409, code: 'conflict', message: Messages.usernameTaken });
   });
 
   it('does not let users point their avatar anywhere but at their own upload', async () => {

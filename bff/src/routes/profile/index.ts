@@ -16,13 +16,13 @@ import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app.ts';
-import { AppError, conflict, DbErrorCodes, invalidRequest, isDbError, payloadTooLarge } from '../../errors.ts';
+import { AppError, conflict, invalidRequest, payloadTooLarge } from '../../errors.ts';
 import { currentUser, requireUser } from '../../middlewares/auth.ts';
 import { describeRoute } from '../../openapi.ts';
-import { getOrCreateProfile, getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
+import { readProfileWithReset } from '../../services/credits.ts';
+import { getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
 import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '../../services/storage.ts';
 
-const USERNAME_INDEX = 'profiles_username_unique';
 /** formidable's codes for a file over `maxFileSize` / `maxTotalFileSize`. */
 const FILE_TOO_LARGE_CODES = new Set([1009, 1016]);
 
@@ -92,7 +92,7 @@ export function profileRoutes({ db, config }: AppDeps): Router {
     responses: { 200: ProfileResponse },
   });
   router.get(ApiRoutes.profile, requireUser, async (ctx) => {
-    ctx.body = { profile: await getOrCreateProfile(db, currentUser(ctx.state)) } satisfies ProfileResponse;
+    ctx.body = { profile: toProfile(await readProfileWithReset(db, currentUser(ctx.state))) } satisfies ProfileResponse;
   });
 
   describeRoute({
@@ -117,14 +117,8 @@ export function profileRoutes({ db, config }: AppDeps): Router {
     if (changes.username !== undefined && (await isUsernameTaken(db, changes.username, user.id))) {
       throw conflict(Messages.usernameTaken);
     }
-    let after;
-    try {
-      after = await updateProfileRow(db, user.id, changes);
-    } catch (error) {
-      // spec 1 §5: a uniqueness violation on the username column gives the same message.
-      if (isDbError(error, DbErrorCodes.uniqueViolation) && error.constraint === USERNAME_INDEX) throw conflict(Messages.usernameTaken);
-      throw error;
-    }
+    // A racing writer that passes the check above still trips the unique index: the same 409.
+    const after = await updateProfileRow(db, user.id, changes);
     await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
     ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
   });

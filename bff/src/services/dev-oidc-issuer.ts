@@ -72,6 +72,8 @@ export async function createDevOidcIssuer(options: { appUrl: string; redirectUri
       return grant;
     },
   });
+  // Behind a TLS-terminating proxy (https APP_URL) the provider must trust X-Forwarded-Proto to set its secure cookies.
+  provider.proxy = options.appUrl.startsWith('https://');
   const handleProviderRequest = provider.callback();
   const parseForm = koaBody({ urlencoded: true, multipart: true, json: false, text: false });
 

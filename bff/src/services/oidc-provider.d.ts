@@ -34,6 +34,7 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     readonly issuer: string;
+    proxy: boolean;
     Grant: new (init: { accountId: string; clientId: string }) => Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;

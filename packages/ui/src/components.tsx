@@ -108,7 +108,7 @@ export function Logo({ tone = 'ink', size = 28 }: { tone?: 'ink' | 'light'; size
   const gradientId = useId();
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: '.55rem', fontWeight: 800, fontSize: size * 0.72, letterSpacing: '-0.03em', color: tone === 'ink' ? 'var(--st-ink)' : 'var(--st-on-night)' }}>
-      <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
+      <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" style={{ flexShrink: 0 }}>
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
             <stop offset="0" stopColor="#7c5cff" />

@@ -181,7 +181,7 @@ export function LandingPage() {
             <p className="ld-kicker">Made in Studio</p>
             <h2 id="gallery-title" className="ld-h2">A gallery of what brands create</h2>
           </div>
-          <ul className="ld-gallery" aria-label="Example creations">
+          <ul className="ld-gallery" aria-label="Example creations" tabIndex={0}>
             {GALLERY.map((tile) => (
               <li key={tile.caption} className={`ld-tile ld-tile-${tile.ratio.replace(':', '-')}`}>
                 <GalleryArt tile={tile} />

@@ -10,9 +10,9 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { describeRoute } from '../../openapi.ts';
 import { requireUserOrRecovery } from '../../middlewares/auth.ts';
 import { AUTH_RATE_LIMITS, rateLimit } from '../../middlewares/rate-limit.ts';
+import { describeRoute } from '../../openapi.ts';
 import { createGoogleHandlers } from './google.ts';
 import { createPasswordAuthHandlers } from './password-auth.ts';
 

@@ -43,7 +43,7 @@ describe('sign-up and e-mail confirmation', () => {
   it('lets a confirmation link work once', async () => {
     const client = studio.client();
     const email = uniqueEmail();
-    await signUpConfirmed(studio, client, email, PASSWORD);
+    await signUpConfirmed(client, email, PASSWORD);
     const again = await studio.client().get(await latestLink(client, email, ApiRoutes.confirm));
     expect(again.status).toBe(302);
     expect(again.headers.get('location')).toBe(`${AppPaths.authCallback}?error=${encodeURIComponent(Messages.linkInvalid)}`);

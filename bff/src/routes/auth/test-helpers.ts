@@ -1,6 +1,6 @@
 import { ApiRoutes } from '@studio/contracts';
 import { expect } from 'vitest';
-import type { TestClient, TestStudio } from '../../../test/harness.ts';
+import type { TestClient } from '../../../test/harness.ts';
 
 let counter = 0;
 /** A fresh address per call, so tests in one file never share an account. */
@@ -23,10 +23,9 @@ export function linkIn(text: string, path: string): string | null {
 }
 
 /** Signs up through the API and follows the confirmation link: the client ends up signed in. */
-export async function signUpConfirmed(studio: TestStudio, client: TestClient, email: string, password: string): Promise<void> {
+export async function signUpConfirmed(client: TestClient, email: string, password: string): Promise<void> {
   const signup = await client.post(ApiRoutes.signup, { email, password, confirmPassword: password });
   expect(signup.status).toBe(201);
   const confirm = await client.get(await latestLink(client, email, ApiRoutes.confirm));
   expect(confirm.status).toBe(302);
-  void studio;
 }

@@ -21,5 +21,8 @@ describe('oauthErrorMessage', () => {
     expect(oauthErrorMessage('access_denied')).toBe(Messages.googleCancelled);
     expect(oauthErrorMessage('network')).toBe(Messages.googleNetwork);
     expect(oauthErrorMessage('invalid_state')).toBe(Messages.googleFailed);
+    expect(oauthErrorMessage(Messages.googleCancelled)).toBe(Messages.googleCancelled);
+    expect(oauthErrorMessage(Messages.linkInvalid)).toBe(Messages.linkInvalid);
+    expect(oauthErrorMessage('<script>')).toBe(Messages.googleFailed);
   });
 });

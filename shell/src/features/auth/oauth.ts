@@ -11,12 +11,15 @@ export function arrivalKind(createdAt: string, now: number): 'signup' | 'login' 
   return now - created <= OAUTH_SIGNUP_CUTOFF_MS ? 'signup' : 'login';
 }
 
+const KNOWN_MESSAGES = new Set<string>(Object.values(Messages));
+
 /**
- * The Google-type sign-in message for an `error` the bff put on `/auth/callback?error=…`
- * (OAuth error codes): cancelled, network, or a general failure.
+ * The message for an `error` on `/auth/callback?error=…`: the bff puts the spec's text there
+ * (shown as is); OAuth error codes map to cancelled, network, or a general failure.
  */
 export function oauthErrorMessage(error: string | null): string | null {
   if (error === null) return null;
+  if (KNOWN_MESSAGES.has(error)) return error;
   const code = error.toLowerCase();
   if (code === 'access_denied' || code === 'cancelled' || code === 'canceled' || code === 'popup_closed' || code === 'login_required' || code === 'consent_required') {
     return Messages.googleCancelled;

@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium (DESIGN §3): Playwright's own browser download is not reachable. */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  outputDir: '../test-results',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  webServer: {
+    // A fresh studio on its own data folder: embedded PostgreSQL, dev outbox, dev OIDC issuer.
+    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local npm run start -w bff`,
+    cwd: '..',
+    url: `${BASE_URL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

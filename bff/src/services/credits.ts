@@ -150,33 +150,28 @@ export async function debitForTask(
 /**
  * spec 1 §9: a tier change sets the balance to the tier's credits. Written as a TIER_CHANGE row
  * carrying the difference, so the balance still equals the ledger sum. A repeated key changes
- * nothing. (When the balance already equals the tier's credits no row is written, because the
- * ledger refuses zero amounts; only the tier is set.)
+ * nothing; a row is written even when the difference is 0, so the key is remembered.
  */
 export async function applyTierChange(
   db: Db,
   userId: string,
   tier: Exclude<SubscriptionTierName, 'trial'>,
   idempotencyKey: string,
-): Promise<{ balance: number; transaction: CreditTransaction | null }> {
+): Promise<{ balance: number; transaction: CreditTransaction }> {
   return db
     .transaction(async (trx) => {
       const profile = await trx('profiles').where({ id: userId }).forUpdate().first('credits_remaining');
       if (!profile) throw notFound();
       const existing = await trx('credit_transactions').where({ user_id: userId, idempotency_key: idempotencyKey }).first();
       if (existing) return { balance: profile.credits_remaining as number, transaction: toCreditTransaction(existing) };
-      const difference = TIER_CHANGE_CREDITS[tier] - (profile.credits_remaining as number);
-      const transaction =
-        difference === 0
-          ? null
-          : await writeLedger(trx, {
-              userId,
-              type: 'TIER_CHANGE',
-              amount: difference,
-              description: `Plan changed to ${tier}`,
-              taskMetadata: { tier },
-              idempotencyKey,
-            });
+      const transaction = await writeLedger(trx, {
+        userId,
+        type: 'TIER_CHANGE',
+        amount: TIER_CHANGE_CREDITS[tier] - (profile.credits_remaining as number),
+        description: `Plan changed to ${tier}`,
+        taskMetadata: { tier },
+        idempotencyKey,
+      });
       await trx('profiles').where({ id: userId }).update({ subscription_tier: tier, updated_at: trx.fn.now() });
       return { balance: TIER_CHANGE_CREDITS[tier], transaction };
     })

@@ -89,7 +89,8 @@ BEGIN
   IF idempotency_key_param IS NULL OR length(idempotency_key_param) = 0 THEN
     RAISE EXCEPTION 'an idempotency key is required' USING ERRCODE = 'CR003';
   END IF;
-  IF amount_param IS NULL OR amount_param = 0
+  -- A tier change sets the balance, so its difference may be 0: the row still records the key.
+  IF amount_param IS NULL OR (amount_param = 0 AND transaction_type_param <> 'TIER_CHANGE')
      OR (transaction_type_param = 'TASK_DEBIT' AND amount_param > 0)
      OR (transaction_type_param IN ('TASK_REFUND', 'MANUAL_CREDIT', 'PLAN_MONTHLY_CREDIT', 'TOPUP_CREDIT', 'TRIAL_CREDIT')
          AND amount_param < 0) THEN

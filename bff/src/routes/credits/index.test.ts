@@ -323,6 +323,19 @@ describe('credits service', () => {
     expect(down.transaction?.amount).toBe(TIER_CHANGE_CREDITS.basic - (TIER_CHANGE_CREDITS.pro - 100));
     expect(await ledgerSum(user.id)).toBe(TIER_CHANGE_CREDITS.basic);
   });
+
+  it('remembers a tier change that did not move the balance, so a replay cannot reset it later', async () => {
+    const { user } = await member();
+    await applyTierChange(db(), user.id, 'basic', `tier:${randomUUID()}`);
+    const key = `tier:${randomUUID()}`;
+    const same = await applyTierChange(db(), user.id, 'basic', key);
+    expect(same.transaction).toMatchObject({ transaction_type: 'TIER_CHANGE', amount: 0 });
+    await debit(user.id, 40);
+    const replay = await applyTierChange(db(), user.id, 'basic', key);
+    expect(replay.transaction.id).toBe(same.transaction.id);
+    expect(replay.balance).toBe(TIER_CHANGE_CREDITS.basic - 40);
+    expect(await ledgerSum(user.id)).toBe(TIER_CHANGE_CREDITS.basic - 40);
+  });
 });
 
 describe('OpenAPI', () => {

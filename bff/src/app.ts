@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   app.silent = true;
   app.use(requestContext(logger));
-  app.use(securityHeaders({ secure: config.secureCookies, extraOrigins: [] }));
+  app.use(securityHeaders({ secure: config.secureCookies }));
   app.use(errorHandler);
   app.use(csrfProtection(new URL(config.appUrl).origin));
   // The dev issuer parses its own bodies, so it comes before the JSON parser.

@@ -2,10 +2,10 @@ import { Messages } from '@studio/contracts';
 import type { Middleware } from 'koa';
 import { forbidden } from '../errors.ts';
 
-/** Security headers on every response; `extraOrigins` are where remotes may load from. */
-export function securityHeaders(options: { secure: boolean; extraOrigins: readonly string[] }): Middleware {
-  const extra = options.extraOrigins.join(' ');
-  const csp = [
+/** The page policy; `extraOrigins` are where remotes may load scripts, styles and data from. */
+export function contentSecurityPolicy(extraOrigins: readonly string[] = []): string {
+  const extra = extraOrigins.join(' ');
+  return [
     "default-src 'self'",
     `script-src 'self' ${extra}`.trim(),
     `connect-src 'self' ${extra}`.trim(),
@@ -18,6 +18,11 @@ export function securityHeaders(options: { secure: boolean; extraOrigins: readon
     "frame-ancestors 'none'",
     "form-action 'self'",
   ].join('; ');
+}
+
+/** Security headers on every response (a route may set a wider page policy of its own first). */
+export function securityHeaders(options: { secure: boolean }): Middleware {
+  const csp = contentSecurityPolicy();
   return async (ctx, next) => {
     await next();
     if (!ctx.response.get('Content-Security-Policy')) ctx.set('Content-Security-Policy', csp);

@@ -74,6 +74,17 @@ describe('remotes.json', () => {
     }
   });
 
+  it('lets the shell page load remotes from the origins configured', async () => {
+    const app = await serve('mfe_account=https://cdn.example.com/a/mf-manifest.json');
+    try {
+      const csp = (await fetch(`${app.url}/app/subscription`)).headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self' https:\/\/cdn\.example\.com(;|$)/);
+      expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example\.com(;|$)/);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('takes a JSON file path', async () => {
     const app = await serve('remotes.json');
     try {

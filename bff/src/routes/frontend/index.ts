@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import type Koa from 'koa';
 import { REMOTE_FOLDERS, RemotesManifest } from '@studio/contracts';
+import { contentSecurityPolicy } from '../../middlewares/security.ts';
 import { RemotesConfigError, looksLikeFile, parseRemotesList, resolveRemotes } from './remotes-config.ts';
 
 export { RemotesConfigError } from './remotes-config.ts';
@@ -105,6 +106,7 @@ export function createFrontendMiddleware(options: FrontendOptions): Koa.Middlewa
     }
 
     const file = safeJoin(shellDist, pathname.slice(1));
+    if (pathname.endsWith('.html') || !path.extname(pathname)) await allowRemoteOrigins(ctx, options.remotes, rootDir);
     if (file && pathname !== '/' && (await sendFile(ctx, file))) return;
 
     // Client routing: any other path gets the shell, unless it names a missing file
@@ -117,6 +119,16 @@ export function createFrontendMiddleware(options: FrontendOptions): Koa.Middlewa
       ctx.body = 'The studio front end is not built yet. Run `npm run build`.';
     }
   };
+}
+
+/** The shell's pages may load remotes from the origins `REMOTES` names (a CDN, another host). */
+async function allowRemoteOrigins(ctx: Koa.Context, remotes: string | undefined, rootDir: string): Promise<void> {
+  const manifest = await resolveRemotes(remotes, rootDir).catch(() => null);
+  const origins = new Set<string>();
+  for (const { entry } of manifest?.remotes ?? []) {
+    if (URL.canParse(entry)) origins.add(new URL(entry).origin);
+  }
+  ctx.set('Content-Security-Policy', contentSecurityPolicy([...origins]));
 }
 
 function validateAtStart(remotes: string | undefined, rootDir: string): void {

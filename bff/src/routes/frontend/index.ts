@@ -10,9 +10,9 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createGzip } from 'node:zlib';
 import type Koa from 'koa';
-import { REMOTE_FOLDERS, RemotesManifest } from '@studio/contracts';
+import { REMOTE_FOLDERS, type RemotesManifest } from '@studio/contracts';
 import { contentSecurityPolicy } from '../../middlewares/security.ts';
-import { RemotesConfigError, looksLikeFile, parseRemotesList, resolveRemotes } from './remotes-config.ts';
+import { RemotesConfigError, looksLikeFile, parseRemotesFile, parseRemotesList, resolveRemotes } from './remotes-config.ts';
 
 export { RemotesConfigError } from './remotes-config.ts';
 
@@ -139,21 +139,13 @@ function validateAtStart(remotes: string | undefined, rootDir: string): void {
     return;
   }
   const file = path.resolve(rootDir, value);
-  let raw: string;
+  let raw: string | null = null;
   try {
     raw = readFileSync(file, 'utf8');
   } catch {
-    throw new RemotesConfigError(`REMOTES: cannot read ${file}`);
+    // reported by parseRemotesFile
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    throw new RemotesConfigError(`REMOTES: ${file} is not valid JSON`);
-  }
-  if (!RemotesManifest.safeParse(json).success) {
-    throw new RemotesConfigError(`REMOTES: ${file} does not match { remotes: [{ name, entry }] }`);
-  }
+  parseRemotesFile(file, raw);
 }
 
 /** Joins a request path under `base`, or null when it would leave `base` (path traversal). */

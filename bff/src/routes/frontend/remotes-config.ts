@@ -44,14 +44,9 @@ export function looksLikeFile(value: string): boolean {
   return !value.includes('=');
 }
 
-/** Reads and validates a JSON file configuration. */
-export async function readRemotesFile(file: string): Promise<RemotesManifest> {
-  let raw: string;
-  try {
-    raw = await readFile(file, 'utf8');
-  } catch {
-    throw new RemotesConfigError(`REMOTES: cannot read ${file}`);
-  }
+/** Validates a JSON file configuration's content (`raw` null: the file could not be read). */
+export function parseRemotesFile(file: string, raw: string | null): RemotesManifest {
+  if (raw === null) throw new RemotesConfigError(`REMOTES: cannot read ${file}`);
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -64,6 +59,11 @@ export async function readRemotesFile(file: string): Promise<RemotesManifest> {
     if (!isEntryUrl(r.entry)) throw new RemotesConfigError(`REMOTES: entry of ${r.name} must be an http(s) URL or start with /`);
   }
   return parsed.data;
+}
+
+/** Reads and validates a JSON file configuration (re-read on each request: remotes move without a restart). */
+export async function readRemotesFile(file: string): Promise<RemotesManifest> {
+  return parseRemotesFile(file, await readFile(file, 'utf8').catch(() => null));
 }
 
 /** Default: each remote whose production build exists under `<rootDir>/<folder>/dist`. */

@@ -71,6 +71,9 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
   const [availability, setAvailability] = useState<Availability>('idle');
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad' | 'info'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // Kept apart from `message`: once saved, the name equals the profile's again ("unchanged"),
+  // which clears the availability message — the confirmation must outlive that.
+  const [saved, setSaved] = useState(false);
   const inputId = useId();
   const statusId = useId();
   const step = usernameStep(value, current);
@@ -113,7 +116,7 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
     try {
       const res = await patchProfile({ username: step.username });
       setProfile(res.profile);
-      setMessage({ tone: 'ok', text: 'Username saved' });
+      setSaved(true);
       onChange?.();
     } catch (err) {
       setAvailability('taken');
@@ -130,6 +133,8 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
     }
   };
 
+  const status = message ?? (saved ? { tone: 'ok' as const, text: 'Username saved' } : null);
+
   return (
     <div className="st-field">
       <label className="st-label" htmlFor={inputId}>Username</label>
@@ -137,7 +142,10 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
         id={inputId}
         className="st-input"
         value={value}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => {
+          setSaved(false);
+          setValue(e.target.value);
+        }}
         onKeyDown={onKeyDown}
         onBlur={() => void save()}
         autoComplete="username"
@@ -147,8 +155,8 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
         aria-describedby={statusId}
         disabled={saving}
       />
-      <span id={statusId} className={`ac-status ${message?.tone === 'ok' ? 'ac-status-ok' : message?.tone === 'bad' ? 'ac-status-bad' : 'ac-note'}`} aria-live="polite">
-        {message?.text ?? '3-20 lowercase letters, numbers or underscores. Saved on Enter.'}
+      <span id={statusId} className={`ac-status ${status?.tone === 'ok' ? 'ac-status-ok' : status?.tone === 'bad' ? 'ac-status-bad' : 'ac-note'}`} aria-live="polite">
+        {status?.text ?? '3-20 lowercase letters, numbers or underscores. Saved on Enter.'}
       </span>
     </div>
   );

@@ -21,8 +21,9 @@ export const shellCss = `
 .sh-legal-body ul{margin:0;padding-left:1.25rem;display:grid;gap:.5rem}
 
 .sh-frame{display:grid;grid-template-columns:1fr;min-height:100dvh}
-.sh-sidebar{position:fixed;inset:0 auto 0 0;z-index:800;width:min(300px,86vw);background:var(--st-surface);border-right:1px solid var(--st-line);display:flex;flex-direction:column;padding:1rem .75rem;overflow-y:auto;transform:translateX(-105%);transition:transform .2s ease}
-.sh-frame-drawer-open .sh-sidebar{transform:none;box-shadow:var(--st-shadow-lg)}
+/* The closed drawer is also invisible, so keyboard and screen-reader users do not walk through links they cannot see. */
+.sh-sidebar{position:fixed;inset:0 auto 0 0;z-index:800;width:min(300px,86vw);background:var(--st-surface);border-right:1px solid var(--st-line);display:flex;flex-direction:column;padding:1rem .75rem;overflow-y:auto;transform:translateX(-105%);visibility:hidden;transition:transform .2s ease,visibility 0s linear .2s}
+.sh-frame-drawer-open .sh-sidebar{transform:none;visibility:visible;transition:transform .2s ease;box-shadow:var(--st-shadow-lg)}
 .sh-drawer-backdrop{position:fixed;inset:0;z-index:790;background:rgba(16,12,36,.45)}
 .sh-sidebar-top{display:flex;align-items:center;justify-content:space-between;padding:0 .5rem .75rem}
 .sh-sidebar-brand{text-decoration:none}
@@ -72,7 +73,7 @@ export const shellCss = `
 @media (min-width:768px){
   .sh-frame{grid-template-columns:248px 1fr}
   .sh-frame-collapsed{grid-template-columns:76px 1fr}
-  .sh-sidebar{position:sticky;top:0;height:100dvh;width:auto;transform:none;transition:none;box-shadow:none}
+  .sh-sidebar{position:sticky;top:0;height:100dvh;width:auto;transform:none;visibility:visible;transition:none;box-shadow:none}
   .sh-drawer-backdrop,.sh-hamburger{display:none}
   .sh-collapse-btn{display:grid}
   .sh-frame-collapsed .sh-sidebar-top{flex-direction:column;gap:.75rem;padding:0 0 .75rem}

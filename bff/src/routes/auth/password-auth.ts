@@ -18,7 +18,7 @@ import type { MailMessage } from '../../services/mail.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { endOtherSessions, endSession, startSession } from '../../services/sessions.ts';
 import { confirmationMail, recoveryMail } from './emails.ts';
-import { sessionResponse } from './profile-of.ts';
+import { sessionResponse } from './session-response.ts';
 import { findUserByEmail, findUserById, toSessionUser } from './users.ts';
 
 /** A redirect back to the front end carrying a message it shows (`?error=`). */

@@ -1,0 +1,61 @@
+/**
+ * axe-core finds no serious or critical violation (WCAG 2.x A/AA rules) on the landing page, the
+ * open auth modal and the signed-in subscription page (issue 3). Lesser findings are printed.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { creditsPill, openAuthModal, signUpAndConfirm } from './support/studio.ts';
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+async function expectNoSeriousViolations(page: Page, what: string, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const { violations, passes } = await builder.analyze();
+  // Guard against scanning an empty or half-rendered page.
+  expect(passes.length, `axe rules that ran and passed on ${what}`).toBeGreaterThan(10);
+  const describe = (v: (typeof violations)[number]) =>
+    `${v.impact} ${v.id}: ${v.help}\n${v.nodes
+      .slice(0, 5)
+      .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`)
+      .join('\n')}`;
+  const minor = violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
+  if (minor.length) console.log(`[axe] ${what}, minor findings:\n${minor.map(describe).join('\n')}`);
+  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  expect(blocking.map(describe), `serious or critical violations on ${what}`).toEqual([]);
+}
+
+test('landing page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the landing page');
+});
+
+test('auth modal, in each of its modes', async ({ page }) => {
+  const modal = await openAuthModal(page, 'signin');
+  await expectNoSeriousViolations(page, 'the signin modal', '[role="dialog"]');
+  await modal.getByRole('button', { name: 'Sign up' }).click();
+  await expect(modal.getByLabel('Confirm Password')).toBeVisible();
+  // With an error on screen too.
+  await modal.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(modal.getByRole('alert')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the signup modal', '[role="dialog"]');
+  await modal.getByRole('button', { name: 'Sign in' }).click();
+  await modal.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(modal.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the forgot-password modal', '[role="dialog"]');
+});
+
+test('subscription page, signed in', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'a11y' });
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('link', { name: 'Upgrade Plan' }).click();
+  await expect(page).toHaveURL(/\/app\/subscription$/);
+  await expect(page.getByRole('heading', { name: 'Plans & credits', level: 1 })).toBeVisible();
+  // Wait for the data-driven parts (plans, packages, history) to settle before scanning.
+  await expect(page.getByRole('main').getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  await expect(page.getByText('Popular', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Trial credits' }).filter({ hasText: '+20' })).toBeVisible();
+  await expect(creditsPill(page)).toBeVisible();
+  await expectNoSeriousViolations(page, '/app/subscription');
+});

@@ -24,7 +24,8 @@ const plans = [
     stripe_annual_price_id: 'price_pro_annual',
     is_popular: false,
     includes_custom_training: true,
-    features: ['2,000 credits every month', 'Everything in Growth', 'Custom model training (style and character)', 'Priority generation'],
+    // Custom model training is shown from includes_custom_training, not listed here again.
+    features: ['2,000 credits every month', 'Everything in Growth', 'Priority generation'],
   },
 ];
 

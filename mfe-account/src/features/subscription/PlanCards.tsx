@@ -57,7 +57,7 @@ export function PlanCards({ plans, period, recommendedPlanId, currentTier }: { p
                 {plan.features.map((f) => (
                   <li key={f}><Check />{f}</li>
                 ))}
-                {plan.includes_custom_training && <li><Check />Custom model training</li>}
+                {plan.includes_custom_training && <li><Check />Custom model training (style and character)</li>}
               </ul>
               <button type="button" className={`st-btn ${popular ? 'st-btn-primary' : 'st-btn-secondary'} st-btn-block`} disabled aria-describedby={noteId}>
                 {current ? 'Current plan' : `Choose ${plan.plan_name}`}

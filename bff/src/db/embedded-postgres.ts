@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -21,6 +22,22 @@ export async function findFreePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * PostgreSQL refuses to run as root; as root the server runs as a "postgres" user, created here
+ * when missing. Test runs call this once before their workers start, so parallel first starts on
+ * a fresh machine do not race to create the user (useradd fails while another holds its lock).
+ */
+export function ensurePostgresUser(): void {
+  if (process.getuid?.() !== 0) return;
+  if (spawnSync('id', ['-u', 'postgres']).status === 0) return;
+  spawnSync('groupadd', ['-f', 'postgres']);
+  const created = spawnSync('useradd', ['-g', 'postgres', 'postgres']);
+  // 9: the user exists already (another process was first).
+  if (created.status !== 0 && created.status !== 9) {
+    throw new Error(`Could not create the "postgres" user the embedded database runs as: ${created.stderr}`);
+  }
 }
 
 function isAlive(pid: number): boolean {
@@ -60,6 +77,7 @@ export async function startEmbeddedPostgres(options: {
   fast?: boolean;
 }): Promise<EmbeddedDatabase> {
   const { dir, logger, persistent = true, fast = false } = options;
+  ensurePostgresUser();
   await fs.mkdir(path.dirname(dir), { recursive: true });
   const secretFile = `${dir}.secret`;
   let password = await fs.readFile(secretFile, 'utf8').catch(() => '');

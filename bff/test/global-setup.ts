@@ -1,0 +1,6 @@
+import { ensurePostgresUser } from '../src/db/embedded-postgres.ts';
+
+/** Runs once before the test workers: each test file starts its own PostgreSQL as this user. */
+export default function setup(): void {
+  ensurePostgresUser();
+}

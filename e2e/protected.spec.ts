@@ -1,0 +1,47 @@
+/**
+ * The protected-route wrapper (spec 1 §2) and session rules of issue 3: a signed-out visitor on an
+ * app page gets "Sign in to continue" in place, and after signing in is on that same page; a
+ * session that ends mid-way (401) brings the prompt back without losing the page.
+ */
+import { expect, test } from '@playwright/test';
+import { Messages, authModal, openAccountMenu, signOut, signUpAndConfirm, submitSignin } from './support/studio.ts';
+
+test('a deep link while signed out: sign in, and stay on that page', async ({ page, request }) => {
+  const { email, password } = await signUpAndConfirm(page, request, { tag: 'deeplink' });
+  await signOut(page);
+
+  await page.goto('/app/subscription');
+  await expect(page.getByRole('heading', { name: Messages.signInToContinue })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const modal = authModal(page);
+  await submitSignin(modal, email, password);
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(/\/app\/subscription$/);
+  await expect(page.getByRole('heading', { name: 'Plans & credits', level: 1 })).toBeVisible();
+});
+
+test('a session that ends mid-way brings back the sign-in prompt on the same page', async ({ page, request, context }) => {
+  await signUpAndConfirm(page, request, { tag: 'expired' });
+  // The server-side session disappears (signed out elsewhere, expired): the cookie is gone.
+  await context.clearCookies();
+  // The next API call answers 401; the page stays, the prompt replaces it.
+  const menu = await openAccountMenu(page);
+  await menu.getByRole('link', { name: 'Usage analytics' }).click();
+  await expect(page).toHaveURL(/\/app\/analytics$/);
+  await expect(page.getByRole('heading', { name: Messages.signInToContinue })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/analytics$/);
+});
+
+test('unknown paths go home; /app goes to /app/discover', async ({ page, request }) => {
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await signUpAndConfirm(page, request, { tag: 'routes' });
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/app\/discover$/);
+  await page.goto('/plan-selection');
+  await expect(page).toHaveURL(/\/app\/discover$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/app\/discover$/);
+});

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiRoutes, Messages, RecoverRequest, SigninRequest, SignupRequest, type MessageResponse, type SessionResponse } from '@studio/contracts';
+import { ApiRoutes, Messages, PASSWORD_MIN, RecoverRequest, SigninRequest, SignupRequest, type MessageResponse, type SessionResponse } from '@studio/contracts';
 import { apiFetch, applySession, type AuthMode } from '@studio/session';
 import { Alert, Dialog } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
@@ -121,7 +121,7 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
               name="password"
               autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
               required
-              minLength={6}
+              minLength={PASSWORD_MIN}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
             />
@@ -139,7 +139,7 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
               name="confirmPassword"
               autoComplete="new-password"
               required
-              minLength={6}
+              minLength={PASSWORD_MIN}
               value={confirmPassword}
               onChange={(e) => setConfirmPassword(e.target.value)}
             />

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiRoutes, Messages, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest, type MessageResponse } from '@studio/contracts';
+import { ApiRoutes, Messages, PASSWORD_MIN, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest, type MessageResponse } from '@studio/contracts';
 import { ApiError, apiFetch, refreshSession } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 
@@ -51,11 +51,11 @@ export default function ResetPasswordPage() {
         <form onSubmit={submit} noValidate className="sh-auth-form">
           <div className="st-field">
             <label className="st-label" htmlFor="new-password">New Password</label>
-            <input id="new-password" className="st-input" type="password" autoComplete="new-password" required minLength={6} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input id="new-password" className="st-input" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} value={password} onChange={(e) => setPassword(e.target.value)} />
           </div>
           <div className="st-field">
             <label className="st-label" htmlFor="confirm-password">Confirm Password</label>
-            <input id="confirm-password" className="st-input" type="password" autoComplete="new-password" required minLength={6} value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+            <input id="confirm-password" className="st-input" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
           </div>
           {error && <Alert tone="error">{error}</Alert>}
           {done && <Alert tone="success">{done}</Alert>}

@@ -5,7 +5,8 @@ export interface RouteDoc {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   path: string;
   summary: string;
-  auth?: 'user' | 'admin' | 'none';
+  /** Who may call it; `route()` enforces it. A recovery session may only read the session and set a password. */
+  auth?: 'user' | 'admin' | 'user-or-recovery' | 'none';
   query?: z.ZodObject;
   body?: z.ZodType;
   /** multipart form fields, by name, for upload routes */

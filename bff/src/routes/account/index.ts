@@ -3,8 +3,8 @@ import path from 'node:path';
 import { ApiRoutes } from '@studio/contracts';
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.ts';
-import { currentUser, requireUser } from '../../middlewares/auth.ts';
-import { describeRoute } from '../../openapi.ts';
+import { currentUser } from '../../middlewares/auth.ts';
+import { route } from '../route.ts';
 import { endSession } from '../../services/sessions.ts';
 
 /** Removes the user's avatar files (`avatars/<userId>*` under DATA_DIR). */
@@ -22,14 +22,13 @@ async function removeAvatars(dataDir: string, userId: string): Promise<void> {
 export function accountRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
 
-  describeRoute({
+  route(router, {
     method: 'delete',
     path: ApiRoutes.account,
     summary: 'Delete the account and everything of it (profile, credits, sessions, identities, files)',
     auth: 'user',
     responses: { 204: 'Deleted', 401: 'Not signed in' },
-  });
-  router.delete(ApiRoutes.account, requireUser, async (ctx) => {
+  }, async (ctx) => {
     const { id } = currentUser(ctx.state);
     // Every table holding a user's rows references users with ON DELETE CASCADE.
     await db('users').where({ id }).delete();

@@ -7,8 +7,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
-import { currentUser, requireAdmin } from '../../middlewares/auth.ts';
-import { describeRoute } from '../../openapi.ts';
+import { currentUser } from '../../middlewares/auth.ts';
+import { route } from '../route.ts';
 import { getCreditHistory, grantCredits } from '../../services/credits.ts';
 import { getOrCreateProfileRow } from '../../services/profiles.ts';
 
@@ -32,14 +32,13 @@ export function adminRoutes({ db }: AppDeps): Router {
     return user as { id: string; email: string };
   };
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: USER_CREDITS,
     summary: 'Admin: a user’s balance and last credit transactions (one history page)',
     auth: 'admin',
     responses: { 200: AdminUserCreditsResponse, 403: 'Admin access denied' },
-  });
-  router.get(USER_CREDITS, requireAdmin, async (ctx) => {
+  }, async (ctx) => {
     const user = await findUser(ctx.params.id);
     const profile = await getOrCreateProfileRow(db, user);
     const history = await getCreditHistory(db, user.id, 1);
@@ -51,15 +50,14 @@ export function adminRoutes({ db }: AppDeps): Router {
     } satisfies AdminUserCreditsResponse;
   });
 
-  describeRoute({
+  route(router, {
     method: 'post',
     path: USER_CREDITS,
     summary: 'Admin: grant credits (MANUAL_CREDIT); requires an Idempotency-Key header',
     auth: 'admin',
     body: AdminCreditGrantRequest,
     responses: { 200: AdminCreditGrantResponse, 403: 'Admin access denied' },
-  });
-  router.post(USER_CREDITS, requireAdmin, async (ctx) => {
+  }, async (ctx) => {
     const admin = currentUser(ctx.state);
     const user = await findUser(ctx.params.id);
     const key = IdempotencyKey.safeParse(ctx.get('idempotency-key') || undefined);

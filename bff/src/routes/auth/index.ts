@@ -10,9 +10,8 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { requireUserOrRecovery } from '../../middlewares/auth.ts';
 import { AUTH_RATE_LIMITS, rateLimit } from '../../middlewares/rate-limit.ts';
-import { describeRoute } from '../../openapi.ts';
+import { route } from '../route.ts';
 import { createGoogleHandlers } from './google.ts';
 import { createPasswordAuthHandlers } from './password-auth.ts';
 
@@ -26,88 +25,78 @@ export function authRoutes(deps: AppDeps): Router {
   const limit = (name: keyof typeof AUTH_RATE_LIMITS, countFailuresOnly = false) =>
     rateLimit({ name, store: deps.rateLimitStore, rules: AUTH_RATE_LIMITS[name], countFailuresOnly });
 
-  describeRoute({
+  route(router, {
     method: 'post',
     path: ApiRoutes.signup,
     summary: 'Create an account; a confirmation link is e-mailed (an unconfirmed address gets a new one)',
     body: SignupRequest,
     responses: { 201: MessageResponse, 409: 'An account with this e-mail already exists', 429: 'Too many attempts' },
-  });
-  router.post(ApiRoutes.signup, limit('signup'), password.signup);
+  }, limit('signup'), password.signup);
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.confirm,
     summary: 'The confirmation link: confirms the e-mail, signs in, redirects to /auth/callback (?error= when the link is bad)',
     query: LinkQuery,
     responses: { 302: 'Redirect to /auth/callback' },
-  });
-  router.get(ApiRoutes.confirm, password.confirm);
+  }, password.confirm);
 
-  describeRoute({
+  route(router, {
     method: 'post',
     path: ApiRoutes.signin,
     summary: 'Sign in with e-mail and password; sets the session cookie',
     body: SigninRequest,
     responses: { 200: SessionResponse, 400: 'Invalid email or password', 403: 'E-mail not confirmed', 429: 'Too many attempts' },
-  });
-  router.post(ApiRoutes.signin, limit('signin', true), password.signin);
+  }, limit('signin', true), password.signin);
 
-  describeRoute({ method: 'post', path: ApiRoutes.signout, summary: 'End the session and clear its cookie', responses: { 204: 'Signed out' } });
-  router.post(ApiRoutes.signout, password.signout);
+  route(router, { method: 'post', path: ApiRoutes.signout, summary: 'End the session and clear its cookie', responses: { 204: 'Signed out' } }, password.signout);
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.session,
     summary: 'The signed-in user and profile (recovery: true for a password-reset session)',
-    auth: 'user',
+    auth: 'user-or-recovery',
     responses: { 200: SessionResponse, 401: 'Not signed in' },
-  });
-  router.get(ApiRoutes.session, password.session);
+  }, password.session);
 
-  describeRoute({
+  route(router, {
     method: 'post',
     path: ApiRoutes.recover,
     summary: 'E-mail a password reset link; answers the same whether or not the account exists',
     body: RecoverRequest,
     responses: { 200: MessageResponse, 429: 'Too many attempts' },
-  });
-  router.post(ApiRoutes.recover, limit('recover'), password.recover);
+  }, limit('recover'), password.recover);
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.recoverLink,
     summary: 'The reset link: starts a recovery session (it may only set a password), redirects to /reset-password',
     query: LinkQuery,
     responses: { 302: 'Redirect to /reset-password' },
-  });
-  router.get(ApiRoutes.recoverLink, password.verifyRecovery);
+  }, password.verifyRecovery);
 
-  describeRoute({
+  route(router, {
     method: 'post',
     path: ApiRoutes.password,
     summary: "Set a new password (signed in or recovering); ends the user's other sessions",
-    auth: 'user',
+    auth: 'user-or-recovery',
     body: PasswordUpdateRequest,
     responses: { 200: SessionResponse, 401: 'Not signed in' },
-  });
-  router.post(ApiRoutes.password, requireUserOrRecovery, password.updatePassword);
+  }, password.updatePassword);
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.oauthGoogle,
     summary: 'Start Google sign-in: redirect to the OpenID Connect issuer (state, nonce, PKCE)',
     responses: { 302: 'Redirect to the issuer' },
-  });
-  router.get(ApiRoutes.oauthGoogle, google.begin);
+  }, google.begin);
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.oauthGoogleCallback,
     summary: 'Return from the issuer: sign in, or create or link the account by verified e-mail; redirect to /auth/callback',
     responses: { 302: 'Redirect to /auth/callback (?error= on failure)' },
-  });
-  router.get(ApiRoutes.oauthGoogleCallback, google.callback);
+  }, google.callback);
 
   return router;
 }

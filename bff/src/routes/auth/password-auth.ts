@@ -97,8 +97,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
     },
 
     async session(ctx: Context): Promise<void> {
-      if (!ctx.state.user) throw unauthenticated();
-      ctx.body = (await sessionResponse(db, ctx.state.user, ctx.state.session?.kind === 'recovery')) satisfies SessionResponse;
+      ctx.body = (await sessionResponse(db, currentUser(ctx.state), ctx.state.session?.kind === 'recovery')) satisfies SessionResponse;
     },
 
     async recover(ctx: Context): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type SubscriptionPlan,
 } from '@studio/contracts';
 import type { AppDeps } from '../../app.ts';
-import { describeRoute } from '../../openapi.ts';
+import { route } from '../route.ts';
 import { getCreditsUsedSince } from '../../services/credits.ts';
 
 interface PlanRow {
@@ -63,14 +63,13 @@ export function recommendPlan(plans: readonly SubscriptionPlan[], monthlyUsage: 
 export function catalogRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.subscriptionPlans,
     summary: 'Active plans, cheapest first, with annual savings; for a signed-in user, the recommended plan',
     auth: 'none',
     responses: { 200: SubscriptionPlansResponse },
-  });
-  router.get(ApiRoutes.subscriptionPlans, async (ctx) => {
+  }, async (ctx) => {
     const rows: PlanRow[] = await db('subscription_plans').where({ is_active: true }).orderBy([
       { column: 'monthly_price_usd', order: 'asc' },
       { column: 'monthly_credits', order: 'asc' },
@@ -86,14 +85,13 @@ export function catalogRoutes({ db }: AppDeps): Router {
     ctx.body = { plans, recommendedPlanId, monthlyUsage } satisfies SubscriptionPlansResponse;
   });
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.creditPackages,
     summary: 'Active top-up credit packages, cheapest first',
     auth: 'none',
     responses: { 200: CreditPackagesResponse },
-  });
-  router.get(ApiRoutes.creditPackages, async (ctx) => {
+  }, async (ctx) => {
     const rows: CreditPackage[] = await db('credit_packages')
       .where({ is_active: true })
       .orderBy([

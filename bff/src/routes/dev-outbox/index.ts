@@ -2,7 +2,7 @@ import { ApiRoutes } from '@studio/contracts';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { describeRoute } from '../../openapi.ts';
+import { route } from '../route.ts';
 
 const OutboxQuery = z.object({ to: z.string().max(254).optional() });
 const OutboxResponse = z.object({
@@ -19,14 +19,13 @@ export function devOutboxRoutes({ config, outbox }: AppDeps): Router {
   const router = new Router();
   if (!outbox || config.nodeEnv === 'production') return router;
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.devOutbox,
     summary: 'Development only: mail the studio would have sent, newest first',
     query: OutboxQuery,
     responses: { 200: OutboxResponse },
-  });
-  router.get(ApiRoutes.devOutbox, (ctx) => {
+  }, (ctx) => {
     const { to } = OutboxQuery.parse(ctx.query);
     ctx.body = { messages: outbox.list(to) } satisfies z.infer<typeof OutboxResponse>;
   });

@@ -2,7 +2,8 @@ import { ApiRoutes } from '@studio/contracts';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { buildOpenApiDocument, describeRoute } from '../../openapi.ts';
+import { buildOpenApiDocument } from '../../openapi.ts';
+import { route } from '../route.ts';
 
 const HealthQuery = z.object({ quick: z.enum(['true', 'false']).optional() });
 const HealthResponse = z.object({ ok: z.boolean(), database: z.enum(['up', 'down']).optional() });
@@ -10,14 +11,13 @@ const HealthResponse = z.object({ ok: z.boolean(), database: z.enum(['up', 'down
 export function healthRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.health,
     summary: 'Liveness (quick=true, no database) or readiness (database reachable)',
     query: HealthQuery,
     responses: { 200: HealthResponse, 503: HealthResponse },
-  });
-  router.get(ApiRoutes.health, async (ctx) => {
+  }, async (ctx) => {
     const { quick } = HealthQuery.parse(ctx.query);
     if (quick === 'true') {
       ctx.body = { ok: true };
@@ -33,8 +33,7 @@ export function healthRoutes({ db, config }: AppDeps): Router {
     }
   });
 
-  describeRoute({ method: 'get', path: ApiRoutes.openapi, summary: 'This API, described as OpenAPI 3', responses: { 200: 'OpenAPI document' } });
-  router.get(ApiRoutes.openapi, (ctx) => {
+  route(router, { method: 'get', path: ApiRoutes.openapi, summary: 'This API, described as OpenAPI 3', responses: { 200: 'OpenAPI document' } }, (ctx) => {
     ctx.body = buildOpenApiDocument(config.appUrl);
   });
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../errors.ts';
-import { describeRoute } from '../../openapi.ts';
+import { route } from '../route.ts';
 import { createAvatarStore, MEDIA_URL_PREFIX } from '../../services/storage.ts';
 
 const AVATAR_PATH = `${MEDIA_URL_PREFIX}/avatars/:file`;
@@ -13,14 +13,13 @@ export function mediaRoutes({ config }: AppDeps): Router {
   const router = new Router();
   const avatars = createAvatarStore(config.dataDir);
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: AVATAR_PATH,
     summary: 'An avatar image (96×96 JPEG), as linked from profiles',
     auth: 'none',
     responses: { 200: 'image/jpeg', 404: 'No such avatar' },
-  });
-  router.get(AVATAR_PATH, async (ctx) => {
+  }, async (ctx) => {
     const opened = await avatars.open(ctx.params.file ?? '');
     if (!opened) throw notFound();
     ctx.type = 'image/jpeg';

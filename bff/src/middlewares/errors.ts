@@ -30,6 +30,9 @@ export const errorHandler: Middleware = async (ctx, next) => {
       ctx.body = { error: { code: 'not_found', message: Messages.notFound } } satisfies ErrorBody;
     }
   } catch (error) {
+    // An error answered before the request body was read (a too-large upload): the client must
+    // not reuse this connection for its next request, or it would find it reset.
+    if (!ctx.req.complete) ctx.set('Connection', 'close');
     const appError = toAppError(error);
     if (appError) {
       ctx.status = appError.status;

@@ -211,6 +211,8 @@ describe('POST /api/profile/avatar', () => {
     const res = await uploadAvatar(client, avatarForm(big));
     expect(res.status).toBe(413);
     expect(res.body.error).toMatchObject({ code: 'payload_too_large', message: Messages.avatarTooLarge });
+    // Answered before the whole upload was read: the connection is not kept for the next request.
+    expect(res.headers.get('connection')).toBe('close');
     expect((await client.get(ApiRoutes.profile)).body.profile.avatar_url).toBeNull();
   });
 

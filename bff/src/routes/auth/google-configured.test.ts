@@ -21,9 +21,9 @@ describe('sign-in with a configured OpenID Connect issuer', () => {
     expect(discovery.headers.get('content-type') ?? '').not.toContain('json');
   });
 
-  it('returns to /auth/callback with the failure message when the issuer cannot be reached', async () => {
+  it('returns to /auth/callback with the network-error message when the issuer cannot be reached', async () => {
     const response = await studio.client().get(ApiRoutes.oauthGoogle);
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe(`${AppPaths.authCallback}?error=${encodeURIComponent(Messages.googleFailed)}`);
+    expect(response.headers.get('location')).toBe(`${AppPaths.authCallback}?error=${encodeURIComponent(Messages.googleNetwork)}`);
   });
 });

@@ -52,7 +52,8 @@ export function createGoogleHandlers({ db, config, oidc }: AppDeps) {
         login = await oidc.beginLogin();
       } catch (error) {
         ctx.state.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'OIDC issuer unreachable');
-        return redirectWithError(ctx, AppPaths.authCallback, Messages.googleFailed);
+        // spec 1 §8: a network error gets its own message.
+        return redirectWithError(ctx, AppPaths.authCallback, Messages.googleNetwork);
       }
       ctx.cookies.set(FLOW_COOKIE, oidc.sealFlow(login.flow), { ...cookieOptions, maxAge: FLOW_COOKIE_MS });
       ctx.redirect(login.url.href);

@@ -2,6 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** Where the e2e studio reads `REMOTES` from, relative to the repository root. */
+export const REMOTES_FILE = '.data/e2e/remotes.json';
+export const LOCAL_REMOTES = { remotes: [{ name: 'mfe_account', entry: '/mfe/mfe-account/mf-manifest.json' }] };
 
 /** Debian's Chromium (DESIGN §3): Playwright's own browser download is not reachable. */
 const chromium = {
@@ -36,7 +39,11 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
   webServer: {
     // A fresh studio on its own data folder: embedded PostgreSQL, dev outbox, dev OIDC issuer.
-    command: `rm -rf .data/e2e && DATA_DIR=.data/e2e PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local npm run start -w bff`,
+    // mfe-account's location comes from a REMOTES file, re-read on every request, so a spec can
+    // move the remote to another origin by configuration alone (remote-moved.spec.ts).
+    command:
+      `rm -rf .data/e2e && mkdir -p .data/e2e && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${REMOTES_FILE} && ` +
+      `REMOTES=${REMOTES_FILE} DATA_DIR=.data/e2e PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local npm run start -w bff`,
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
 import { hashToken, SESSION_COOKIE, sessionLifetimeMs, type SessionKind } from '../services/sessions.ts';
+import { toSessionUser } from '../services/users.ts';
 
 export interface SessionUser {
   id: string;
@@ -43,13 +44,7 @@ export function loadSession(db: Db, config: Config): Middleware {
         .first('s.kind', 's.last_seen_at', 'u.id', 'u.email', 'u.email_confirmed_at', 'u.created_at');
       if (row) {
         ctx.state.session = { idHash, kind: row.kind };
-        ctx.state.user = {
-          id: row.id,
-          email: row.email,
-          email_confirmed_at: row.email_confirmed_at ? new Date(row.email_confirmed_at).toISOString() : null,
-          created_at: new Date(row.created_at).toISOString(),
-          is_admin: config.adminEmails.has(String(row.email).toLowerCase()),
-        };
+        ctx.state.user = toSessionUser(row, config);
         if (row.kind === 'user' && Date.now() - new Date(row.last_seen_at).getTime() > SLIDE_AFTER_MS) {
           await db('sessions')
             .where({ id_hash: idHash })

@@ -19,7 +19,7 @@ import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { endOtherSessions, endSession, startSession } from '../../services/sessions.ts';
 import { confirmationMail, recoveryMail } from './emails.ts';
 import { sessionResponse } from './session-response.ts';
-import { findUserByEmail, findUserById, toSessionUser } from './users.ts';
+import { findUserByEmail, findUserById, toSessionUser } from '../../services/users.ts';
 
 /** A redirect back to the front end carrying a message it shows (`?error=`). */
 export function redirectWithError(ctx: Context, path: string, message: string): void {

@@ -1,6 +1,6 @@
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/index.ts';
-import type { SessionUser } from '../../middlewares/auth.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { SessionUser } from '../middlewares/auth.ts';
 
 export interface UserRow {
   id: string;
@@ -20,7 +20,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 }
 
 /** The user as the API shows it (contracts `User`). */
-export function toSessionUser(row: UserRow, config: Config): SessionUser {
+export function toSessionUser(row: Pick<UserRow, 'id' | 'email' | 'email_confirmed_at' | 'created_at'>, config: Config): SessionUser {
   return {
     id: row.id,
     email: row.email,

@@ -36,16 +36,19 @@ describe('user input never causes a 500', () => {
     const changing = routes.filter((r) => r.method !== 'GET' && r.path !== ApiRoutes.account);
     expect(changing.length).toBeGreaterThan(8);
     for (const { method, path } of changing) {
+      const empty = await client.request(method, path, undefined, { 'content-type': 'application/json' });
+      expect(empty.status, `${method} ${path} without a body`).toBeLessThan(500);
       for (const [label, body] of BODIES) {
-        const res = await client.request(method, path, undefined, { 'content-type': 'application/json' }).catch(() => null);
         const raw = await fetch(new URL(path, studio.url), {
           method,
           headers: { 'content-type': 'application/json', origin: new URL(studio.url).origin, cookie: client.cookieHeader },
           body,
         });
         expect(raw.status, `${method} ${path} with ${label}`).toBeLessThan(500);
-        if (raw.status >= 400) expect((await raw.json()).error?.message, `${method} ${path} with ${label}`).toEqual(expect.any(String));
-        expect(res?.status ?? 0, `${method} ${path} without a body`).toBeLessThan(500);
+        if (raw.status >= 400) {
+          const answer = (await raw.json()) as { error?: { message?: unknown } };
+          expect(answer.error?.message, `${method} ${path} with ${label}`).toEqual(expect.any(String));
+        }
       }
     }
   });

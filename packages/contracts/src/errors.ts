@@ -60,6 +60,7 @@ export const Messages = {
   avatarTooLarge: 'Image must be smaller than 5MB',
   avatarSaveFailed: 'Failed to save avatar',
   avatarProcessFailed: 'Failed to process image',
+  avatarNotUploaded: 'Upload an image to change your avatar.',
   insufficientCredits: 'Insufficient credits. Please upgrade your plan.',
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again.',

@@ -131,6 +131,11 @@ DECLARE
   created boolean;
   result profiles%ROWTYPE;
 BEGIN
+  -- Every read comes through here: answer from a plain read when the profile exists.
+  SELECT * INTO result FROM profiles WHERE id = user_id_param;
+  IF FOUND THEN
+    RETURN result;
+  END IF;
   INSERT INTO profiles (id, email) VALUES (user_id_param, email_param) ON CONFLICT (id) DO NOTHING;
   GET DIAGNOSTICS created = ROW_COUNT;
   IF created AND trial_credits_param > 0 THEN

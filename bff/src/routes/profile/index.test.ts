@@ -126,6 +126,7 @@ describe('PATCH /api/profile', () => {
     for (const avatar_url of ['https://evil.example/x.png', '/media/avatars/../../etc/passwd', 'javascript:alert(1)']) {
       const res = await client.patch(ApiRoutes.profile, { avatar_url });
       expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(Messages.avatarNotUploaded);
     }
     const cleared = await client.patch(ApiRoutes.profile, { avatar_url: null });
     expect(cleared.status).toBe(200);

@@ -109,7 +109,7 @@ export function profileRoutes({ db, config }: AppDeps): Router {
       // Users may not point their avatar at arbitrary URLs: only at a file they uploaded.
       const file = avatarFileFromUrl(changes.avatar_url);
       if (!file || avatarOwner(file) !== user.id || !(await avatars.exists(file))) {
-        throw invalidRequest('Upload an image to change your avatar.', { field: 'avatar_url' });
+        throw invalidRequest(Messages.avatarNotUploaded, { field: 'avatar_url' });
       }
     }
     if (changes.username !== undefined && (await isUsernameTaken(db, changes.username, user.id))) {

@@ -1,9 +1,9 @@
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import { REPO_ROOT, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './logger.ts';
 import { loadSession } from './middlewares/auth.ts';
+import { parseJsonBodies, refuseEncodedBodies } from './middlewares/body.ts';
 import { errorHandler } from './middlewares/errors.ts';
 import type { RateLimitStore } from './middlewares/rate-limit.ts';
 import { requestContext } from './middlewares/request-context.ts';
@@ -21,8 +21,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The dev outbox when no SMTP_URL is set (its route is not mounted in production). */
   outbox: DevOutbox | null;
-  /** Google-type sign-in (OpenID Connect relying party). */
-  oidc: OidcClient;
+  /** Google-type sign-in (OpenID Connect relying party); null when off (production without OIDC_*). */
+  oidc: OidcClient | null;
   /** The local issuer when no OIDC_ISSUER_URL is set, served under /oidc. */
   devOidcIssuer: DevOidcIssuer | null;
   /** Attempt counters of the auth rate limits. */
@@ -39,11 +39,11 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestContext(logger));
   app.use(securityHeaders({ secure: config.secureCookies }));
   app.use(errorHandler);
-  app.use(csrfProtection(new URL(config.appUrl).origin));
+  app.use(csrfProtection(new URL(config.appUrl).origin, deps.devOidcIssuer?.isServerToServer));
   // The dev issuer parses its own bodies, so it comes before the JSON parser.
   if (deps.devOidcIssuer) app.use(deps.devOidcIssuer.middleware);
-  const parseJson = koaBody({ json: true, urlencoded: false, text: false, multipart: false, jsonLimit: JSON_LIMIT });
-  app.use((ctx, next) => (ctx.path.startsWith('/api/') ? parseJson(ctx, next) : next()));
+  app.use(refuseEncodedBodies);
+  app.use(parseJsonBodies({ limit: JSON_LIMIT }));
   app.use(loadSession(db, config));
   const api = createApiRouter(deps);
   app.use(api.routes());

@@ -83,6 +83,11 @@ describe('loadConfig', () => {
     expect(problemWith(env)).toContain(variable);
   });
 
+  it('refuses the dev outbox in production, naming what to configure', () => {
+    expect(problemWith({ NODE_ENV: 'production' })).toContain('SMTP_URL: required in production');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).smtpUrl).toBe('smtp://mail.example.com:587');
+  });
+
   it.each([
     [{ OIDC_ISSUER_URL: 'https://accounts.google.com' }],
     [{ OIDC_CLIENT_ID: 'id' }],

@@ -68,6 +68,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three, or none for the dev issuer',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    // The dev outbox keeps mail in memory for a developer to read: in production it would be a
+    // silent black hole for confirmation and reset links (DESIGN decision 10).
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required in production (smtp://user:pass@host:port); the dev outbox only runs in development and test',
+    );
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const adminEmails = new Set(
     e.ADMIN_EMAILS.split(',')

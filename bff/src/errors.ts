@@ -30,6 +30,8 @@ export const DbErrorCodes = {
   profileNotFound: 'CR002',
   invalidAmount: 'CR003',
   uniqueViolation: '23505',
+  /** A NUL character in text (PostgreSQL's text type cannot hold one). */
+  characterNotInRepertoire: '22021',
 } as const;
 
 export function isDbError(error: unknown, code: string): error is { code: string; constraint?: string } {

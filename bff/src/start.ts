@@ -36,7 +36,7 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
   try {
     await migrateAndSeed(db);
     const { mailer, outbox } = createMailer(config, logger);
-    const { oidc, devOidcIssuer } = await createGoogleSignIn(config);
+    const { oidc, devOidcIssuer } = await createGoogleSignIn(config, logger);
     const deps = { config, db, logger, mailer, outbox, oidc, devOidcIssuer, rateLimitStore: new MemoryRateLimitStore() };
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);

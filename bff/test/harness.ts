@@ -42,18 +42,24 @@ export class TestClient {
     }
   }
 
-  /** Sends a request; `body` as an object is JSON, as FormData is multipart. Redirects are not followed. */
+  /**
+   * Sends a request; `body` as an object is JSON, as FormData is multipart. Redirects are not
+   * followed. A header given as '' is left out.
+   */
   async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
     const isForm = body instanceof FormData;
+    const allHeaders: Record<string, string> = {
+      origin: this.origin,
+      ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+      ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    };
+    // An empty value leaves the header out (e.g. `origin: ''` for a request without Origin).
+    for (const [name, value] of Object.entries(allHeaders)) if (value === '') delete allHeaders[name];
     const response = await fetch(new URL(url, this.baseUrl), {
       method,
       redirect: 'manual',
-      headers: {
-        origin: this.origin,
-        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
-        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
+      headers: allHeaders,
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     this.remember(response.headers);
@@ -69,11 +75,11 @@ export class TestClient {
   post<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
     return this.request<T>('POST', url, body ?? {}, headers);
   }
-  patch<T = any>(url: string, body?: unknown) {
-    return this.request<T>('PATCH', url, body ?? {});
+  patch<T = any>(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', url, body ?? {}, headers);
   }
-  delete<T = any>(url: string) {
-    return this.request<T>('DELETE', url);
+  delete<T = any>(url: string, body?: unknown) {
+    return this.request<T>('DELETE', url, body);
   }
 }
 

@@ -17,6 +17,8 @@ export interface SessionUser {
 export interface SessionState {
   idHash: string;
   kind: SessionKind;
+  /** When the user signed in (a session is never re-issued without a sign-in). */
+  createdAt: Date;
 }
 
 declare module 'koa' {
@@ -41,9 +43,9 @@ export function loadSession(db: Db, config: Config): Middleware {
         .join('users as u', 'u.id', 's.user_id')
         .where('s.id_hash', idHash)
         .where('s.expires_at', '>', db.fn.now())
-        .first('s.kind', 's.last_seen_at', 'u.id', 'u.email', 'u.email_confirmed_at', 'u.created_at');
+        .first('s.kind', 's.created_at as session_created_at', 's.last_seen_at', 'u.id', 'u.email', 'u.email_confirmed_at', 'u.created_at');
       if (row) {
-        ctx.state.session = { idHash, kind: row.kind };
+        ctx.state.session = { idHash, kind: row.kind, createdAt: new Date(row.session_created_at) };
         ctx.state.user = toSessionUser(row, config);
         if (row.kind === 'user' && Date.now() - new Date(row.last_seen_at).getTime() > SLIDE_AFTER_MS) {
           await db('sessions')
@@ -74,6 +76,12 @@ export const requireAdmin: Middleware = async (ctx, next) => {
   if (!ctx.state.user.is_admin) throw forbidden(Messages.adminAccessDenied);
   return next();
 };
+
+/** The session of the request; only call behind `requireUser` or `requireUserOrRecovery`. */
+export function currentSession(state: { session?: SessionState }): SessionState {
+  if (!state.session) throw unauthenticated();
+  return state.session;
+}
 
 /** The signed-in user; only call behind `requireUser`. */
 export function currentUser(state: { user?: SessionUser }): SessionUser {

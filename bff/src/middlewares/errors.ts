@@ -11,6 +11,8 @@ function toAppError(error: unknown): AppError | null {
   }
   if (isDbError(error, DbErrorCodes.insufficientCredits)) return insufficientCredits();
   if (isDbError(error, DbErrorCodes.invalidAmount)) return invalidRequest((error as unknown as Error).message);
+  // Text from a query string or form field that slipped past the JSON check.
+  if (isDbError(error, DbErrorCodes.characterNotInRepertoire)) return invalidRequest(Messages.nulCharacter);
   // Errors thrown by koa and its body parser carry a 4xx status of their own (bad JSON, too large).
   const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

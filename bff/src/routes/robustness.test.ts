@@ -1,4 +1,4 @@
-import { ApiRoutes } from '@studio/contracts';
+import { ApiRoutes, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../test/harness.ts';
 
@@ -26,6 +26,7 @@ const BODIES: [string, string][] = [
   ['a JSON string', '"hello"'],
   ['null', 'null'],
   ['wrong types', '{"email": 5, "password": ["x"], "credits": "many", "username": {"a": 1}, "amount": 1e309}'],
+  ['NUL characters in text', JSON.stringify({ email: 'a\u0000@example.com', username: 'ab\u0000c', full_name: 'x\u0000y', password: 'pass\u0000word', confirmPassword: 'pass\u0000word', token: 't\u0000' })],
   ['a huge string', JSON.stringify({ email: `${'a'.repeat(100_000)}@example.com`, username: 'é'.repeat(50_000), password: 'p'.repeat(50_000) })],
 ];
 
@@ -33,7 +34,8 @@ const QUERIES = ['?page=-1&days=abc&quantity=NaN&taskType=%00&username=%ff', '?p
 
 describe('user input never causes a 500', () => {
   it('holds for malformed bodies on every state-changing route', async () => {
-    const changing = routes.filter((r) => r.method !== 'GET' && r.path !== ApiRoutes.account);
+    // Signing out or deleting the account would end the session the other calls need.
+    const changing = routes.filter((r) => r.method !== 'GET' && r.path !== ApiRoutes.account && r.path !== ApiRoutes.signout);
     expect(changing.length).toBeGreaterThan(8);
     for (const { method, path } of changing) {
       const empty = await client.request(method, path, undefined, { 'content-type': 'application/json' });
@@ -48,6 +50,32 @@ describe('user input never causes a 500', () => {
         if (raw.status >= 400) {
           const answer = (await raw.json()) as { error?: { message?: unknown } };
           expect(answer.error?.message, `${method} ${path} with ${label}`).toEqual(expect.any(String));
+        }
+      }
+    }
+    // Every call above ran signed in, so it reached the route's own validation.
+    expect((await client.get(ApiRoutes.session)).status).toBe(200);
+  });
+
+  it('answers a NUL character in a text field with a clear 400', async () => {
+    const res = await client.patch(ApiRoutes.profile, { full_name: 'Ada\u0000Lovelace' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'invalid_request', message: Messages.nulCharacter });
+  });
+
+  it('answers a body with a bad Content-Encoding with a clear 400 on every state-changing route', async () => {
+    for (const { method, path } of routes.filter((r) => r.method !== 'GET')) {
+      for (const [encoding, body] of [['bogus', '{}'], ['gzip', 'not gzip at all'], ['deflate', '{"a":1}'], ['br', 'nope']] as const) {
+        const raw = await fetch(new URL(path, studio.url), {
+          method,
+          headers: { 'content-type': 'application/json', 'content-encoding': encoding, origin: new URL(studio.url).origin, cookie: client.cookieHeader },
+          body,
+        });
+        const label = `${method} ${path} with Content-Encoding: ${encoding}`;
+        expect(raw.status, label).toBeLessThan(500);
+        if (raw.status >= 400 && raw.status !== 401 && raw.status !== 403 && raw.status !== 429) {
+          expect(raw.status, label).toBe(400);
+          expect(((await raw.json()) as { error: { message: string } }).error.message, label).toBe(Messages.contentEncodingUnsupported);
         }
       }
     }

@@ -16,10 +16,13 @@ export interface DevOidcIssuer {
   clientSecret: string;
   /** Serves the issuer under `/oidc` on the studio's own Koa app. */
   middleware: Middleware;
+  /** The endpoints the relying party calls server to server (client-authenticated, no browser). */
+  isServerToServer(path: string): boolean;
 }
 
 export const DEV_OIDC_MOUNT = '/oidc';
 export const DEV_OIDC_CLIENT_ID = 'studio-dev';
+const SERVER_TO_SERVER = new Set(['/token', '/me', '/token/introspection', '/token/revocation'].map((p) => `${DEV_OIDC_MOUNT}${p}`));
 
 /** The subject is derived from the e-mail, so the same address is the same person on every run. */
 const subjectFor = (email: string) => `dev-${Buffer.from(email).toString('base64url')}`;
@@ -122,6 +125,7 @@ export async function createDevOidcIssuer(options: { appUrl: string; redirectUri
     issuerUrl,
     clientId: DEV_OIDC_CLIENT_ID,
     clientSecret,
+    isServerToServer: (path) => SERVER_TO_SERVER.has(path),
     async middleware(ctx, next) {
       if (ctx.path !== DEV_OIDC_MOUNT && !ctx.path.startsWith(`${DEV_OIDC_MOUNT}/`)) return next();
       const match = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/.exec(ctx.path.slice(DEV_OIDC_MOUNT.length));

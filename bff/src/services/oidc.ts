@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as client from 'openid-client';
 import { ApiRoutes } from '@studio/contracts';
 import type { Config } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import type { DevOidcIssuer } from './dev-oidc-issuer.ts';
 
 /** The values an authorization request must find again on its return (state, nonce, PKCE). */
@@ -147,13 +148,26 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
 
 /**
  * Google-type sign-in from configuration: the configured issuer (OIDC_*), or else the dev issuer,
- * started here and served by the studio itself under /oidc.
+ * started here and served by the studio itself under /oidc. The dev issuer vouches for any
+ * e-mail, an admin's included, so in production it refuses to start: Google-type sign-in is then
+ * off (null) until OIDC_* is set, and the rest of the studio works.
  */
-export async function createGoogleSignIn(config: Config): Promise<{ oidc: OidcClient; devOidcIssuer: DevOidcIssuer | null }> {
+export async function createGoogleSignIn(
+  config: Config,
+  logger: Logger,
+): Promise<{ oidc: OidcClient | null; devOidcIssuer: DevOidcIssuer | null }> {
   const redirectUri = `${config.appUrl}${ApiRoutes.oauthGoogleCallback}`;
   if (config.oidc) return { oidc: createOidcClient({ ...config.oidc, redirectUri }), devOidcIssuer: null };
+  if (config.nodeEnv === 'production') {
+    logger.warn(DEV_ISSUER_REFUSED);
+    return { oidc: null, devOidcIssuer: null };
+  }
   // Loaded only when needed: oidc-provider is dev-only here (and warns about Node 20 on import).
   const { createDevOidcIssuer } = await import('./dev-oidc-issuer.ts');
   const devOidcIssuer = await createDevOidcIssuer({ appUrl: config.appUrl, redirectUri });
   return { oidc: createOidcClient({ ...devOidcIssuer, redirectUri }), devOidcIssuer };
 }
+
+export const DEV_ISSUER_REFUSED =
+  'The dev sign-in issuer does not run in production (it accepts any e-mail): "Continue with Google" is off. ' +
+  'Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET to turn it on.';

@@ -14,6 +14,9 @@ export const Password = z
   .min(PASSWORD_MIN, { error: Messages.passwordTooShort })
   .max(200, { error: Messages.weakPassword });
 
+/** The password a signed-in user types again before a sensitive change (never checked for strength). */
+const CurrentPassword = z.string().max(200, { error: Messages.currentPasswordIncorrect });
+
 /** Password + confirmation, with the spec's mismatch message checked first. */
 const PasswordPair = z
   .object({ password: z.string({ error: Messages.passwordTooShort }), confirmPassword: z.string().default('') })
@@ -35,8 +38,34 @@ export type SigninRequest = z.infer<typeof SigninRequest>;
 export const RecoverRequest = z.object({ email: Email });
 export type RecoverRequest = z.infer<typeof RecoverRequest>;
 
-export const PasswordUpdateRequest = PasswordPair;
+/** A link token from a mail (confirmation or recovery); only ever sent in a POST body. */
+const LinkToken = z.string({ error: Messages.linkInvalid }).min(1, { error: Messages.linkInvalid }).max(100, { error: Messages.linkInvalid });
+
+/**
+ * Completes an e-mail confirmation: the link proves the inbox, the password proves who chose it,
+ * so nobody but the inbox owner ends up with a working password (no pre-account takeover).
+ */
+export const ConfirmEmailRequest = z.object({
+  token: LinkToken,
+  password: z.string({ error: Messages.invalidCredentials }).min(1, { error: Messages.invalidCredentials }).max(200, { error: Messages.invalidCredentials }),
+});
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+
+/** Opens a password-recovery session from the reset mail's token. */
+export const RecoveryLinkRequest = z.object({ token: LinkToken });
+export type RecoveryLinkRequest = z.infer<typeof RecoveryLinkRequest>;
+
+/** A new password; from a normal session `currentPassword` is required too (a recovery session needs none). */
+export const PasswordUpdateRequest = z.object({ currentPassword: CurrentPassword.optional() }).and(PasswordPair);
 export type PasswordUpdateRequest = z.infer<typeof PasswordUpdateRequest>;
+
+/** Deleting the account asks for the password (accounts without one: a sign-in in the last 10 minutes). */
+export const AccountDeleteRequest = z.object({ password: CurrentPassword.optional() });
+export type AccountDeleteRequest = z.infer<typeof AccountDeleteRequest>;
+
+/** Which sign-in methods this studio offers (Google-type sign-in is off when no issuer is configured in production). */
+export const AuthProvidersResponse = z.object({ google: z.boolean() });
+export type AuthProvidersResponse = z.infer<typeof AuthProvidersResponse>;
 
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;

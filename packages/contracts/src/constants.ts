@@ -72,6 +72,8 @@ export const AVATAR_JPEG_QUALITY = 0.8;
 
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const PASSWORD_MIN = 6;
+/** An account without a password proves it is its owner by a sign-in this recent (deleting it, setting a password). */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 /** Task prices (spec 2 §9): what the seeded task_pricing rows produce. */
 export const TASK_CREDITS = { image: 1, voice: 1, videoSection: 2 } as const;

@@ -65,6 +65,11 @@ export const Messages = {
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again.',
   originRefused: 'This request came from another site and was refused.',
+  currentPasswordRequired: 'Enter your current password to continue.',
+  currentPasswordIncorrect: 'Your current password is incorrect.',
+  signInAgain: 'For your security, please sign in again to continue.',
+  nulCharacter: 'Text cannot contain NUL characters.',
+  contentEncodingUnsupported: 'The request body is compressed in a way this server does not accept.',
 } as const;
 
 /** The upgrade dialog's text (spec 2 §5). */

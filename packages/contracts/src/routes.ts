@@ -12,6 +12,7 @@ export const ApiRoutes = {
   password: '/api/auth/password',
   oauthGoogle: '/api/auth/oauth/google',
   oauthGoogleCallback: '/api/auth/oauth/google/callback',
+  authProviders: '/api/auth/providers',
   account: '/api/account',
   profile: '/api/profile',
   usernameAvailable: '/api/profile/username-available',
@@ -33,6 +34,8 @@ export const ApiRoutes = {
 export const AppPaths = {
   home: '/',
   authCallback: '/auth/callback',
+  /** Where the confirmation e-mail's link opens: the page completes with a same-origin POST. */
+  confirmEmail: '/auth/confirm',
   resetPassword: '/reset-password',
   discover: '/app/discover',
 } as const;

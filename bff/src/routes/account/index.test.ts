@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ApiRoutes, Messages } from '@studio/contracts';
+import { ApiRoutes, Messages, RECENT_SIGN_IN_MS } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { createUser, signIn, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('DELETE /api/account', () => {
     expect(await countRows('profiles', 'id', user.id)).toBe(1);
     expect(await countRows('credit_transactions', 'user_id', user.id)).toBe(1);
 
-    const response = await client.delete(ApiRoutes.account);
+    const response = await client.delete(ApiRoutes.account, { password: user.password });
     expect(response.status).toBe(204);
     expect(client.cookieHeader).toBe('');
 
@@ -53,6 +53,35 @@ describe('DELETE /api/account', () => {
     // Nobody else lost anything.
     expect(await countRows('users', 'id', other.id)).toBe(1);
     expect(await countRows('profiles', 'id', other.id)).toBe(1);
+  });
+
+  it('asks for the password, so a stolen session alone cannot delete the account', async () => {
+    const user = await createUser(studio);
+    const client = studio.client();
+    await client.post(ApiRoutes.signin, { email: user.email, password: user.password });
+    const bare = await client.delete(ApiRoutes.account);
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatchObject({ code: 'invalid_request', message: Messages.currentPasswordRequired });
+    const wrong = await client.delete(ApiRoutes.account, { password: 'not-the-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ code: 'invalid_request', message: Messages.currentPasswordIncorrect });
+    expect(await countRows('users', 'id', user.id)).toBe(1);
+    expect((await client.get(ApiRoutes.session)).status).toBe(200);
+  });
+
+  it('deletes an account without a password only within 10 minutes of signing in', async () => {
+    const user = await createUser(studio);
+    await studio.deps.db('users').where({ id: user.id }).update({ password_hash: null });
+    const stale = await signIn(studio, studio.client(), user);
+    await studio.deps.db('sessions').where({ user_id: user.id }).update({ created_at: new Date(Date.now() - RECENT_SIGN_IN_MS - 60_000) });
+    const refused = await stale.delete(ApiRoutes.account, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: 'forbidden', message: Messages.signInAgain });
+    expect(await countRows('users', 'id', user.id)).toBe(1);
+
+    const fresh = await signIn(studio, studio.client(), user);
+    expect((await fresh.delete(ApiRoutes.account, {})).status).toBe(204);
+    expect(await countRows('users', 'id', user.id)).toBe(0);
   });
 
   it('answers 401 without a session', async () => {

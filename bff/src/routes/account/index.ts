@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ApiRoutes } from '@studio/contracts';
+import { AccountDeleteRequest, ApiRoutes } from '@studio/contracts';
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.ts';
-import { currentUser } from '../../middlewares/auth.ts';
+import { currentSession, currentUser } from '../../middlewares/auth.ts';
+import { confirmAccountOwner } from '../../services/reauthentication.ts';
 import { route } from '../route.ts';
 import { endSession } from '../../services/sessions.ts';
 
@@ -25,11 +26,15 @@ export function accountRoutes({ db, config }: AppDeps): Router {
   route(router, {
     method: 'delete',
     path: ApiRoutes.account,
-    summary: 'Delete the account and everything of it (profile, credits, sessions, identities, files)',
+    summary: 'Delete the account and everything of it (profile, credits, sessions, identities, files); asks for the password',
     auth: 'user',
-    responses: { 204: 'Deleted', 401: 'Not signed in' },
+    body: AccountDeleteRequest,
+    responses: { 204: 'Deleted', 400: 'Password missing or wrong', 401: 'Not signed in', 403: 'No password: sign in again first' },
   }, async (ctx) => {
     const { id } = currentUser(ctx.state);
+    const { password } = AccountDeleteRequest.parse(ctx.request.body ?? {});
+    // A stolen session alone must not be able to destroy the account.
+    await confirmAccountOwner(db, id, currentSession(ctx.state), password, 'password');
     // Every table holding a user's rows references users with ON DELETE CASCADE.
     await db('users').where({ id }).delete();
     await removeAvatars(config.dataDir, id);

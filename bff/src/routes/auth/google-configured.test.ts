@@ -15,7 +15,7 @@ afterAll(() => studio?.stop());
 describe('sign-in with a configured OpenID Connect issuer', () => {
   it('uses the configured issuer and starts no dev issuer', async () => {
     expect(studio.deps.devOidcIssuer).toBeNull();
-    expect(studio.deps.oidc.issuerUrl).toBe(issuerUrl);
+    expect(studio.deps.oidc?.issuerUrl).toBe(issuerUrl);
     // /oidc is then an ordinary front-end path, not an issuer.
     const discovery = await studio.client().get('/oidc/.well-known/openid-configuration');
     expect(discovery.headers.get('content-type') ?? '').not.toContain('json');

@@ -1,7 +1,7 @@
 import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestStudio, type ApiResponse, type TestClient, type TestStudio } from '../../../test/harness.ts';
-import { uniqueEmail } from './test-helpers.ts';
+import { confirmEmail, latestLink, uniqueEmail } from './test-helpers.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -100,6 +100,20 @@ describe('sign-in with Google (dev OpenID Connect issuer)', () => {
     expect((await studio.client().post(ApiRoutes.signin, { email: squatted.email, password: squatted.password })).status).toBe(400);
   });
 
+  it('retires the confirmation links of an account it confirms: a link mailed earlier signs nobody in', async () => {
+    const email = uniqueEmail('linked-later');
+    const holder = studio.client();
+    await holder.post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' });
+    const link = await latestLink(holder, email, AppPaths.confirmEmail);
+    await signInWithGoogle(studio.client(), email);
+    const user = await studio.deps.db('users').where({ email }).first();
+    expect(await studio.deps.db('auth_tokens').where({ user_id: user.id, purpose: 'confirm_email' }).whereNull('used_at')).toEqual([]);
+    const late = await confirmEmail(holder, link, 'pw123456');
+    expect(late.status).toBe(400);
+    expect(late.body.error.message).toBe(Messages.linkInvalid);
+    expect((await holder.get(ApiRoutes.session)).status).toBe(401);
+  });
+
   it('returns to /auth/callback with the cancelled message when the user cancels', async () => {
     const client = studio.client();
     const { cancel } = await openLoginPage(client);
@@ -146,5 +160,7 @@ describe('sign-in with Google (dev OpenID Connect issuer)', () => {
     expect(body.issuer).toBe(`${studio.deps.config.appUrl}/oidc`);
     expect(body.authorization_endpoint).toBe(`${studio.deps.config.appUrl}/oidc/auth`);
     expect(body.code_challenge_methods_supported).toContain('S256');
+    // Outside production the dev issuer stands in, so the button is offered.
+    expect((await studio.client().get(ApiRoutes.authProviders)).body).toEqual({ google: true });
   });
 });

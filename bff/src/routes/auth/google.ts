@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../../app.ts';
 import type { Db } from '../../db/index.ts';
 import { DbErrorCodes, isDbError } from '../../errors.ts';
+import { retirePendingAuthTokens } from '../../services/auth-tokens.ts';
 import { OidcCancelledError, type OidcIdentity } from '../../services/oidc.ts';
 import { endSession, startSession } from '../../services/sessions.ts';
 import { redirectWithError } from './password-auth.ts';
@@ -34,6 +35,8 @@ async function accountFor(db: Db, identity: OidcIdentity): Promise<string> {
       // is dropped so a squatter who registered first cannot sign in to the owner's account.
       await trx('users').where({ id: user.id }).update({ email_confirmed_at: trx.fn.now(), password_hash: null, updated_at: trx.fn.now() });
       await trx('sessions').where({ user_id: user.id }).delete();
+      // The address is proven: links mailed for that registration have nothing left to confirm.
+      await retirePendingAuthTokens(trx, user.id, 'confirm_email');
     }
     await trx('oauth_identities').insert({ user_id: user.id, provider: PROVIDER, subject: identity.subject, email: identity.email });
     return user.id as string;
@@ -47,6 +50,8 @@ export function createGoogleHandlers({ db, config, oidc }: AppDeps) {
 
   return {
     async begin(ctx: Context): Promise<void> {
+      // Off in production until an issuer is configured: the spec's failure text.
+      if (!oidc) return redirectWithError(ctx, AppPaths.authCallback, Messages.googleFailed);
       let login;
       try {
         login = await oidc.beginLogin();
@@ -60,6 +65,7 @@ export function createGoogleHandlers({ db, config, oidc }: AppDeps) {
     },
 
     async callback(ctx: Context): Promise<void> {
+      if (!oidc) return redirectWithError(ctx, AppPaths.authCallback, Messages.googleFailed);
       const flow = oidc.openFlow(ctx.cookies.get(FLOW_COOKIE));
       ctx.cookies.set(FLOW_COOKIE, null, { ...cookieOptions, maxAge: 0 });
       if (ctx.query.error === 'access_denied') return redirectWithError(ctx, AppPaths.authCallback, Messages.googleCancelled);

@@ -1,8 +1,12 @@
 import {
   ApiRoutes,
+  AppPaths,
+  AuthProvidersResponse,
+  ConfirmEmailRequest,
   MessageResponse,
   PasswordUpdateRequest,
   RecoverRequest,
+  RecoveryLinkRequest,
   SessionResponse,
   SigninRequest,
   SignupRequest,
@@ -34,12 +38,20 @@ export function authRoutes(deps: AppDeps): Router {
   }, limit('signup'), password.signup);
 
   route(router, {
+    method: 'post',
+    path: ApiRoutes.confirm,
+    summary: "Complete the confirmation link's page: the link's token and the account's password confirm the e-mail and sign in",
+    body: ConfirmEmailRequest,
+    responses: { 200: SessionResponse, 400: 'The link is invalid or used, or the password is wrong', 429: 'Too many attempts' },
+  }, limit('signin', true), password.confirm);
+
+  route(router, {
     method: 'get',
     path: ApiRoutes.confirm,
-    summary: 'The confirmation link: confirms the e-mail, signs in, redirects to /auth/callback (?error= when the link is bad)',
+    summary: 'A confirmation link mailed by an earlier version: redirects to the confirmation page without using the token',
     query: LinkQuery,
-    responses: { 302: 'Redirect to /auth/callback' },
-  }, password.confirm);
+    responses: { 302: 'Redirect to /auth/confirm' },
+  }, password.legacyLink(AppPaths.confirmEmail));
 
   route(router, {
     method: 'post',
@@ -68,21 +80,38 @@ export function authRoutes(deps: AppDeps): Router {
   }, limit('recover'), password.recover);
 
   route(router, {
+    method: 'post',
+    path: ApiRoutes.recoverLink,
+    summary: "The reset page's submit: the mail's token starts a recovery session (it may only set a password)",
+    body: RecoveryLinkRequest,
+    responses: { 200: SessionResponse, 400: 'The link is invalid, used or expired' },
+  }, password.verifyRecovery);
+
+  route(router, {
     method: 'get',
     path: ApiRoutes.recoverLink,
-    summary: 'The reset link: starts a recovery session (it may only set a password), redirects to /reset-password',
+    summary: 'A reset link mailed by an earlier version: redirects to /reset-password without using the token',
     query: LinkQuery,
     responses: { 302: 'Redirect to /reset-password' },
-  }, password.verifyRecovery);
+  }, password.legacyLink(AppPaths.resetPassword));
 
   route(router, {
     method: 'post',
     path: ApiRoutes.password,
-    summary: "Set a new password (signed in or recovering); ends the user's other sessions",
+    summary: "Set a new password (recovering, or signed in with the current password); ends the user's other sessions",
     auth: 'user-or-recovery',
     body: PasswordUpdateRequest,
-    responses: { 200: SessionResponse, 401: 'Not signed in' },
-  }, password.updatePassword);
+    responses: { 200: SessionResponse, 400: 'Current password missing or wrong', 401: 'Not signed in', 403: 'No password: sign in again first' },
+  }, limit('signin', true), password.updatePassword);
+
+  route(router, {
+    method: 'get',
+    path: ApiRoutes.authProviders,
+    summary: 'Which sign-in methods are offered (Google-type sign-in needs a configured issuer in production)',
+    responses: { 200: AuthProvidersResponse },
+  }, (ctx) => {
+    ctx.body = { google: deps.oidc !== null } satisfies AuthProvidersResponse;
+  });
 
   route(router, {
     method: 'get',

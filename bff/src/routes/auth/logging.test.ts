@@ -2,14 +2,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { ApiRoutes } from '@studio/contracts';
+import { ApiRoutes, AppPaths } from '@studio/contracts';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { findFreePort } from '../../db/embedded-postgres.ts';
 import { startStudio, type RunningStudio } from '../../start.ts';
-import { latestLink, uniqueEmail } from './test-helpers.ts';
+import { confirmEmail, latestLink, tokenOf, uniqueEmail } from './test-helpers.ts';
 
 // The harness silences logs; this file starts a studio whose log lines it keeps, to read them.
 const lines: string[] = [];
@@ -40,13 +40,15 @@ describe('logs', () => {
     const email = uniqueEmail('logs');
     const password = 'a-very-recognisable-password';
     await client.post(ApiRoutes.signup, { email, password, confirmPassword: password });
-    const confirmLink = await latestLink(client, email, ApiRoutes.confirm);
-    await client.get(confirmLink);
+    const confirmLink = await latestLink(client, email, AppPaths.confirmEmail);
+    // The old link form carries the token in its query string: logs keep the path only.
+    await client.get(`${ApiRoutes.confirm}?token=${tokenOf(confirmLink)}`);
+    await confirmEmail(client, confirmLink, password);
     await client.post(ApiRoutes.signin, { email, password });
     await client.post(ApiRoutes.signin, { email, password: 'another-wrong-password' });
     await client.post(ApiRoutes.recover, { email });
-    const resetLink = await latestLink(client, email, ApiRoutes.recoverLink);
-    await client.get(resetLink);
+    const resetLink = await latestLink(client, email, AppPaths.resetPassword);
+    await client.post(ApiRoutes.recoverLink, { token: tokenOf(resetLink) });
     const session = client.cookieHeader.match(/studio_session=([^;]+)/)![1]!;
 
     const log = lines.join('');

@@ -1,9 +1,10 @@
 import {
-  ApiRoutes,
   AppPaths,
+  ConfirmEmailRequest,
   Messages,
   PasswordUpdateRequest,
   RecoverRequest,
+  RecoveryLinkRequest,
   SigninRequest,
   SignupRequest,
   type MessageResponse,
@@ -12,10 +13,11 @@ import {
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app.ts';
 import { AppError, conflict, DbErrorCodes, forbidden, invalidRequest, isDbError, unauthenticated } from '../../errors.ts';
-import { currentUser } from '../../middlewares/auth.ts';
-import { consumeAuthToken, issueAuthToken } from '../../services/auth-tokens.ts';
+import { currentSession, currentUser } from '../../middlewares/auth.ts';
+import { consumeAuthToken, findAuthTokenUser, issueAuthToken, retirePendingAuthTokens } from '../../services/auth-tokens.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+import { confirmAccountOwner } from '../../services/reauthentication.ts';
 import { endOtherSessions, endSession, startSession } from '../../services/sessions.ts';
 import { confirmationMail, recoveryMail } from './emails.ts';
 import { sessionResponse } from './session-response.ts';
@@ -50,14 +52,14 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       const { email, password } = SignupRequest.parse(ctx.request.body);
       const existing = await findUserByEmail(db, email);
       if (existing?.email_confirmed_at) throw conflict(Messages.userAlreadyRegistered);
-      const passwordHash = await hashPassword(password);
       let userId: string;
       if (existing) {
-        // Signing up again before confirming: the latest password wins and earlier links stop
-        // working, so an older link cannot confirm an account whose password was since changed.
-        await db('users').where({ id: existing.id }).update({ password_hash: passwordHash, updated_at: db.fn.now() });
+        // Signing up again before confirming changes nothing stored: the original registration's
+        // confirmation is sent again. Replacing the password here would let whoever signs up last
+        // (an attacker, after the owner) hold a password on the account the owner then confirms.
         userId = existing.id;
       } else {
+        const passwordHash = await hashPassword(password);
         try {
           const [row] = await db('users').insert({ email, password_hash: passwordHash }).returning('id');
           userId = row.id;
@@ -67,17 +69,34 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
         }
       }
       const token = await issueAuthToken(db, userId, 'confirm_email', { replacePending: true });
-      await sendMail(ctx, confirmationMail(email, linkTo(ApiRoutes.confirm, token)));
+      await sendMail(ctx, confirmationMail(email, linkTo(AppPaths.confirmEmail, token)));
       ctx.status = 201;
       ctx.body = { message: Messages.signupSent } satisfies MessageResponse;
     },
 
+    /**
+     * Completes the confirmation link's page with a same-origin POST (a GET or a cross-site page
+     * cannot sign a browser in). The link proves the inbox and the password proves who chose it,
+     * so a registration someone else made with the owner's address never becomes theirs to use.
+     */
     async confirm(ctx: Context): Promise<void> {
-      const userId = await consumeAuthToken(db, ctx.query.token, 'confirm_email');
-      if (!userId) return redirectWithError(ctx, AppPaths.authCallback, Messages.linkInvalid);
-      await db('users').where({ id: userId }).whereNull('email_confirmed_at').update({ email_confirmed_at: db.fn.now() });
-      await signInAs(ctx, userId);
-      ctx.redirect(AppPaths.authCallback);
+      const { token, password } = ConfirmEmailRequest.parse(ctx.request.body);
+      const userId = await findAuthTokenUser(db, token, 'confirm_email');
+      const user = userId ? await findUserById(db, userId) : undefined;
+      if (!user?.password_hash || user.email_confirmed_at) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
+      // A wrong password leaves the link usable: the owner may retry, or reset the password.
+      if (!(await verifyPassword(password, user.password_hash))) throw invalidRequest(Messages.invalidCredentials, { field: 'password' });
+      const confirmed = await db.transaction(async (trx) => {
+        if ((await consumeAuthToken(trx, token, 'confirm_email')) !== user.id) return false;
+        await trx('users').where({ id: user.id }).update({ email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
+        await retirePendingAuthTokens(trx, user.id, 'confirm_email');
+        return true;
+      });
+      if (!confirmed) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
+      await signInAs(ctx, user.id);
+      const row = await findUserById(db, user.id);
+      if (!row) throw unauthenticated();
+      ctx.body = (await sessionResponse(db, toSessionUser(row, config), false)) satisfies SessionResponse;
     },
 
     async signin(ctx: Context): Promise<void> {
@@ -106,32 +125,48 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       if (user) {
         const token = await issueAuthToken(db, user.id, 'recover');
         // Not awaited: the answer must not take longer for a real account (no enumeration by timing).
-        mailer.send(recoveryMail(user.email, linkTo(ApiRoutes.recoverLink, token))).catch((error: unknown) => {
+        mailer.send(recoveryMail(user.email, linkTo(AppPaths.resetPassword, token))).catch((error: unknown) => {
           ctx.state.log.error({ err: error instanceof Error ? error.message : String(error) }, 'password reset mail not sent');
         });
       }
       ctx.body = { message: Messages.recoverSent } satisfies MessageResponse;
     },
 
+    /** The reset page opens a recovery session with the mail's token when the user submits it. */
     async verifyRecovery(ctx: Context): Promise<void> {
-      const userId = await consumeAuthToken(db, ctx.query.token, 'recover');
-      if (!userId) return redirectWithError(ctx, AppPaths.resetPassword, Messages.linkInvalid);
+      const { token } = RecoveryLinkRequest.parse(ctx.request.body);
+      const userId = await consumeAuthToken(db, token, 'recover');
+      if (!userId) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       // A recovery session may only set a new password (requireUser refuses it everywhere else).
       await signInAs(ctx, userId, 'recovery');
-      ctx.redirect(AppPaths.resetPassword);
+      const user = await findUserById(db, userId);
+      if (!user) throw unauthenticated();
+      ctx.body = (await sessionResponse(db, toSessionUser(user, config), true)) satisfies SessionResponse;
+    },
+
+    /** A link mailed before links opened pages: it lands on the page, which asks before it acts. */
+    legacyLink(page: string) {
+      return async (ctx: Context): Promise<void> => {
+        const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+        ctx.redirect(token ? `${page}?token=${encodeURIComponent(token)}` : page);
+      };
     },
 
     async updatePassword(ctx: Context): Promise<void> {
-      const { password } = PasswordUpdateRequest.parse(ctx.request.body);
+      const { password, currentPassword } = PasswordUpdateRequest.parse(ctx.request.body);
       const { id } = currentUser(ctx.state);
+      const session = currentSession(ctx.state);
+      // A recovery session proved the inbox just now; a normal one may be a stolen cookie.
+      if (session.kind === 'user') await confirmAccountOwner(db, id, session, currentPassword, 'currentPassword');
       const passwordHash = await hashPassword(password);
       await db.transaction(async (trx) => {
         // Holding a recovery link proves control of the inbox, so the address counts as confirmed.
         await trx('users')
           .where({ id })
           .update({ password_hash: passwordHash, email_confirmed_at: trx.raw('coalesce(email_confirmed_at, now())'), updated_at: trx.fn.now() });
-        // Reset links still in flight die with the old password.
-        await trx('auth_tokens').where({ user_id: id, purpose: 'recover' }).whereNull('used_at').update({ used_at: trx.fn.now() });
+        // Reset links still in flight die with the old password; confirmation links have done their work.
+        await retirePendingAuthTokens(trx, id, 'recover');
+        await retirePendingAuthTokens(trx, id, 'confirm_email');
       });
       // Every session ends (elsewhere, and this one); the caller continues in a fresh full session.
       await endOtherSessions(db, id, null);

@@ -1,7 +1,7 @@
-import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
+import { ApiRoutes, AppPaths, Messages, RECENT_SIGN_IN_MS } from '@studio/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
-import { latestLink, uniqueEmail } from './test-helpers.ts';
+import { createUser, signIn, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import { confirmEmail, latestLink, tokenOf, uniqueEmail } from './test-helpers.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -11,6 +11,8 @@ afterAll(() => studio?.stop());
 beforeEach(() => studio.deps.rateLimitStore.reset());
 
 const NEW_PASSWORD = 'a brand new password';
+/** What the reset page does on submit: the mail's token opens a recovery session. */
+const openRecovery = (client: TestClient, link: string) => client.post(ApiRoutes.recoverLink, { token: tokenOf(link) });
 const outboxFor = async (email: string) => (await studio.client().get(`${ApiRoutes.devOutbox}?to=${encodeURIComponent(email)}`)).body.messages;
 
 describe('password recovery', () => {
@@ -36,12 +38,15 @@ describe('password recovery', () => {
     const client = studio.client();
     const recover = await client.post(ApiRoutes.recover, { email: user.email.toUpperCase() });
     expect(recover.body).toEqual({ message: Messages.recoverSent });
-    const link = await latestLink(client, user.email, ApiRoutes.recoverLink);
-    expect(link.startsWith(`${studio.deps.config.appUrl}${ApiRoutes.recoverLink}?token=`)).toBe(true);
+    const link = await latestLink(client, user.email, AppPaths.resetPassword);
+    expect(link.startsWith(`${studio.deps.config.appUrl}${AppPaths.resetPassword}?token=`)).toBe(true);
+    // Opening the page changes nothing; its submit opens the recovery session.
+    expect((await client.get(link)).headers.getSetCookie()).toEqual([]);
+    expect((await client.get(ApiRoutes.session)).status).toBe(401);
 
-    const verify = await client.get(link);
-    expect(verify.status).toBe(302);
-    expect(verify.headers.get('location')).toBe(AppPaths.resetPassword);
+    const verify = await openRecovery(client, link);
+    expect(verify.status).toBe(200);
+    expect(verify.body).toMatchObject({ user: { id: user.id }, recovery: true });
     const session = await client.get(ApiRoutes.session);
     expect(session.status).toBe(200);
     expect(session.body).toMatchObject({ user: { id: user.id }, recovery: true });
@@ -80,48 +85,101 @@ describe('password recovery', () => {
     const user = await createUser(studio);
     const client = studio.client();
     await client.post(ApiRoutes.recover, { email: user.email });
-    const link = await latestLink(client, user.email, ApiRoutes.recoverLink);
-    expect((await client.get(link)).headers.get('location')).toBe(AppPaths.resetPassword);
-    const invalid = `${AppPaths.resetPassword}?error=${encodeURIComponent(Messages.linkInvalid)}`;
+    const link = await latestLink(client, user.email, AppPaths.resetPassword);
+    expect((await openRecovery(client, link)).status).toBe(200);
     const again = studio.client();
-    expect((await again.get(link)).headers.get('location')).toBe(invalid);
+    const reused = await openRecovery(again, link);
+    expect(reused.status).toBe(400);
+    expect(reused.body.error).toMatchObject({ code: 'invalid_request', message: Messages.linkInvalid });
     expect((await again.get(ApiRoutes.session)).status).toBe(401);
 
     await client.post(ApiRoutes.recover, { email: user.email });
-    const second = await latestLink(client, user.email, ApiRoutes.recoverLink);
+    const second = await latestLink(client, user.email, AppPaths.resetPassword);
     await studio.deps.db('auth_tokens').where({ user_id: user.id }).update({ expires_at: new Date(Date.now() - 1) });
-    expect((await studio.client().get(second)).headers.get('location')).toBe(invalid);
+    expect((await openRecovery(studio.client(), second)).body.error.message).toBe(Messages.linkInvalid);
   });
 
   it('does not accept a confirmation link as a reset link, nor the reverse', async () => {
     const client = studio.client();
     const email = uniqueEmail();
     await client.post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' });
-    const confirmLink = new URL(await latestLink(client, email, ApiRoutes.confirm));
-    const asReset = await client.get(`${ApiRoutes.recoverLink}${confirmLink.search}`);
-    expect(asReset.headers.get('location')).toContain(`${AppPaths.resetPassword}?error=`);
+    const confirmLink = await latestLink(client, email, AppPaths.confirmEmail);
+    expect((await openRecovery(client, confirmLink)).body.error.message).toBe(Messages.linkInvalid);
+    await client.post(ApiRoutes.recover, { email });
+    const resetLink = await latestLink(client, email, AppPaths.resetPassword);
+    expect((await confirmEmail(client, resetLink, 'pw123456')).body.error.message).toBe(Messages.linkInvalid);
   });
 
-  it('confirms an unconfirmed address when its owner sets a password from a reset link', async () => {
-    const user = await createUser(studio, { confirmed: false });
+  it('never opens a recovery session from a cross-site page or a GET', async () => {
+    const user = await createUser(studio);
+    const victim = await signIn(studio, studio.client(), await createUser(studio));
+    await studio.client().post(ApiRoutes.recover, { email: user.email });
+    const link = await latestLink(studio.client(), user.email, AppPaths.resetPassword);
+    const token = encodeURIComponent(tokenOf(link));
+    const old = await victim.get(`${ApiRoutes.recoverLink}?token=${token}`, { 'sec-fetch-site': 'cross-site' });
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toBe(`${AppPaths.resetPassword}?token=${token}`);
+    expect(old.headers.getSetCookie()).toEqual([]);
+    expect((await victim.post(ApiRoutes.recoverLink, { token: tokenOf(link) }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await victim.get(ApiRoutes.session)).body).toMatchObject({ recovery: false, user: { email: expect.not.stringMatching(user.email) } });
+    // Unspent: the owner's own submit still works.
+    expect((await openRecovery(studio.client(), link)).status).toBe(200);
+  });
+
+  it('confirms an unconfirmed address when its owner sets a password from a reset link, retiring its confirmation links', async () => {
     const client = studio.client();
-    await client.post(ApiRoutes.recover, { email: user.email });
-    await client.get(await latestLink(client, user.email, ApiRoutes.recoverLink));
+    const email = uniqueEmail();
+    await client.post(ApiRoutes.signup, { email, password: 'first-password', confirmPassword: 'first-password' });
+    const confirmLink = await latestLink(client, email, AppPaths.confirmEmail);
+    await client.post(ApiRoutes.recover, { email });
+    await openRecovery(client, await latestLink(client, email, AppPaths.resetPassword));
     const update = await client.post(ApiRoutes.password, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(update.body.user.email_confirmed_at).not.toBeNull();
-    expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: NEW_PASSWORD })).status).toBe(200);
+    expect((await studio.client().post(ApiRoutes.signin, { email, password: NEW_PASSWORD })).status).toBe(200);
+    // The confirmation link has nothing left to do: it signs nobody in.
+    const late = await confirmEmail(studio.client(), confirmLink, NEW_PASSWORD);
+    expect(late.status).toBe(400);
+    expect(late.body.error.message).toBe(Messages.linkInvalid);
   });
 
-  it('lets a signed-in user change the password, ending their other sessions', async () => {
+  it('lets a signed-in user change the password with the current one, ending their other sessions', async () => {
     const user = await createUser(studio);
     const here = studio.client();
     const there = studio.client();
     await here.post(ApiRoutes.signin, { email: user.email, password: user.password });
     await there.post(ApiRoutes.signin, { email: user.email, password: user.password });
-    const update = await here.post(ApiRoutes.password, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const update = await here.post(ApiRoutes.password, { currentPassword: user.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(update.status).toBe(200);
     expect((await here.get(ApiRoutes.session)).status).toBe(200);
     expect((await there.get(ApiRoutes.session)).status).toBe(401);
+  });
+
+  it('asks a signed-in user for the current password, so a stolen session cannot take the account', async () => {
+    const user = await createUser(studio);
+    const thief = studio.client();
+    await thief.post(ApiRoutes.signin, { email: user.email, password: user.password });
+    const bare = await thief.post(ApiRoutes.password, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(bare.status).toBe(400);
+    expect(bare.body.error).toMatchObject({ code: 'invalid_request', message: Messages.currentPasswordRequired });
+    const guessed = await thief.post(ApiRoutes.password, { currentPassword: 'a guess', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(guessed.status).toBe(400);
+    expect(guessed.body.error).toMatchObject({ code: 'invalid_request', message: Messages.currentPasswordIncorrect });
+    expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password })).status).toBe(200);
+    expect((await thief.get(ApiRoutes.session)).status).toBe(200);
+  });
+
+  it('lets an account without a password set one only within 10 minutes of signing in', async () => {
+    const user = await createUser(studio);
+    await studio.deps.db('users').where({ id: user.id }).update({ password_hash: null });
+    const stale = await signIn(studio, studio.client(), user);
+    await studio.deps.db('sessions').where({ user_id: user.id }).update({ created_at: new Date(Date.now() - RECENT_SIGN_IN_MS - 60_000) });
+    const refused = await stale.post(ApiRoutes.password, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({ code: 'forbidden', message: Messages.signInAgain });
+
+    const fresh = await signIn(studio, studio.client(), user);
+    expect((await fresh.post(ApiRoutes.password, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).status).toBe(200);
+    expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 
   it('refuses a password change without a session', async () => {

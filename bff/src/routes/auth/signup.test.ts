@@ -1,7 +1,7 @@
 import { ApiRoutes, AppPaths, INITIAL_TRIAL_CREDITS, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
-import { latestLink, signUpConfirmed, uniqueEmail } from './test-helpers.ts';
+import { confirmEmail, latestLink, signUpConfirmed, tokenOf, uniqueEmail } from './test-helpers.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -14,23 +14,26 @@ beforeEach(() => studio.deps.rateLimitStore.reset());
 const PASSWORD = 'secret-password';
 
 describe('sign-up and e-mail confirmation', () => {
-  it('answers 201, mails a confirmation link that signs the new user in and redirects to /auth/callback', async () => {
+  it('answers 201 and mails a link to the confirmation page, whose POST with the password signs in', async () => {
     const client = studio.client();
     const email = uniqueEmail('Signup');
     const signup = await client.post(ApiRoutes.signup, { email: `  ${email.toUpperCase()} `, password: PASSWORD, confirmPassword: PASSWORD });
     expect(signup.status).toBe(201);
     expect(signup.body).toEqual({ message: Messages.signupSent });
 
-    const link = await latestLink(client, email.toLowerCase(), ApiRoutes.confirm);
-    expect(link.startsWith(`${studio.deps.config.appUrl}${ApiRoutes.confirm}?token=`)).toBe(true);
+    const link = await latestLink(client, email.toLowerCase(), AppPaths.confirmEmail);
+    expect(link.startsWith(`${studio.deps.config.appUrl}${AppPaths.confirmEmail}?token=`)).toBe(true);
+    // Opening the link is a page load: it changes nothing until the user confirms.
+    const page = await client.get(link);
+    expect(page.headers.getSetCookie()).toEqual([]);
     expect((await client.get(ApiRoutes.session)).status).toBe(401);
 
-    const confirm = await client.get(link);
-    expect(confirm.status).toBe(302);
-    expect(confirm.headers.get('location')).toBe(AppPaths.authCallback);
+    const confirm = await confirmEmail(client, link, PASSWORD);
+    expect(confirm.status).toBe(200);
     const cookie = confirm.headers.getSetCookie().find((c) => c.startsWith('studio_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(confirm.body).toMatchObject({ user: { email: email.toLowerCase() }, recovery: false });
 
     const session = await client.get(ApiRoutes.session);
     expect(session.status).toBe(200);
@@ -44,23 +47,35 @@ describe('sign-up and e-mail confirmation', () => {
     const client = studio.client();
     const email = uniqueEmail();
     await signUpConfirmed(client, email, PASSWORD);
-    const again = await studio.client().get(await latestLink(client, email, ApiRoutes.confirm));
-    expect(again.status).toBe(302);
-    expect(again.headers.get('location')).toBe(`${AppPaths.authCallback}?error=${encodeURIComponent(Messages.linkInvalid)}`);
+    const again = await confirmEmail(studio.client(), await latestLink(client, email, AppPaths.confirmEmail), PASSWORD);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatchObject({ code: 'invalid_request', message: Messages.linkInvalid });
   });
 
   it('refuses an expired or unknown confirmation link', async () => {
     const client = studio.client();
     const email = uniqueEmail();
     await client.post(ApiRoutes.signup, { email, password: PASSWORD, confirmPassword: PASSWORD });
-    const link = await latestLink(client, email, ApiRoutes.confirm);
+    const link = await latestLink(client, email, AppPaths.confirmEmail);
     await studio.deps.db('auth_tokens').update({ expires_at: new Date(Date.now() - 1000) }).whereIn('user_id', studio.deps.db('users').select('id').where({ email }));
-    for (const url of [link, `${ApiRoutes.confirm}?token=not-a-token`, ApiRoutes.confirm]) {
-      const response = await client.get(url);
-      expect(response.status).toBe(302);
-      expect(response.headers.get('location')).toBe(`${AppPaths.authCallback}?error=${encodeURIComponent(Messages.linkInvalid)}`);
+    for (const token of [tokenOf(link), 'not-a-token', '']) {
+      const response = await client.post(ApiRoutes.confirm, { token, password: PASSWORD });
+      expect(response.status).toBe(400);
+      expect(response.body.error.message).toBe(Messages.linkInvalid);
     }
     expect((await client.get(ApiRoutes.session)).status).toBe(401);
+  });
+
+  it('keeps the link usable after a wrong password, and confirms with the right one', async () => {
+    const client = studio.client();
+    const email = uniqueEmail();
+    await client.post(ApiRoutes.signup, { email, password: PASSWORD, confirmPassword: PASSWORD });
+    const link = await latestLink(client, email, AppPaths.confirmEmail);
+    const wrong = await confirmEmail(client, link, 'not-my-password');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ code: 'invalid_request', message: Messages.invalidCredentials });
+    expect((await client.get(ApiRoutes.session)).status).toBe(401);
+    expect((await confirmEmail(client, link, PASSWORD)).status).toBe(200);
   });
 
   it('refuses an e-mail that already has a confirmed account', async () => {
@@ -69,23 +84,93 @@ describe('sign-up and e-mail confirmation', () => {
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ error: { code: 'conflict', message: Messages.userAlreadyRegistered } });
   });
+});
 
-  it('sends a new link to an address that signed up but never confirmed; the latest password wins', async () => {
-    const client = studio.client();
-    const email = uniqueEmail();
-    await client.post(ApiRoutes.signup, { email, password: 'first-password', confirmPassword: 'first-password' });
-    const firstLink = await latestLink(client, email, ApiRoutes.confirm);
-    const again = await client.post(ApiRoutes.signup, { email, password: PASSWORD, confirmPassword: PASSWORD });
-    expect(again.status).toBe(201);
-    expect(again.body).toEqual({ message: Messages.signupSent });
-    const secondLink = await latestLink(client, email, ApiRoutes.confirm);
-    expect(secondLink).not.toBe(firstLink);
-    expect((await client.get(firstLink)).headers.get('location')).toContain('?error=');
-    expect((await client.get(secondLink)).headers.get('location')).toBe(AppPaths.authCallback);
-    expect((await studio.client().post(ApiRoutes.signin, { email, password: 'first-password' })).status).toBe(400);
-    expect((await studio.client().post(ApiRoutes.signin, { email, password: PASSWORD })).status).toBe(200);
+describe('pre-account takeover: a second sign-up for an unconfirmed address', () => {
+  const OWNER = 'owner-password';
+  const ATTACKER = 'attacker-password';
+  const signUp = (email: string, password: string) => studio.client().post(ApiRoutes.signup, { email, password, confirmPassword: password });
+
+  it('changes no password and re-sends the original registration, so a later sign-up gains nothing', async () => {
+    const email = uniqueEmail('victim');
+    const owner = studio.client();
+    await signUp(email, OWNER);
+    const attempt = await signUp(email, ATTACKER);
+    expect(attempt.status).toBe(201);
+    expect(attempt.body).toEqual({ message: Messages.signupSent });
+    const mails = (await owner.get(`${ApiRoutes.devOutbox}?to=${encodeURIComponent(email)}`)).body.messages;
+    expect(mails).toHaveLength(2);
+
+    // The owner confirms the newest link with the password they chose.
+    expect((await confirmEmail(owner, await latestLink(owner, email, AppPaths.confirmEmail), OWNER)).status).toBe(200);
+    expect((await studio.client().post(ApiRoutes.signin, { email, password: ATTACKER })).status).toBe(400);
+    expect((await studio.client().post(ApiRoutes.signin, { email, password: OWNER })).status).toBe(200);
   });
 
+  it('leaves a squatter who signed up first without a working password', async () => {
+    const email = uniqueEmail('squatted');
+    const owner = studio.client();
+    await signUp(email, ATTACKER);
+    await signUp(email, OWNER);
+    // The re-sent link confirms the squatter's registration: the owner cannot complete it with
+    // their own password, and the squatter cannot sign in to an unconfirmed account.
+    const link = await latestLink(owner, email, AppPaths.confirmEmail);
+    expect((await confirmEmail(owner, link, OWNER)).body.error.message).toBe(Messages.invalidCredentials);
+    expect((await studio.client().post(ApiRoutes.signin, { email, password: ATTACKER })).body.error.message).toBe(Messages.emailNotConfirmed);
+
+    // The owner takes the account with a reset link; the squatter's password dies with it.
+    await owner.post(ApiRoutes.recover, { email });
+    expect((await owner.post(ApiRoutes.recoverLink, { token: tokenOf(await latestLink(owner, email, AppPaths.resetPassword)) })).status).toBe(200);
+    expect((await owner.post(ApiRoutes.password, { password: OWNER, confirmPassword: OWNER })).status).toBe(200);
+    expect((await studio.client().post(ApiRoutes.signin, { email, password: ATTACKER })).status).toBe(400);
+    expect((await studio.client().post(ApiRoutes.signin, { email, password: OWNER })).status).toBe(200);
+    // The squatter's confirmation link has nothing left to confirm.
+    expect((await confirmEmail(studio.client(), link, ATTACKER)).body.error.message).toBe(Messages.linkInvalid);
+  });
+});
+
+describe('login CSRF through mailed links', () => {
+  it('never changes the session on a GET: links open pages, a cross-site POST is refused', async () => {
+    const email = uniqueEmail('attacker');
+    const attacker = studio.client();
+    await attacker.post(ApiRoutes.signup, { email, password: PASSWORD, confirmPassword: PASSWORD });
+    const link = await latestLink(attacker, email, AppPaths.confirmEmail);
+
+    // The victim is signed in to their own account.
+    const victimUser = await createUser(studio);
+    const victim = studio.client();
+    await victim.post(ApiRoutes.signin, { email: victimUser.email, password: victimUser.password });
+    const crossSite = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' };
+
+    // A page elsewhere sends the victim's browser to the attacker's link, old and new form.
+    for (const url of [link, `${ApiRoutes.confirm}?token=${encodeURIComponent(tokenOf(link))}`]) {
+      const visit = await victim.get(url, { ...crossSite, origin: '' });
+      expect(visit.headers.getSetCookie().some((c) => c.startsWith('studio_session='))).toBe(false);
+      expect((await victim.get(ApiRoutes.session)).body.user.id).toBe(victimUser.id);
+    }
+    // ... or posts the token from its own origin, or with no origin at all.
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: '' }]) {
+      const forged = await victim.post(ApiRoutes.confirm, { token: tokenOf(link), password: PASSWORD }, headers);
+      expect(forged.status).toBe(403);
+      expect((await victim.get(ApiRoutes.session)).body.user.id).toBe(victimUser.id);
+    }
+    // The link was not spent by any of it: its owner still confirms with it.
+    expect((await confirmEmail(attacker, link, PASSWORD)).status).toBe(200);
+  });
+
+  it('redirects a link in the old form to its page without spending the token', async () => {
+    const client = studio.client();
+    const email = uniqueEmail();
+    await client.post(ApiRoutes.signup, { email, password: PASSWORD, confirmPassword: PASSWORD });
+    const token = tokenOf(await latestLink(client, email, AppPaths.confirmEmail));
+    const old = await client.get(`${ApiRoutes.confirm}?token=${encodeURIComponent(token)}`);
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toBe(`${AppPaths.confirmEmail}?token=${encodeURIComponent(token)}`);
+    expect((await client.post(ApiRoutes.confirm, { token, password: PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('sign-up form rules', () => {
   it.each([
     ['passwords that differ', { email: 'a@example.com', password: 'secret1', confirmPassword: 'secret2' }, Messages.passwordsDoNotMatch],
     ['a short password', { email: 'a@example.com', password: 'abc', confirmPassword: 'abc' }, Messages.passwordTooShort],
@@ -179,9 +264,10 @@ describe('dev outbox and API description', () => {
 
   it('describes every auth route in the OpenAPI document', async () => {
     const { body } = await studio.client().get(ApiRoutes.openapi);
-    for (const path of [ApiRoutes.signup, ApiRoutes.signin, ApiRoutes.signout, ApiRoutes.session, ApiRoutes.recover, ApiRoutes.password, ApiRoutes.confirm, ApiRoutes.recoverLink, ApiRoutes.oauthGoogle, ApiRoutes.oauthGoogleCallback, ApiRoutes.account, ApiRoutes.devOutbox]) {
+    for (const path of [ApiRoutes.signup, ApiRoutes.signin, ApiRoutes.signout, ApiRoutes.session, ApiRoutes.recover, ApiRoutes.password, ApiRoutes.confirm, ApiRoutes.recoverLink, ApiRoutes.oauthGoogle, ApiRoutes.oauthGoogleCallback, ApiRoutes.authProviders, ApiRoutes.account, ApiRoutes.devOutbox]) {
       expect(body.paths[path], path).toBeDefined();
     }
     expect(body.paths[ApiRoutes.signup].post.requestBody).toBeDefined();
+    expect(body.paths[ApiRoutes.confirm].post.requestBody).toBeDefined();
   });
 });

@@ -2,7 +2,7 @@ import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../../../test/harness.ts';
-import { linkIn, uniqueEmail } from './test-helpers.ts';
+import { confirmEmail, linkIn, uniqueEmail } from './test-helpers.ts';
 
 /** Undoes quoted-printable (nodemailer wraps long lines such as links with it). */
 const decodeQuotedPrintable = (raw: string) =>
@@ -53,11 +53,10 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     const decoded = decodeQuotedPrintable(mail!.raw);
     expect(decoded).toMatch(/^Subject: Confirm your Studio account\r?$/m);
     expect(decoded).toMatch(/^From: Studio <no-reply@studio\.local>\r?$/m);
-    const link = linkIn(decoded, ApiRoutes.confirm)!;
+    const link = linkIn(decoded, AppPaths.confirmEmail)!;
     expect(link).toBeTruthy();
 
-    const confirm = await client.get(link);
-    expect(confirm.headers.get('location')).toBe(AppPaths.authCallback);
+    expect((await confirmEmail(client, link, 'secret-password')).status).toBe(200);
     expect((await client.get(ApiRoutes.session)).body.user.email).toBe(email);
   });
 

@@ -17,7 +17,7 @@ describe('dev outbox route', () => {
   });
 
   it('is not mounted in production, nor when mail goes over SMTP', () => {
-    expect(routesWith({ NODE_ENV: 'production' })).toEqual([]);
+    expect(routesWith({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([]);
     expect(routesWith({ NODE_ENV: 'development', SMTP_URL: 'smtp://127.0.0.1:2525' }, false)).toEqual([]);
   });
 });

@@ -1,0 +1,63 @@
+import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { uniqueEmail } from './test-helpers.ts';
+
+/**
+ * NODE_ENV=production with no OIDC_* (issue 6, item 1): the dev issuer vouches for any e-mail, an
+ * admin's included, so it must not run; Google-type sign-in is off and the rest works.
+ */
+let smtp: SMTPServer;
+let studio: TestStudio;
+const delivered: string[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      stream.resume();
+      stream.on('end', () => {
+        delivered.push(...session.envelope.rcptTo.map((r) => r.address));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as { port: number };
+  studio = await startTestStudio({ NODE_ENV: 'production', SMTP_URL: `smtp://127.0.0.1:${port}`, ADMIN_EMAILS: 'boss@example.com' });
+});
+afterAll(async () => {
+  await studio?.stop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('production without an OpenID Connect issuer', () => {
+  it('starts no dev issuer: nobody can sign in as an admin by typing their e-mail', async () => {
+    expect(studio.deps.devOidcIssuer).toBeNull();
+    const discovery = await studio.client().get('/oidc/.well-known/openid-configuration');
+    expect(discovery.headers.get('content-type') ?? '').not.toContain('json');
+    const login = await studio.client().post('/oidc/interaction/anything/login', { email: 'boss@example.com' });
+    expect(login.headers.getSetCookie().some((c) => c.startsWith('studio_session='))).toBe(false);
+  });
+
+  it('turns "Continue with Google" off: hidden by the providers answer, the spec failure text if called', async () => {
+    expect((await studio.client().get(ApiRoutes.authProviders)).body).toEqual({ google: false });
+    for (const path of [ApiRoutes.oauthGoogle, `${ApiRoutes.oauthGoogleCallback}?code=x&state=y`]) {
+      const response = await studio.client().get(path);
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(`${AppPaths.authCallback}?error=${encodeURIComponent(Messages.googleFailed)}`);
+    }
+  });
+
+  it('keeps the rest working: sign-up mails over SMTP, sign-in, and no dev outbox', async () => {
+    const email = uniqueEmail('prod');
+    const signup = await studio.client().post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' });
+    expect(signup.status).toBe(201);
+    await expect.poll(() => delivered.includes(email)).toBe(true);
+    expect((await studio.client().get(`${ApiRoutes.devOutbox}?to=${email}`)).status).toBe(404);
+    const user = await createUser(studio);
+    expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password })).status).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * axe-core finds no serious or critical violation (WCAG 2.x A/AA rules) on the landing page, the
- * open auth modal and the signed-in subscription page (issue 3). Lesser findings are printed.
+ * open auth modal, the confirmation page and the signed-in subscription page. Lesser findings are
+ * printed.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -44,6 +45,13 @@ test('auth modal, in each of its modes', async ({ page }) => {
   await modal.getByRole('button', { name: 'Forgot your password?' }).click();
   await expect(modal.getByRole('button', { name: 'Send reset link' })).toBeVisible();
   await expectNoSeriousViolations(page, 'the forgot-password modal', '[role="dialog"]');
+});
+
+test('confirmation page, with a refusal on screen', async ({ page }) => {
+  await page.goto('/auth/confirm?token=not-a-real-token');
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expectNoSeriousViolations(page, '/auth/confirm');
 });
 
 test('subscription page, signed in', async ({ page, request }) => {

@@ -52,6 +52,14 @@ test('sign up, confirm, credits, username, sign out and in, reset the password, 
   await signIn(page, email, password);
   await expect(creditsPill(page)).toBeVisible();
   await expect((await openAccountMenu(page)).getByText(`@${username.toLowerCase()}`, { exact: true })).toBeVisible();
+  // Signed in, changing the password asks for the current one (a stolen session cannot).
+  await page.goto('/reset-password');
+  await page.getByLabel('Current Password').fill('not-my-password');
+  await page.getByLabel('New Password').fill('stolen-session-1');
+  await page.getByLabel('Confirm Password').fill('stolen-session-1');
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText(Messages.currentPasswordIncorrect);
+  await page.goto('/app/discover');
   await signOut(page);
 
   // Forgot password: the modal sends a reset link, which opens /reset-password.

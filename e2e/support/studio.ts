@@ -94,8 +94,20 @@ export async function signUp(page: Page, email: string, password = DEFAULT_PASSW
 }
 
 /**
+ * Opens a confirmation link: the page asks for the password before it confirms and signs in (the
+ * link alone changes nothing); the token leaves the address bar at once.
+ */
+export async function confirmFromLink(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/confirm$/);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click();
+}
+
+/**
  * A new confirmed account, signed in on `page`, standing on `/app/discover`: signs up in the
- * modal, follows the confirmation link from the dev outbox.
+ * modal, follows the confirmation link from the dev outbox and confirms with the password.
  */
 export async function signUpAndConfirm(
   page: Page,
@@ -106,7 +118,7 @@ export async function signUpAndConfirm(
   const password = options.password ?? DEFAULT_PASSWORD;
   await signUp(page, email, password);
   const mail = await readMail(request, email, confirmationSubject);
-  await page.goto(linkIn(mail));
+  await confirmFromLink(page, linkIn(mail), password);
   await expect(page).toHaveURL(/\/app\/discover$/);
   await expectInFrame(page);
   return { email, password };

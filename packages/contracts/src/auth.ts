@@ -47,7 +47,7 @@ const LinkToken = z.string({ error: Messages.linkInvalid }).min(1, { error: Mess
  */
 export const ConfirmEmailRequest = z.object({
   token: LinkToken,
-  password: z.string({ error: Messages.invalidCredentials }).min(1, { error: Messages.invalidCredentials }).max(200, { error: Messages.invalidCredentials }),
+  password: z.string({ error: Messages.passwordRequired }).min(1, { error: Messages.passwordRequired }).max(200, { error: Messages.invalidCredentials }),
 });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
 

@@ -66,6 +66,7 @@ export const Messages = {
   internal: 'Something went wrong on our side. Please try again.',
   originRefused: 'This request came from another site and was refused.',
   currentPasswordRequired: 'Enter your current password to continue.',
+  passwordRequired: 'Enter your password.',
   currentPasswordIncorrect: 'Your current password is incorrect.',
   signInAgain: 'For your security, please sign in again to continue.',
   nulCharacter: 'Text cannot contain NUL characters.',

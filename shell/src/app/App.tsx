@@ -12,6 +12,7 @@ import { topLevelRedirect } from './routing.ts';
 const AppArea = lazy(() => import('./AppArea.tsx'));
 const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.tsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
+const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage.tsx'));
 const PrivacyPage = lazy(() => import('../features/legal/LegalPage.tsx').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('../features/legal/LegalPage.tsx').then((m) => ({ default: m.TermsPage })));
 
@@ -45,6 +46,7 @@ function Shell() {
           <Route path="/" element={<TopLevel><LandingPage /></TopLevel>} />
           <Route path="/plan-selection" element={<TopLevel><PageLoading /></TopLevel>} />
           <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route path="/auth/confirm" element={<ConfirmEmailPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />

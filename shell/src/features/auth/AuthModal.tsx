@@ -1,5 +1,15 @@
-import { useState, type FormEvent } from 'react';
-import { ApiRoutes, Messages, PASSWORD_MIN, RecoverRequest, SigninRequest, SignupRequest, type MessageResponse, type SessionResponse } from '@studio/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  ApiRoutes,
+  Messages,
+  PASSWORD_MIN,
+  RecoverRequest,
+  SigninRequest,
+  SignupRequest,
+  type AuthProvidersResponse,
+  type MessageResponse,
+  type SessionResponse,
+} from '@studio/contracts';
 import { apiFetch, applySession, type AuthMode } from '@studio/session';
 import { Alert, Dialog } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
@@ -22,6 +32,23 @@ function firstProblem(result: { success: boolean; error?: { issues: { message: s
 }
 
 /**
+ * Whether "Continue with Google" is offered: a studio in production without an issuer has it off.
+ * Shown until the answer says otherwise (the usual case), and on a network failure.
+ */
+function useGoogleOffered(): boolean {
+  const [offered, setOffered] = useState(true);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<AuthProvidersResponse>(ApiRoutes.authProviders, { signal: controller.signal }).then(
+      (providers) => setOffered(providers.google),
+      () => {},
+    );
+    return () => controller.abort();
+  }, []);
+  return offered;
+}
+
+/**
  * Sign in, sign up and forgot-password (spec 1 §2 auth modal, §5, §8). Messages clear on a mode
  * change; a stored signup e-mail opens the modal in signup mode, prefilled, then is cleared.
  */
@@ -34,6 +61,7 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const googleOffered = useGoogleOffered();
 
   const switchMode = (next: AuthMode) => {
     setMode(next);
@@ -156,7 +184,7 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
           {busy ? 'Please wait…' : mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Sign Up' : 'Send reset link'}
         </button>
       </form>
-      {mode !== 'forgot' && (
+      {mode !== 'forgot' && googleOffered && (
         <>
           <div className="sh-auth-or" role="separator">
             <span>or</span>

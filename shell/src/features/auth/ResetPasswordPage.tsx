@@ -1,15 +1,26 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiRoutes, Messages, PASSWORD_MIN, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest, type MessageResponse } from '@studio/contracts';
-import { ApiError, apiFetch, refreshSession } from '@studio/session';
+import { useAtomValue } from 'jotai';
+import { ApiRoutes, Messages, PASSWORD_MIN, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest, type SessionResponse } from '@studio/contracts';
+import { ApiError, apiFetch, applySession, recoveryAtom, sessionStatusAtom } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
+import { useLinkToken } from './link-token.ts';
 
 /**
  * `/reset-password` (spec 1 §2): New Password, Confirm Password and Back to Home; the same two
- * rules as signup; on success, to /app/images after 2 seconds.
+ * rules as signup; on success, to /app/images after 2 seconds. Opened from the reset mail, the
+ * link's token starts the recovery session when the user submits (never on opening the page).
+ * A signed-in user changing the password is asked for the current one as well.
  */
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
+  const linkToken = useLinkToken();
+  // Spent by the first submit: a retry after a refused password goes on in the recovery session.
+  const [token, setToken] = useState(linkToken);
+  const signedIn = useAtomValue(sessionStatusAtom) === 'signed_in';
+  const recovering = useAtomValue(recoveryAtom);
+  const askCurrent = !token && signedIn && !recovering;
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,16 +36,23 @@ export default function ResetPasswordPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const check = PasswordUpdateRequest.safeParse({ password, confirmPassword });
+    const check = PasswordUpdateRequest.safeParse({ password, confirmPassword, ...(askCurrent ? { currentPassword } : {}) });
     if (!check.success) {
       setError(check.error.issues[0]?.message ?? Messages.passwordUpdateFailed);
       return;
     }
+    if (askCurrent && !currentPassword) {
+      setError(Messages.currentPasswordRequired);
+      return;
+    }
     setBusy(true);
     try {
-      const res = await apiFetch<MessageResponse>(ApiRoutes.password, { method: 'POST', json: { password, confirmPassword } });
-      setDone(res.message || 'Password updated.');
-      await refreshSession();
+      if (token) {
+        applySession(await apiFetch<SessionResponse>(ApiRoutes.recoverLink, { method: 'POST', json: { token } }));
+        setToken(null);
+      }
+      applySession(await apiFetch<SessionResponse>(ApiRoutes.password, { method: 'POST', json: check.data }));
+      setDone('Password updated.');
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) setError(err.message || Messages.linkInvalid);
       else setError(err instanceof ApiError && err.message ? err.message : Messages.passwordUpdateFailed);
@@ -49,6 +67,12 @@ export default function ResetPasswordPage() {
         <Logo />
         <h1 className="sh-page-title">Set a new password</h1>
         <form onSubmit={submit} noValidate className="sh-auth-form">
+          {askCurrent && (
+            <div className="st-field">
+              <label className="st-label" htmlFor="current-password">Current Password</label>
+              <input id="current-password" className="st-input" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+            </div>
+          )}
           <div className="st-field">
             <label className="st-label" htmlFor="new-password">New Password</label>
             <input id="new-password" className="st-input" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+
+/**
+ * The one-time token of a mailed link (`?token=`), read once and then taken out of the address
+ * bar, so it does not linger in history or get shared with a copied URL. The page sends it in a
+ * POST body only when the user acts: opening a link never changes the browser's session.
+ */
+export function useLinkToken(): string | null {
+  const [token] = useState(() => {
+    const url = new URL(window.location.href);
+    const value = url.searchParams.get('token');
+    if (value !== null) {
+      url.searchParams.delete('token');
+      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    }
+    return value || null;
+  });
+  return token;
+}

@@ -71,6 +71,9 @@ export const AVATAR_SIZE_PX = 96;
 export const AVATAR_JPEG_QUALITY = 0.8;
 
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Images per generation (spec 2 §9): 1 to 4, 1 by default. */
+export const IMAGE_COUNT_MIN = 1;
+export const IMAGE_COUNT_MAX = 4;
 export const PASSWORD_MIN = 6;
 /** An account without a password proves it is its owner by a sign-in this recent (deleting it, setting a password). */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;

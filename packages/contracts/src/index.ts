@@ -4,5 +4,6 @@ export * from './auth.ts';
 export * from './profile.ts';
 export * from './credits.ts';
 export * from './catalog.ts';
+export * from './images.ts';
 export * from './routes.ts';
 export * from './remotes.ts';

@@ -26,6 +26,10 @@ export const ApiRoutes = {
   planStatus: '/api/plan-status',
   subscriptionPlans: '/api/subscription-plans',
   creditPackages: '/api/credit-packages',
+  generateImage: '/api/generate-character-image',
+  describeImage: '/api/describe-image',
+  upscaleImage: '/api/upscale-image',
+  imageModels: '/api/models/images',
   devOutbox: '/api/dev/outbox',
   remotes: '/remotes.json',
 } as const;

@@ -42,6 +42,8 @@ const pricing = [
   { task_type: 'image', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.image) },
   { task_type: 'voice', unit: 'generation', base_cost_usd: baseCostFor(TASK_CREDITS.voice) },
   { task_type: 'video_section', unit: 'section', base_cost_usd: baseCostFor(TASK_CREDITS.videoSection) },
+  { task_type: 'upscale', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.upscale) },
+  { task_type: 'describe', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.describe) },
 ];
 
 /** Catalog rows every studio needs; safe to run on every start (upserts by natural key). */

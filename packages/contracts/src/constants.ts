@@ -79,4 +79,12 @@ export const PASSWORD_MIN = 6;
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 /** Task prices (spec 2 §9): what the seeded task_pricing rows produce. */
-export const TASK_CREDITS = { image: 1, voice: 1, videoSection: 2 } as const;
+export const TASK_CREDITS = {
+  image: 1,
+  voice: 1,
+  videoSection: 2,
+  /** Not priced by the spec: a 2× upscale costs about two images' worth of compute. */
+  upscale: 2,
+  /** Not priced by the spec: describing an image is one cheap vision call. */
+  describe: 1,
+} as const;

@@ -88,6 +88,7 @@ export const Messages = {
   imageDescribed: 'Image described successfully! The description has been added to your prompt.',
   failedToUpscale: 'Failed to upscale image',
   unknownModel: 'This model is not available.',
+  taskAlreadyFailed: 'This request already failed and its credits were refunded. Please start a new one.',
   galleryEmpty: 'No generated images yet. Create your first character image above!',
   discoverEmpty: 'No featured images available yet.',
   loadingMoreImages: 'Loading more images...',

@@ -1,36 +1,23 @@
 import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { uniqueEmail } from './test-helpers.ts';
 
 /**
  * NODE_ENV=production with no OIDC_* (issue 6, item 1): the dev issuer vouches for any e-mail, an
  * admin's included, so it must not run; Google-type sign-in is off and the rest works.
  */
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let studio: TestStudio;
-const delivered: string[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      stream.resume();
-      stream.on('end', () => {
-        delivered.push(...session.envelope.rcptTo.map((r) => r.address));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
-  studio = await startTestStudio({ NODE_ENV: 'production', SMTP_URL: `smtp://127.0.0.1:${port}`, ADMIN_EMAILS: 'boss@example.com' });
+  smtp = await startSmtpSink();
+  studio = await startTestStudio({ NODE_ENV: 'production', SMTP_URL: smtp.url, ADMIN_EMAILS: 'boss@example.com' });
 });
 afterAll(async () => {
   await studio?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.stop();
 });
 
 describe('production without an OpenID Connect issuer', () => {
@@ -55,7 +42,7 @@ describe('production without an OpenID Connect issuer', () => {
     const email = uniqueEmail('prod');
     const signup = await studio.client().post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' });
     expect(signup.status).toBe(201);
-    await expect.poll(() => delivered.includes(email)).toBe(true);
+    await expect.poll(() => smtp.received.some((mail) => mail.to.includes(email))).toBe(true);
     expect((await studio.client().get(`${ApiRoutes.devOutbox}?to=${email}`)).status).toBe(404);
     const user = await createUser(studio);
     expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password })).status).toBe(200);

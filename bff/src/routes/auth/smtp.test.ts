@@ -1,43 +1,23 @@
 import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { confirmEmail, linkIn, uniqueEmail } from './test-helpers.ts';
 
 /** Undoes quoted-printable (nodemailer wraps long lines such as links with it). */
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let studio: TestStudio;
-const received: Received[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as { port: number };
-  studio = await startTestStudio({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpSink();
+  studio = await startTestStudio({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
   await studio?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.stop();
 });
 
 describe('mail over SMTP (SMTP_URL set)', () => {
@@ -48,7 +28,7 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(signup.status).toBe(201);
     expect(signup.body.message).toBe(Messages.signupSent);
 
-    const mail = received.find((m) => m.to.includes(email));
+    const mail = smtp.received.find((m) => m.to.includes(email));
     expect(mail).toBeDefined();
     const decoded = decodeQuotedPrintable(mail!.raw);
     expect(decoded).toMatch(/^Subject: Confirm your Studio account\r?$/m);

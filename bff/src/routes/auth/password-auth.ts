@@ -47,6 +47,13 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
     await startSession(ctx, db, config, userId, kind);
   }
 
+  /** Answers the session of `userId`, read fresh (a sign-in may just have confirmed the address). */
+  async function answerSession(ctx: Context, userId: string, recovery: boolean): Promise<void> {
+    const user = await findUserById(db, userId);
+    if (!user) throw unauthenticated();
+    ctx.body = (await sessionResponse(db, toSessionUser(user, config), recovery)) satisfies SessionResponse;
+  }
+
   return {
     async signup(ctx: Context): Promise<void> {
       const { email, password } = SignupRequest.parse(ctx.request.body);
@@ -94,9 +101,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       });
       if (!confirmed) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       await signInAs(ctx, user.id);
-      const row = await findUserById(db, user.id);
-      if (!row) throw unauthenticated();
-      ctx.body = (await sessionResponse(db, toSessionUser(row, config), false)) satisfies SessionResponse;
+      await answerSession(ctx, user.id, false);
     },
 
     async signin(ctx: Context): Promise<void> {
@@ -139,9 +144,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       if (!userId) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       // A recovery session may only set a new password (requireUser refuses it everywhere else).
       await signInAs(ctx, userId, 'recovery');
-      const user = await findUserById(db, userId);
-      if (!user) throw unauthenticated();
-      ctx.body = (await sessionResponse(db, toSessionUser(user, config), true)) satisfies SessionResponse;
+      await answerSession(ctx, userId, true);
     },
 
     /** A link mailed before links opened pages: it lands on the page, which asks before it acts. */
@@ -171,9 +174,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       // Every session ends (elsewhere, and this one); the caller continues in a fresh full session.
       await endOtherSessions(db, id, null);
       await startSession(ctx, db, config, id, 'user');
-      const user = await findUserById(db, id);
-      if (!user) throw unauthenticated();
-      ctx.body = (await sessionResponse(db, toSessionUser(user, config), false)) satisfies SessionResponse;
+      await answerSession(ctx, id, false);
     },
   };
 }

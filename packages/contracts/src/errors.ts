@@ -77,6 +77,8 @@ export const Messages = {
   imageTooLarge: 'Image file size must be less than 10MB',
   productPlacementNeedsTwoImages: 'Product Placement requires two images. Please upload both images.',
   replaceBackgroundNeedsImage: 'Replace Background needs an input image. Please upload one.',
+  editNeedsImage: 'Edit needs an input image. Please upload one.',
+  generationInProgress: 'This image generation is already in progress. Please wait for it to finish.',
   tryOnNeedsImages: 'Virtual try-on needs a person image and a garment image.',
   tryOnPromptPlaceholder: 'No prompt needed - just upload human and garment images',
   switchedToEdit: 'Switched to Edit (Google AI) for image editing',

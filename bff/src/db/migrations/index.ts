@@ -2,11 +2,13 @@ import type { Knex } from 'knex';
 import * as accounts from './001-accounts.ts';
 import * as billingCatalog from './002-billing-catalog.ts';
 import * as creditLedger from './003-credit-ledger.ts';
+import * as generationRequests from './006-generation-requests.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
   '002-billing-catalog': billingCatalog,
   '003-credit-ledger': creditLedger,
+  '006-generation-requests': generationRequests,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -5,11 +5,17 @@ import path from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'react-router', 'jotai', '@studio/session'];
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'react-router', 'jotai', '@studio/session', '@tanstack/react-query'];
+// Subpaths shared under their own name, versioned by their package: the one QueryClient lives in
+// `@studio/session/query`, kept apart from `@studio/session` so the landing page does not load it.
+const SUBPATH_SINGLETONS = { '@studio/session/query': '@studio/session' };
 
-/** Singletons every app must share; a second copy splits React context or the session store (DESIGN §3). */
+/** Singletons every app must share; a second copy splits React context, the session store or the query cache (DESIGN §3, decision 11). */
 export function sharedSingletons(deps) {
-  return Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: deps[name] }]));
+  return {
+    ...Object.fromEntries(SINGLETONS.map((name) => [name, { singleton: true, requiredVersion: deps[name] }])),
+    ...Object.fromEntries(Object.entries(SUBPATH_SINGLETONS).map(([name, pkg]) => [name, { singleton: true, requiredVersion: deps[pkg] }])),
+  };
 }
 
 /**

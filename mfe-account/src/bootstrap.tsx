@@ -6,6 +6,8 @@ import { StrictMode, useEffect, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { getQueryClient } from '@studio/session/query';
 import { ApiRoutes, type SessionResponse } from '@studio/contracts';
 import { apiFetch, applySession, refreshCredits, refreshSession, sessionStatusAtom, signOut } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
@@ -87,8 +89,10 @@ function DevSignIn() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <Standalone />
-    </BrowserRouter>
+    <QueryClientProvider client={getQueryClient()}>
+      <BrowserRouter>
+        <Standalone />
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { sessionStatusAtom } from '@studio/session';
+import { getQueryClient } from '@studio/session/query';
 import { Spinner } from '@studio/ui';
 import { NavigateContext } from '../lib/navigation.tsx';
 import { useSessionSync } from '../session/use-session-sync.ts';
@@ -16,14 +18,19 @@ const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage.ts
 const PrivacyPage = lazy(() => import('../features/legal/LegalPage.tsx').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('../features/legal/LegalPage.tsx').then((m) => ({ default: m.TermsPage })));
 
+// The shell creates the one query client; every remote's hooks read this cache (DESIGN decision 11).
+const queryClient = getQueryClient();
+
 /** The router app: every route of spec 1 §2. */
 export default function App() {
   return (
-    <BrowserRouter>
-      <RouterNavigation>
-        <Shell />
-      </RouterNavigation>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <RouterNavigation>
+          <Shell />
+        </RouterNavigation>
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }
 

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
-import { refreshCredits, refreshPlanStatus, refreshSession, sessionStatusAtom } from '@studio/session';
+import { refreshCredits, refreshPlanStatus, refreshSession, sessionStatusAtom, userAtom } from '@studio/session';
+import { getQueryClient } from '@studio/session/query';
 
 /**
  * Keeps the session atoms current: reads the session at start, credits and plan status once
@@ -8,6 +9,14 @@ import { refreshCredits, refreshPlanStatus, refreshSession, sessionStatusAtom } 
  */
 export function useSessionSync(): void {
   const status = useAtomValue(sessionStatusAtom);
+  const userId = useAtomValue(userAtom)?.id ?? null;
+  const lastUserId = useRef<string | null>(null);
+
+  useEffect(() => {
+    // Another user (or none): nothing cached for the previous one may show (spec 1 §4 sign-out).
+    if (lastUserId.current !== null && lastUserId.current !== userId) void getQueryClient().resetQueries();
+    lastUserId.current = userId;
+  }, [userId]);
 
   useEffect(() => {
     void refreshSession();

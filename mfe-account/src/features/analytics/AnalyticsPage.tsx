@@ -3,6 +3,7 @@ import { USAGE_ANALYTICS_DAYS } from '@studio/contracts';
 import { Alert, Spinner } from '@studio/ui';
 import { getLimits, getUsage } from '../../lib/api.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { accountKeys } from '../../lib/query-keys.ts';
 import { layoutBars, type DayValue } from './chart.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -22,8 +23,8 @@ function formatBytes(bytes: number): string {
 
 /** `/app/analytics`: credits per day over 30 days, by task type, and usage against plan limits. */
 export function AnalyticsPage() {
-  const [usage] = useRequest(() => getUsage(USAGE_ANALYTICS_DAYS), 'usage');
-  const [limits] = useRequest(getLimits, 'limits');
+  const [usage] = useRequest(accountKeys.usage(USAGE_ANALYTICS_DAYS), () => getUsage(USAGE_ANALYTICS_DAYS));
+  const [limits] = useRequest(accountKeys.limits(), getLimits);
   return (
     <div className="ac-page">
       <header>

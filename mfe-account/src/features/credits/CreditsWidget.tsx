@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import type { CreditsWidgetProps } from '@studio/contracts';
-import { creditsAtom, profileAtom } from '@studio/session';
+import { creditsAtom, profileAtom, refreshCredits, sessionStatusAtom } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
 import { resetDateLabel } from './reset-label.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -16,8 +18,14 @@ function Coin() {
   );
 }
 
-/** The balance, from the shared session atoms (kept current by the shell). */
+/**
+ * The balance, from the shared session atoms (kept current by the shell). The widget also holds the
+ * `['credits']` query, so any app that invalidates that key (a generation that spent credits)
+ * re-reads the balance into the atoms at once.
+ */
 export function CreditsWidget({ variant = 'compact' }: CreditsWidgetProps) {
+  const signedIn = useAtomValue(sessionStatusAtom) === 'signed_in';
+  useQuery({ queryKey: sessionQueryKeys.credits, queryFn: refreshCredits, enabled: signedIn });
   const credits = useAtomValue(creditsAtom);
   const profile = useAtomValue(profileAtom);
   const balance = credits?.credits ?? profile?.credits_remaining;

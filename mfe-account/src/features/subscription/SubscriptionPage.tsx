@@ -5,6 +5,7 @@ import { creditsAtom, profileAtom } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
 import { getHistory, getPackages, getPlans } from '../../lib/api.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { accountKeys } from '../../lib/query-keys.ts';
 import { resetDateLabel } from '../credits/reset-label.ts';
 import { BillingToggle, PlanCards, PURCHASES_PAUSED_NOTE } from './PlanCards.tsx';
 import { formatUsd, type BillingPeriod } from './pricing.ts';
@@ -27,7 +28,7 @@ export function SubscriptionPage() {
   const credits = useAtomValue(creditsAtom);
   const profile = useAtomValue(profileAtom);
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const [plans, reloadPlans] = useRequest(getPlans, 'plans');
+  const [plans, reloadPlans] = useRequest(accountKeys.plans(), getPlans);
   const balance = credits?.credits ?? profile?.credits_remaining ?? 0;
   const tier = credits?.subscription?.subscription_plans?.plan_name ?? credits?.tier ?? profile?.subscription_tier ?? '—';
 
@@ -92,7 +93,7 @@ export function SubscriptionPage() {
 }
 
 function CreditPackages() {
-  const [packages] = useRequest(getPackages, 'packages');
+  const [packages] = useRequest(accountKeys.packages(), getPackages);
   const noteId = useId();
   return (
     <section className="ac-section" aria-labelledby="packages-title">
@@ -126,7 +127,7 @@ function CreditPackages() {
 
 function CreditHistory() {
   const [page, setPage] = useState(1);
-  const [history] = useRequest(() => getHistory(page), page);
+  const [history] = useRequest(accountKeys.history(page), () => getHistory(page));
   const pages = history.status === 'ready' ? Math.max(1, Math.ceil(history.data.total / CREDIT_HISTORY_PAGE_SIZE)) : 1;
   return (
     <section className="ac-section" aria-labelledby="history-title">

@@ -6,6 +6,7 @@ import { useAtomValue } from 'jotai';
 import { profileAtom } from '@studio/session';
 import { getPlans } from '../../lib/api.ts';
 import { useRequest } from '../../lib/use-request.ts';
+import { accountKeys } from '../../lib/query-keys.ts';
 import { BillingToggle, PlanCards } from '../subscription/PlanCards.tsx';
 import type { BillingPeriod } from '../subscription/pricing.ts';
 
@@ -16,7 +17,7 @@ import type { BillingPeriod } from '../subscription/pricing.ts';
 export function UpgradeDialog({ open, onClose, creditsNeeded, action }: UpgradeDialogProps) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const profile = useAtomValue(profileAtom);
-  const [plans] = useRequest(getPlans, open);
+  const [plans] = useRequest(accountKeys.plans(), getPlans, { enabled: open });
   if (!open) return null;
   const title = creditsNeeded !== undefined ? 'Not enough credits' : 'Choose a plan';
   const description =

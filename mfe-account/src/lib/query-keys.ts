@@ -1,0 +1,9 @@
+/** Every TanStack Query key of mfe-account, in one place (DESIGN decision 11). */
+export const accountKeys = {
+  all: ['account'] as const,
+  plans: () => [...accountKeys.all, 'plans'] as const,
+  packages: () => [...accountKeys.all, 'packages'] as const,
+  history: (page: number) => [...accountKeys.all, 'history', page] as const,
+  usage: (days: number) => [...accountKeys.all, 'usage', days] as const,
+  limits: () => [...accountKeys.all, 'limits'] as const,
+};

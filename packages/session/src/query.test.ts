@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { createQueryClient, QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS, getQueryClient, retryDelay } from './query.ts';
+
+describe('the shared query client', () => {
+  it('backs off min(1000 * 2^n, 30000) ms', () => {
+    expect([0, 1, 2, 3, 4, 5, 10].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+  it('keeps data fresh 5 min, cached 10 min, one retry, no refetch on focus or reconnect', () => {
+    const q = createQueryClient().getDefaultOptions().queries!;
+    expect(q.staleTime).toBe(QUERY_STALE_TIME_MS);
+    expect(QUERY_STALE_TIME_MS).toBe(300_000);
+    expect(q.gcTime).toBe(QUERY_GC_TIME_MS);
+    expect(QUERY_GC_TIME_MS).toBe(600_000);
+    expect(q.retry).toBe(1);
+    expect(q.refetchOnWindowFocus).toBe(false);
+    expect(q.refetchOnReconnect).toBe(false);
+  });
+  it('is one client for every caller', () => {
+    expect(getQueryClient()).toBe(getQueryClient());
+  });
+});

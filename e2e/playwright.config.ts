@@ -4,7 +4,12 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** Where the e2e studio reads `REMOTES` from, relative to the repository root. */
 export const REMOTES_FILE = '.data/e2e/remotes.json';
-export const LOCAL_REMOTES = { remotes: [{ name: 'mfe_account', entry: '/mfe/mfe-account/mf-manifest.json' }] };
+export const LOCAL_REMOTES = {
+  remotes: [
+    { name: 'mfe_account', entry: '/mfe/mfe-account/mf-manifest.json' },
+    { name: 'mfe_gallery', entry: '/mfe/mfe-gallery/mf-manifest.json' },
+  ],
+};
 
 /** Debian's Chromium (DESIGN §3): Playwright's own browser download is not reachable. */
 const chromium = {

@@ -33,6 +33,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 /** Modules each remote exposes, as `./Name` keys of its Module Federation `exposes`. */
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
+  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage'],
 } as const satisfies Partial<Record<RemoteName, readonly `./${string}`[]>>;
 
 type ExposeId<R extends keyof typeof REMOTE_EXPOSES> = `${R}/${(typeof REMOTE_EXPOSES)[R][number] extends `./${infer N}` ? N : never}`;
@@ -81,6 +82,9 @@ export interface RemoteModules {
   'mfe_account/CreditsWidget': { default: RemoteComponent<CreditsWidgetProps> };
   'mfe_account/UpgradeDialog': { default: RemoteComponent<UpgradeDialogProps> };
   'mfe_account/AccountMenu': { default: RemoteComponent<AccountMenuProps> };
+  'mfe_gallery/ImagesPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_gallery/DiscoverPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_gallery/VideosPage': { default: RemoteComponent<RoutePageProps> };
 }
 export type RemoteModule<Id extends RemoteModuleId> = Id extends keyof RemoteModules ? RemoteModules[Id] : never;
 

@@ -26,8 +26,14 @@ describe('resolveAppRoute', () => {
     expect(resolveAppRoute('/app/subscription')).toMatchObject({ kind: 'remote', module: 'mfe_account/SubscriptionPage' });
     expect(resolveAppRoute('/app/analytics')).toMatchObject({ kind: 'remote', module: 'mfe_account/AnalyticsPage' });
   });
+  it('loads images, discover and videos from mfe-gallery; any path ending in /discover is discover', () => {
+    expect(resolveAppRoute('/app/images')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/ImagesPage' });
+    expect(resolveAppRoute('/app/discover')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage' });
+    expect(resolveAppRoute('/app/videos')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/VideosPage' });
+    expect(resolveAppRoute('/app/images/discover/')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage' });
+  });
   it('shows coming soon for screens of remotes not built yet', () => {
-    expect(resolveAppRoute('/app/discover')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_gallery' });
+    expect(resolveAppRoute('/app/explore')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_gallery' });
     expect(resolveAppRoute('/app/create')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_video_editor' });
     expect(resolveAppRoute('/app/editor')).toMatchObject({ kind: 'coming-soon', fullScreen: true, exitTo: '/app' });
     expect(resolveAppRoute('/app/simple-video')).toMatchObject({ exitTo: '/app/images' });

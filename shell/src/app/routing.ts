@@ -5,7 +5,10 @@
 import type { RemoteModuleId, RemoteName } from '@studio/contracts';
 
 /** Exposed modules that are whole screens. */
-export type RoutePageModuleId = Extract<RemoteModuleId, 'mfe_account/SubscriptionPage' | 'mfe_account/AnalyticsPage'>;
+export type RoutePageModuleId = Extract<
+  RemoteModuleId,
+  'mfe_account/SubscriptionPage' | 'mfe_account/AnalyticsPage' | 'mfe_gallery/ImagesPage' | 'mfe_gallery/DiscoverPage' | 'mfe_gallery/VideosPage'
+>;
 
 export type SessionState = 'loading' | 'signed_in' | 'signed_out';
 
@@ -28,9 +31,6 @@ export type AppRouteTarget =
 
 /** Screens of remotes that are not built yet: shown as "coming soon" in the frame. */
 const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullScreen?: boolean; exitTo?: string }> = {
-  discover: { remote: 'mfe_gallery', title: 'Discover' },
-  images: { remote: 'mfe_gallery', title: 'Content' },
-  videos: { remote: 'mfe_gallery', title: 'Videos' },
   explore: { remote: 'mfe_gallery', title: 'Styles' },
   products: { remote: 'mfe_gallery', title: 'Products' },
   characters: { remote: 'mfe_gallery', title: 'Characters' },
@@ -41,9 +41,13 @@ const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullSc
   'ad-clone': { remote: 'mfe_image_studio', title: 'Ad Clone' },
 };
 
-const ACCOUNT_SCREENS: Record<string, { module: RoutePageModuleId; title: string }> = {
+/** Screens of remotes that exist, by the path after `/app/`. */
+const REMOTE_SCREENS: Record<string, { module: RoutePageModuleId; title: string }> = {
   subscription: { module: 'mfe_account/SubscriptionPage', title: 'Plans & credits' },
   analytics: { module: 'mfe_account/AnalyticsPage', title: 'Usage analytics' },
+  images: { module: 'mfe_gallery/ImagesPage', title: 'Content' },
+  discover: { module: 'mfe_gallery/DiscoverPage', title: 'Discover' },
+  videos: { module: 'mfe_gallery/VideosPage', title: 'Videos' },
 };
 
 /** What `/app/<rest>` shows. `/app` → `/app/discover`; unknown paths → `/` (spec 1 §2). */
@@ -52,9 +56,11 @@ export function resolveAppRoute(pathname: string): AppRouteTarget {
   if (path === '/app') return { kind: 'redirect', to: '/app/discover' };
   if (!path.startsWith('/app/')) return { kind: 'redirect', to: '/' };
   const rest = path.slice('/app/'.length);
+  // Any path ending in /discover is the discover feed (spec 1 §2 "Gallery and discover").
+  if (rest.endsWith('/discover')) return { kind: 'remote', ...REMOTE_SCREENS.discover! };
   if (rest.includes('/')) return { kind: 'redirect', to: '/' };
-  const account = ACCOUNT_SCREENS[rest];
-  if (account) return { kind: 'remote', ...account };
+  const screen = REMOTE_SCREENS[rest];
+  if (screen) return { kind: 'remote', ...screen };
   const future = FUTURE_SCREENS[rest];
   if (future) return { kind: 'coming-soon', fullScreen: false, ...future };
   // /app/{product}-clone trains a style from a product's images (spec 1 §2).

@@ -1,0 +1,15 @@
+/**
+ * Compile-time check that every exposed module matches its contract in packages/contracts:
+ * `npx tsc -p mfe-gallery` fails if a prop type drifts.
+ */
+import type { RemoteModules } from '@studio/contracts';
+import type * as ImagesPage from './ImagesPage.tsx';
+import type * as DiscoverPage from './DiscoverPage.tsx';
+import type * as VideosPage from './VideosPage.tsx';
+
+type Implements<Actual extends Contract, Contract> = Actual;
+export type Checked = [
+  Implements<typeof ImagesPage, RemoteModules['mfe_gallery/ImagesPage']>,
+  Implements<typeof DiscoverPage, RemoteModules['mfe_gallery/DiscoverPage']>,
+  Implements<typeof VideosPage, RemoteModules['mfe_gallery/VideosPage']>,
+];

@@ -1,0 +1,14 @@
+import { adoptStyles, ensureBaseStyles } from '@studio/ui';
+
+/** Gallery styles (`ga-*`); adopted by every exposed module, once per document. */
+const galleryCss = `
+.ga-page{display:grid;gap:1.5rem;max-width:1400px;margin:0 auto}
+.ga-h1{font-size:var(--st-text-3xl);letter-spacing:-.03em}
+.ga-sub{color:var(--st-muted);margin-top:.35rem}
+.ga-empty{padding:3rem 1rem;text-align:center;color:var(--st-muted)}
+`;
+
+export function ensureGalleryStyles(): void {
+  ensureBaseStyles();
+  adoptStyles('studio-gallery', galleryCss);
+}

@@ -2,10 +2,18 @@
  * The gallery remote (issue 7): /app/images, /app/discover and /app/videos come from mfe-gallery;
  * with its files unreachable those routes show the fallback and Retry recovers, as for mfe-account.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { expectInFrame, signUpAndConfirm } from './support/studio.ts';
 
 const GALLERY_FILES = '**/mfe/mfe-gallery/**';
+
+/** axe finds no serious or critical WCAG A/AA violation (as in accessibility.spec.ts). */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
+  expect(blocking, `serious or critical violations on ${what}`).toEqual([]);
+}
 
 test('gallery pages come from mfe-gallery; with it down they show the fallback and Retry recovers', async ({ page, request }) => {
   await signUpAndConfirm(page, request, { tag: 'gallery' });
@@ -15,6 +23,22 @@ test('gallery pages come from mfe-gallery; with it down they show the fallback a
   await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
   await expect(page).toHaveURL(/\/app\/images$/);
   await expect(page.getByText('No generated images yet. Create your first character image above!')).toBeVisible();
+  await expectAccessible(page, '/app/images');
+
+  // The mobile filter: Images and Videos, never both off.
+  await page.setViewportSize({ width: 390, height: 800 });
+  const images = page.getByRole('checkbox', { name: 'Images' });
+  const videos = page.getByRole('checkbox', { name: 'Videos' });
+  await expect(images).toBeChecked();
+  await expect(videos).toBeChecked();
+  await images.uncheck();
+  await expect(images).not.toBeChecked();
+  await videos.click();
+  await expect(images).toBeChecked();
+  await expect(videos).toBeChecked();
+  await expectAccessible(page, '/app/images on a phone');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect(images).toBeHidden();
 
   await page.goto('/app/videos');
   await expect(page.getByRole('heading', { name: 'Videos', level: 1 })).toBeVisible();

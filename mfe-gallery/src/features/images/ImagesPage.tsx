@@ -1,6 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { contentBadgeAtom } from '@studio/session';
+import { ALL_MEDIA } from './filter.ts';
+import { MediaFilter } from './MediaFilter.tsx';
 
 export const IMAGES_EMPTY_TEXT = 'No generated images yet. Create your first character image above!';
 
@@ -8,12 +10,14 @@ export const IMAGES_EMPTY_TEXT = 'No generated images yet. Create your first cha
 export function ImagesPage() {
   const resetBadge = useSetAtom(contentBadgeAtom);
   useEffect(() => resetBadge(0), [resetBadge]);
+  const [filter, setFilter] = useState(ALL_MEDIA);
   return (
     <section className="ga-page" aria-labelledby="ga-images-title">
       <header>
         <h1 id="ga-images-title" className="ga-h1">Content</h1>
         <p className="ga-sub">Your generated images.</p>
       </header>
+      <MediaFilter value={filter} onChange={setFilter} />
       <p className="ga-empty">{IMAGES_EMPTY_TEXT}</p>
     </section>
   );

@@ -1,0 +1,7 @@
+/** Every TanStack Query key of mfe-gallery, in one place (DESIGN decision 11). */
+export const galleryKeys = {
+  all: ['gallery'] as const,
+  assets: (userId: string, assetType: 'image' | 'video') => [...galleryKeys.all, 'assets', userId, assetType] as const,
+  featured: () => [...galleryKeys.all, 'featured'] as const,
+  characters: (userId: string) => [...galleryKeys.all, 'characters', userId] as const,
+};

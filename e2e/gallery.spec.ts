@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectInFrame, signUpAndConfirm } from './support/studio.ts';
+import { Messages, expectInFrame, signUpAndConfirm } from './support/studio.ts';
 
 const GALLERY_FILES = '**/mfe/mfe-gallery/**';
 
@@ -16,6 +16,14 @@ async function expectAccessible(page: Page, what: string): Promise<void> {
 }
 
 test('gallery pages come from mfe-gallery; with it down they show the fallback and Retry recovers', async ({ page, request }) => {
+  // Discover is readable signed out, with a way to sign in; the user's own pages are not.
+  await page.goto('/app/discover');
+  await expect(page.getByText('No featured images available yet.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expectAccessible(page, '/app/discover signed out');
+  await page.goto('/app/images');
+  await expect(page.getByRole('heading', { name: Messages.signInToContinue })).toBeVisible();
+
   await signUpAndConfirm(page, request, { tag: 'gallery' });
   await expect(page.getByRole('heading', { name: 'Discover', level: 1 })).toBeVisible();
   await expect(page.getByText('No featured images available yet.')).toBeVisible();

@@ -47,6 +47,8 @@ export const shellCss = `
 .sh-topbar-actions{margin-left:auto;display:flex;align-items:center;gap:.75rem}
 .sh-credits-skeleton{display:inline-block;width:88px;height:32px;border-radius:999px;background:var(--st-sunken)}
 .sh-content{flex:1;padding:1.25rem;min-width:0}
+.sh-public{min-height:100vh;display:flex;flex-direction:column}
+.sh-public-top{display:flex;align-items:center;justify-content:space-between;gap:1rem;padding:.75rem 1.25rem;border-bottom:1px solid var(--st-line)}
 .sh-content:focus{outline:none}
 .sh-plan-gate{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1rem;justify-content:space-between;margin:1rem 1.25rem 0;padding:.85rem 1rem;border-radius:var(--st-radius-lg);background:var(--st-amber-soft);border:1px solid #f3dca6;color:var(--st-amber-ink)}
 

@@ -1,4 +1,7 @@
 import { Navigate, useLocation, Link } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { requestSignIn, sessionStatusAtom } from '@studio/session';
+import { Logo } from '@studio/ui';
 import { AppFrame } from '../features/frame/AppFrame.tsx';
 import { ComingSoon } from '../features/frame/ComingSoon.tsx';
 import { Protected } from '../features/frame/Protected.tsx';
@@ -9,7 +12,26 @@ import { resolveAppRoute } from './routing.ts';
 export default function AppArea() {
   const { pathname } = useLocation();
   const target = resolveAppRoute(pathname);
+  const status = useAtomValue(sessionStatusAtom);
   if (target.kind === 'redirect') return <Navigate to={target.to} replace />;
+  if (target.kind === 'remote' && target.public && status === 'signed_out') {
+    // A public screen for a visitor: no frame (it is the signed-in user's), a way to sign in.
+    return (
+      <div className="sh-public">
+        <header className="sh-public-top">
+          <Link to="/" aria-label="Studio home">
+            <Logo />
+          </Link>
+          <button type="button" className="st-btn st-btn-primary" onClick={() => requestSignIn('signin')}>
+            Sign In
+          </button>
+        </header>
+        <main id="app-content" className="sh-content" tabIndex={-1}>
+          <RemoteView key={target.module} id={target.module} props={{}} />
+        </main>
+      </div>
+    );
+  }
   if (target.kind === 'coming-soon' && target.fullScreen) {
     return (
       <Protected>

@@ -28,7 +28,8 @@ describe('resolveAppRoute', () => {
   });
   it('loads images, discover and videos from mfe-gallery; any path ending in /discover is discover', () => {
     expect(resolveAppRoute('/app/images')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/ImagesPage' });
-    expect(resolveAppRoute('/app/discover')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage' });
+    expect(resolveAppRoute('/app/discover')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage', public: true });
+    expect(resolveAppRoute('/app/images')).not.toHaveProperty('public');
     expect(resolveAppRoute('/app/videos')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/VideosPage' });
     expect(resolveAppRoute('/app/images/discover/')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage' });
   });

@@ -26,7 +26,7 @@ export function topLevelRedirect(pathname: string, session: SessionState): strin
 
 export type AppRouteTarget =
   | { kind: 'redirect'; to: string }
-  | { kind: 'remote'; module: RoutePageModuleId; title: string }
+  | { kind: 'remote'; module: RoutePageModuleId; title: string; public?: boolean }
   | { kind: 'coming-soon'; remote: RemoteName; title: string; fullScreen: boolean; exitTo?: string };
 
 /** Screens of remotes that are not built yet: shown as "coming soon" in the frame. */
@@ -42,11 +42,12 @@ const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullSc
 };
 
 /** Screens of remotes that exist, by the path after `/app/`. */
-const REMOTE_SCREENS: Record<string, { module: RoutePageModuleId; title: string }> = {
+const REMOTE_SCREENS: Record<string, { module: RoutePageModuleId; title: string; public?: boolean }> = {
   subscription: { module: 'mfe_account/SubscriptionPage', title: 'Plans & credits' },
   analytics: { module: 'mfe_account/AnalyticsPage', title: 'Usage analytics' },
   images: { module: 'mfe_gallery/ImagesPage', title: 'Content' },
-  discover: { module: 'mfe_gallery/DiscoverPage', title: 'Discover' },
+  // The featured feed is public: a signed-out visitor may read it (spec 1 §1).
+  discover: { module: 'mfe_gallery/DiscoverPage', title: 'Discover', public: true },
   videos: { module: 'mfe_gallery/VideosPage', title: 'Videos' },
 };
 

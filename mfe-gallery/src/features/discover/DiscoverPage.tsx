@@ -1,4 +1,4 @@
-export const DISCOVER_EMPTY_TEXT = 'No featured images available yet.';
+import { Messages } from '@studio/contracts';
 
 /** `/app/discover` (spec 1 §2 "Gallery and discover"): featured images only. */
 export function DiscoverPage() {
@@ -8,7 +8,7 @@ export function DiscoverPage() {
         <h1 id="ga-discover-title" className="ga-h1">Discover</h1>
         <p className="ga-sub">Featured images from creators.</p>
       </header>
-      <p className="ga-empty">{DISCOVER_EMPTY_TEXT}</p>
+      <p className="ga-empty">{Messages.discoverEmpty}</p>
     </section>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSetAtom } from 'jotai';
+import { Messages } from '@studio/contracts';
 import { contentBadgeAtom } from '@studio/session';
 import { ALL_MEDIA } from './filter.ts';
 import { MediaFilter } from './MediaFilter.tsx';
-
-export const IMAGES_EMPTY_TEXT = 'No generated images yet. Create your first character image above!';
 
 /** `/app/images` (spec 2 §2 "Images gallery"): the user's generated images. Visiting resets the Content badge. */
 export function ImagesPage() {
@@ -18,7 +17,7 @@ export function ImagesPage() {
         <p className="ga-sub">Your generated images.</p>
       </header>
       <MediaFilter value={filter} onChange={setFilter} />
-      <p className="ga-empty">{IMAGES_EMPTY_TEXT}</p>
+      <p className="ga-empty">{Messages.galleryEmpty}</p>
     </section>
   );
 }

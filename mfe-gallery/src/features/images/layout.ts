@@ -1,4 +1,5 @@
 /** Pure rules of the images grid (spec 2 §2 "Images gallery", §9 "Images and gallery"). */
+import { Messages } from '@studio/contracts';
 
 /** Masonry columns: 2 below 768 px, 3 from 768 px, 4 from 1024 px. */
 export function columnsForWidth(width: number): 2 | 3 | 4 {
@@ -20,7 +21,7 @@ export function imageLoading(index: number): { loading: 'eager' | 'lazy'; fetchP
 
 /** The line under the grid: loading more, all loaded (past 20), or nothing. */
 export function listFooterText(count: number, hasMore: boolean, loadingMore: boolean): string | null {
-  if (loadingMore) return 'Loading more images...';
+  if (loadingMore) return Messages.loadingMoreImages;
   if (!hasMore && count > ALL_LOADED_THRESHOLD) return `All ${count} images loaded`;
   return null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient, QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS, getQueryClient, retryDelay } from './query.ts';
+import { QueryObserver } from '@tanstack/react-query';
+import { createQueryClient, QUERY_GC_TIME_MS, QUERY_STALE_TIME_MS, getQueryClient, retryDelay, sessionQueryKeys } from './query.ts';
 
 describe('the shared query client', () => {
   it('backs off min(1000 * 2^n, 30000) ms', () => {
@@ -17,5 +18,16 @@ describe('the shared query client', () => {
   });
   it('is one client for every caller', () => {
     expect(getQueryClient()).toBe(getQueryClient());
+  });
+  it("re-reads a watched ['credits'] at once when another app invalidates it, though still fresh", async () => {
+    const client = createQueryClient();
+    let reads = 0;
+    const observer = new QueryObserver(client, { queryKey: sessionQueryKeys.credits, queryFn: async () => ++reads });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await client.fetchQuery({ queryKey: sessionQueryKeys.credits, queryFn: async () => ++reads });
+    const before = reads;
+    await client.invalidateQueries({ queryKey: ['credits'] });
+    expect(reads).toBe(before + 1);
+    unsubscribe();
   });
 });

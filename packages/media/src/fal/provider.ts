@@ -1,0 +1,114 @@
+import { ApiError, createFalClient, type FalClient } from '@fal-ai/client';
+import sharp from 'sharp';
+import type { ImageCapabilities, ImageData, ImageResult } from '../capabilities.ts';
+import { MediaError } from '../errors.ts';
+import { findImageModel, UTILITY_MODELS } from '../models.ts';
+
+export interface FalProviderOptions {
+  falKey: string;
+  /** Send every fal request here instead of https://(queue.)fal.run (tests: the local double). */
+  falBaseUrl?: string;
+  /** Per-call limit, ms (default 5 min). */
+  timeoutMs?: number;
+  /** Poll interval of the queue status, ms. */
+  pollIntervalMs?: number;
+  /** Retries of 429/5xx on one request (the SDK's retry). */
+  maxRetries?: number;
+  /** First retry delay, ms (doubles each retry). */
+  retryDelayMs?: number;
+}
+
+type FalImage = { url: string; width?: number; height?: number; content_type?: string };
+
+/** Maps any failure of a fal call to a MediaError with a safe message. */
+export function mapFalError(e: unknown): MediaError {
+  if (e instanceof MediaError) return e;
+  if (e instanceof ApiError) {
+    const s = e.status;
+    if (s === 401 || s === 403) return new MediaError('unavailable', 'The image service is not available right now.', { cause: e });
+    if (s === 400 || s === 422) return new MediaError('bad_input', 'The image service refused this input.', { cause: e });
+    if (s === 504 || s === 408) return new MediaError('timeout', 'The image service took too long.', { cause: e });
+    return new MediaError('upstream', 'The image service failed; try again.', { cause: e });
+  }
+  return new MediaError('upstream', 'The image service could not be reached.', { cause: e });
+}
+
+/** fal.ai through `@fal-ai/client`: queue submit → status → result, then the image URLs are downloaded. */
+export function createFalProvider(opts: FalProviderOptions): ImageCapabilities {
+  const base = opts.falBaseUrl?.replace(/\/$/, '');
+  const fal: FalClient = createFalClient({
+    credentials: opts.falKey,
+    retry: { maxRetries: opts.maxRetries ?? 2, baseDelay: opts.retryDelayMs ?? 500, maxDelay: 4000, enableJitter: true },
+    requestMiddleware: base ? async (r) => ({ ...r, url: r.url.replace(/^https:\/\/(queue\.)?fal\.run/, base) }) : undefined,
+  });
+  const timeoutMs = opts.timeoutMs ?? 300_000;
+
+  const dataUri = (img: ImageData) => `data:${img.mime};base64,${img.data.toString('base64')}`;
+
+  async function run(endpoint: string, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => { abort.abort(); reject(new MediaError('timeout', 'The image service took too long.')); }, timeoutMs);
+    });
+    try {
+      const res = await Promise.race([
+        fal.subscribe(endpoint, { input, abortSignal: abort.signal, pollInterval: opts.pollIntervalMs ?? 1000 }),
+        timeout,
+      ]);
+      return res.data as Record<string, unknown>;
+    } catch (e) {
+      throw mapFalError(e);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function download(images: FalImage[] | undefined): Promise<ImageData[]> {
+    if (!images?.length) throw new MediaError('upstream', 'The image service returned no image.');
+    return Promise.all(images.map(async (im) => {
+      const url = base ? im.url.replace(/^https:\/\/[^/]*fal\.(media|run)/, base) : im.url;
+      const r = await fetch(url, { signal: AbortSignal.timeout(60_000) }).catch((e: unknown) => { throw new MediaError('upstream', 'The generated image could not be downloaded.', { cause: e }); });
+      if (!r.ok) throw new MediaError('upstream', 'The generated image could not be downloaded.');
+      const data = Buffer.from(await r.arrayBuffer());
+      const m = await sharp(data).metadata().catch((e: unknown) => { throw new MediaError('upstream', 'The image service returned an unreadable image.', { cause: e }); });
+      const mime = m.format === 'jpeg' ? 'image/jpeg' : m.format === 'webp' ? 'image/webp' : m.format === 'png' ? 'image/png' : null;
+      if (!mime) throw new MediaError('upstream', 'The image service returned an unsupported image.');
+      return { data, mime, width: m.width, height: m.height } satisfies ImageData;
+    }));
+  }
+
+  const result = async (endpoint: string, input: Record<string, unknown>, pick = (d: Record<string, unknown>) => (d.images ?? (d.image ? [d.image] : undefined)) as FalImage[] | undefined): Promise<ImageResult> => {
+    const data = await run(endpoint, input);
+    const images = await download(pick(data));
+    return { images, provider: 'fal', model: endpoint, cost: { amount: 1, unit: 'request' } };
+  };
+  const endpointOf = (id: string) => {
+    const m = findImageModel(id);
+    if (!m) throw new MediaError('bad_input', 'Unknown model.');
+    return m.fal;
+  };
+  const size = (width: number, height: number) => ({ width, height });
+
+  return {
+    generateImage: ({ prompt, width, height, count, model, product }) =>
+      result(endpointOf(model), { prompt, image_size: size(width, height), num_images: count, ...(product ? { image_url: dataUri(product) } : {}) }),
+    editImage: ({ prompt, image, width, height, count }) =>
+      result(endpointOf('google_edit'), { prompt, image_urls: [dataUri(image)], num_images: count, image_size: size(width, height) }),
+    replaceBackground: ({ image, prompt, count }) =>
+      result(endpointOf('ideogram_v3_replace_background'), { image_url: dataUri(image), prompt, num_images: count }),
+    removeBackground: ({ image }) => result(UTILITY_MODELS.removeBackground.fal, { image_url: dataUri(image) }),
+    placeProduct: ({ prompt, product, scene }) =>
+      result(endpointOf('kontext_multi'), { prompt, image_urls: [dataUri(scene), dataUri(product)] }),
+    virtualTryOn: ({ person, garment }) =>
+      result(endpointOf('kling_kolors_virtual_tryon'), { human_image_url: dataUri(person), garment_image_url: dataUri(garment) }),
+    upscale: ({ image, factor }) => result(UTILITY_MODELS.upscale.fal, { image_url: dataUri(image), scale: factor }),
+    async describeImage({ image }) {
+      const endpoint = UTILITY_MODELS.describeImage.fal;
+      const data = await run(endpoint, { image_url: dataUri(image) });
+      const description = typeof data.results === 'string' ? data.results : typeof data.output === 'string' ? data.output : '';
+      if (!description) throw new MediaError('upstream', 'The image service returned no description.');
+      return { description, provider: 'fal', model: endpoint, cost: { amount: 1, unit: 'request' } };
+    },
+  };
+}

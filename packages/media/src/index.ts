@@ -1,0 +1,66 @@
+/**
+ * `@studio/media`: the media engine. Offline by default (`local/…` results), fal.ai when a key is
+ * configured. See README "Media engine".
+ */
+import type { CapabilityName, ImageCapabilities } from './capabilities.ts';
+import { createFalProvider } from './fal/provider.ts';
+import { createLocalProvider } from './local/provider.ts';
+
+export * from './capabilities.ts';
+export * from './errors.ts';
+export * from './models.ts';
+export { createLocalProvider } from './local/provider.ts';
+export { createFalProvider, mapFalError } from './fal/provider.ts';
+
+export interface MediaEngineOptions {
+  /** fal.ai key (FAL_KEY). When set, every capability goes to fal unless `providers` says otherwise. */
+  falKey?: string;
+  /** Base URL that replaces https://(queue.)fal.run: tests point it at the local double. */
+  falBaseUrl?: string;
+  /** Per-capability override of the provider. */
+  providers?: Partial<Record<CapabilityName, 'local' | 'fal'>>;
+  /** Local engine: max queued segmentation jobs (a full queue answers `unavailable`). */
+  concurrency?: { maxQueue?: number };
+  /** Local engine: long side the segmentation model sees (default 1024). */
+  segmentMaxSide?: number;
+  /** fal: per-call limit in ms. */
+  falTimeoutMs?: number;
+  falPollIntervalMs?: number;
+  /** fal: first retry delay of a 429/5xx, ms. */
+  falRetryDelayMs?: number;
+  logger?: { info(msg: string, meta?: object): void; warn(msg: string, meta?: object): void };
+}
+
+export type MediaEngine = ImageCapabilities & {
+  /** Which provider each capability uses. */
+  readonly routes: Record<CapabilityName, 'local' | 'fal'>;
+  /** Stops worker threads (model memory is released). */
+  close(): Promise<void>;
+};
+
+const CAPABILITIES: CapabilityName[] = ['generateImage', 'editImage', 'replaceBackground', 'removeBackground', 'placeProduct', 'virtualTryOn', 'upscale', 'describeImage'];
+
+/** One object with every capability; provider chosen per capability (fal when `falKey` is set). */
+export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine {
+  let local: ReturnType<typeof createLocalProvider> | undefined;
+  const getLocal = () => (local ??= createLocalProvider({ maxQueue: options.concurrency?.maxQueue, maxSide: options.segmentMaxSide }));
+  const fal = options.falKey ? createFalProvider({ falKey: options.falKey, falBaseUrl: options.falBaseUrl, timeoutMs: options.falTimeoutMs, pollIntervalMs: options.falPollIntervalMs, retryDelayMs: options.falRetryDelayMs }) : undefined;
+  const routes = Object.fromEntries(CAPABILITIES.map((c) => [c, options.providers?.[c] ?? (fal ? 'fal' : 'local')])) as Record<CapabilityName, 'local' | 'fal'>;
+  if (Object.values(routes).includes('fal') && !fal) throw new Error('fal provider selected without falKey');
+  const engine = {} as Record<string, unknown>;
+  for (const c of CAPABILITIES) {
+    engine[c] = async (input: never) => {
+      const provider = routes[c] === 'fal' ? fal! : getLocal();
+      const started = performance.now();
+      try {
+        const out = await (provider[c] as (i: never) => Promise<{ model: string }>)(input);
+        options.logger?.info('media call', { capability: c, provider: routes[c], model: out.model, ms: Math.round(performance.now() - started) });
+        return out;
+      } catch (e) {
+        options.logger?.warn('media call failed', { capability: c, provider: routes[c], kind: (e as { kind?: string }).kind, error: String(e) });
+        throw e;
+      }
+    };
+  }
+  return Object.assign(engine as unknown as ImageCapabilities, { routes, close: async () => { await local?.close(); } });
+}

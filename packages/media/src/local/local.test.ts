@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaEngine, type ImageData, type MediaEngine } from '../index.ts';
+import { createMediaEngine, MediaError, type ImageData, type MediaEngine } from '../index.ts';
 
 // Real pictures: a face photo from face-api's demo folder, and a product photo composed here
 // (a red bottle with a cap on a light studio sweep), so the expected subject box is known.
@@ -132,5 +132,14 @@ describe('local engine', () => {
     let green = 0;
     for (let i = 0; i < data.length; i += 3) if (data[i + 1]! > 130 && data[i]! < 60 && data[i + 2]! < 110) green++;
     expect(green).toBeGreaterThan(1000);
+  });
+
+  it('refuses bad input with a MediaError of kind bad_input', async () => {
+    const kind = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof MediaError ? e.kind : String(e)));
+    expect(await kind(engine.generateImage({ prompt: 'x', width: 10, height: 10, count: 1, model: 'flux_krea' }))).toBe('bad_input');
+    expect(await kind(engine.generateImage({ prompt: 'x', width: 256, height: 256, count: 9, model: 'flux_krea' }))).toBe('bad_input');
+    expect(await kind(engine.generateImage({ prompt: 'x', width: 256, height: 256, count: 1, model: 'no_such_model' }))).toBe('bad_input');
+    expect(await kind(engine.upscale({ image: { data: Buffer.from('not an image'), mime: 'image/png', width: 1, height: 1 }, factor: 2 }))).toBe('bad_input');
+    expect(await kind(engine.removeBackground({ image: { data: Buffer.from('not an image'), mime: 'image/png', width: 1, height: 1 } }))).toBe('bad_input');
   });
 });

@@ -36,6 +36,9 @@ export function createApp(deps: AppDeps): Koa {
   const { config, db, logger } = deps;
   const app = new Koa();
   app.silent = true;
+  // Behind proxies, the client IP is read from X-Forwarded-For, counting only the trusted hops.
+  app.proxy = config.trustedProxies > 0;
+  app.maxIpsCount = config.trustedProxies;
   app.use(requestContext(logger));
   app.use(securityHeaders({ secure: config.secureCookies }));
   app.use(errorHandler);

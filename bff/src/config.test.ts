@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       oidc: undefined,
       logLevel: 'info',
+      trustedProxies: 0,
     });
     expect([...config.adminEmails]).toEqual(['admin@studio.local', 'owner@studio.local']);
   });
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       OIDC_CLIENT_SECRET: 'secret',
       ADMIN_EMAILS: ' Boss@Example.com , ops@example.com,',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: '2',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://u:p@mail.example.com:465',
       oidc: { issuerUrl: 'https://accounts.google.com', clientId: 'client', clientSecret: 'secret' },
       logLevel: 'warn',
+      trustedProxies: 2,
     });
     expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
   });
@@ -78,6 +81,8 @@ describe('loadConfig', () => {
     ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
     ['ADMIN_EMAILS', { ADMIN_EMAILS: 'admin@example.com,not-an-address' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
     ['OIDC_ISSUER_URL', { OIDC_ISSUER_URL: 'nope', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }],
   ])('stops on a bad %s, naming it', (variable, env) => {
     expect(problemWith(env)).toContain(variable);

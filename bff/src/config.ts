@@ -28,6 +28,11 @@ const Env = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAILS),
   REMOTES: z.string().optional(),
+  TRUST_PROXY: z.coerce
+    .number({ error: 'must be the number of proxies in front of the bff (0 for none)' })
+    .int()
+    .min(0, { error: 'must be the number of proxies in front of the bff (0 for none)' })
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +49,11 @@ export interface Config {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | undefined;
   adminEmails: ReadonlySet<string>;
   remotes: string | undefined;
+  /**
+   * How many proxies in front of the bff append to X-Forwarded-For. 0 (the default) trusts no
+   * header: the client IP (rate limits count by it) is the socket's peer.
+   */
+  trustedProxies: number;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
 }
 
@@ -99,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     adminEmails,
     remotes: e.REMOTES,
+    trustedProxies: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { createDb, migrateAndSeed } from './db/index.ts';
 import type { Logger } from './logger.ts';
-import { MemoryRateLimitStore } from './middlewares/rate-limit.ts';
+import { PostgresRateLimitStore } from './middlewares/rate-limit.ts';
 import { createMailer } from './services/mail.ts';
 import { createGoogleSignIn } from './services/oidc.ts';
 
@@ -37,7 +37,7 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
     await migrateAndSeed(db);
     const { mailer, outbox } = createMailer(config, logger);
     const { oidc, devOidcIssuer } = await createGoogleSignIn(config, logger);
-    const deps = { config, db, logger, mailer, outbox, oidc, devOidcIssuer, rateLimitStore: new MemoryRateLimitStore() };
+    const deps = { config, db, logger, mailer, outbox, oidc, devOidcIssuer, rateLimitStore: new PostgresRateLimitStore(db) };
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

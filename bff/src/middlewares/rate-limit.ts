@@ -1,11 +1,22 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Middleware } from 'koa';
+import type { Db } from '../db/index.ts';
 import { rateLimited } from '../errors.ts';
 
-/** One limit: at most `max` attempts per `windowMs`, counted per client IP or per e-mail in the body. */
+/** Who a limit counts: the client IP, the e-mail in the body, both together, or the signed-in user. */
+export type RateLimitSubject = 'ip' | 'email' | 'email-ip' | 'user';
+
+/**
+ * One limit over a fixed window of `windowMs`. Past `slowDownAfter` attempts each answer is
+ * delayed (doubling from SLOW_DOWN_BASE_MS up to SLOW_DOWN_MAX_MS); past `max` the request is
+ * refused with 429 and `Retry-After`. A rule may do either or both.
+ */
 export interface RateLimitRule {
-  by: 'ip' | 'email';
-  max: number;
+  by: RateLimitSubject;
   windowMs: number;
+  max?: number;
+  slowDownAfter?: number;
 }
 
 export interface RateLimitHit {
@@ -15,53 +26,71 @@ export interface RateLimitHit {
 
 /** Where attempts are counted. */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number): RateLimitHit;
+  hit(key: string, windowMs: number): Promise<RateLimitHit>;
   /** Takes back one attempt (a successful sign-in does not count). */
-  undo(key: string): void;
-  reset(): void;
+  undo(key: string): Promise<void>;
+  reset(): Promise<void>;
 }
 
+/** Expired windows are deleted once every this many hits, so the table stays small. */
+const SWEEP_EVERY = 500;
+
 /**
- * Fixed-window counters in memory. The bff runs as one process, so memory is the simplest store
- * that is exact; counts reset on restart, which only ever loosens a limit for one window.
- * Several bff processes would need a shared store (a Postgres table behind this interface).
+ * Fixed-window counters in PostgreSQL (issue 6): one upsert per hit counts atomically, so
+ * concurrent requests and several bff processes share exact counts, and a restart forgets nothing.
  */
-export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly windows = new Map<string, RateLimitHit>();
+export class PostgresRateLimitStore implements RateLimitStore {
+  private hitsSinceSweep = 0;
 
-  hit(key: string, windowMs: number): RateLimitHit {
-    const now = Date.now();
-    if (this.windows.size > 10_000) this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, window);
+  constructor(private readonly db: Db) {}
+
+  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
+    if (++this.hitsSinceSweep >= SWEEP_EVERY) {
+      this.hitsSinceSweep = 0;
+      await this.db('rate_limit_counters').where('reset_at', '<=', this.db.fn.now()).delete();
     }
-    window.count += 1;
-    return { ...window };
+    const { rows } = await this.db.raw<{ rows: { count: number; reset_at: Date }[] }>(
+      `INSERT INTO rate_limit_counters AS c (key, count, reset_at)
+       VALUES (?, 1, now() + make_interval(secs => ?))
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN c.reset_at <= now() THEN 1 ELSE c.count + 1 END,
+         reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
+       RETURNING count, reset_at`,
+      [key, windowMs / 1000],
+    );
+    const row = rows[0]!;
+    return { count: row.count, resetAt: row.reset_at.getTime() };
   }
 
-  undo(key: string): void {
-    const window = this.windows.get(key);
-    if (window && window.count > 0) window.count -= 1;
+  async undo(key: string): Promise<void> {
+    await this.db('rate_limit_counters').where({ key }).where('count', '>', 0).decrement('count', 1);
   }
 
-  reset(): void {
-    this.windows.clear();
+  async reset(): Promise<void> {
+    await this.db('rate_limit_counters').delete();
   }
+}
 
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+export const SLOW_DOWN_BASE_MS = 250;
+export const SLOW_DOWN_MAX_MS = 4000;
+
+/** The delay for the `excess`-th attempt past a slow-down threshold. */
+export function slowDownDelay(excess: number): number {
+  return excess <= 0 ? 0 : Math.min(SLOW_DOWN_MAX_MS, SLOW_DOWN_BASE_MS * 2 ** (excess - 1));
 }
 
 const minutes = (n: number) => n * 60_000;
 
-/** The limits of the auth routes (issue 2: per IP and per e-mail). */
-export const AUTH_RATE_LIMITS = {
+/**
+ * The limits (issue 6). Sign-in failures lock one e-mail only for the address they come from;
+ * across addresses the e-mail is slowed down, never locked, so a stranger cannot lock the owner
+ * out, and neither can a noisy neighbour on the owner's network until it is a real flood.
+ */
+export const RATE_LIMITS = {
   signin: [
-    { by: 'email', max: 10, windowMs: minutes(15) },
-    { by: 'ip', max: 50, windowMs: minutes(15) },
+    { by: 'email-ip', max: 10, windowMs: minutes(15) },
+    { by: 'email', slowDownAfter: 10, windowMs: minutes(15) },
+    { by: 'ip', slowDownAfter: 30, max: 300, windowMs: minutes(15) },
   ],
   signup: [
     { by: 'email', max: 5, windowMs: minutes(60) },
@@ -71,6 +100,8 @@ export const AUTH_RATE_LIMITS = {
     { by: 'email', max: 5, windowMs: minutes(60) },
     { by: 'ip', max: 20, windowMs: minutes(60) },
   ],
+  /** Every upload route together, per signed-in user. */
+  uploads: [{ by: 'user', max: 30, windowMs: minutes(1) }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 function emailOf(ctx: Context): string | null {
@@ -80,10 +111,29 @@ function emailOf(ctx: Context): string | null {
   return normalized && normalized.length <= 254 ? normalized : null;
 }
 
+function subjectOf(ctx: Context, by: RateLimitSubject): string | null {
+  switch (by) {
+    case 'ip':
+      return ctx.ip;
+    case 'email':
+      return emailOf(ctx);
+    case 'email-ip': {
+      const email = emailOf(ctx);
+      return email && `${email}\n${ctx.ip}`;
+    }
+    case 'user':
+      return (ctx.state as { user?: { id: string } }).user?.id ?? null;
+  }
+}
+
+const hashed = (subject: string) => createHash('sha256').update(subject).digest('base64url');
+
 /**
- * Refuses a request with 429 and `Retry-After` once any rule's count is exceeded. Runs after the
- * body parser (the e-mail rule reads `body.email`). With `countFailuresOnly`, an attempt that
- * succeeds is taken back, so people who sign in correctly are never limited.
+ * Counts the request against every rule, then refuses it with 429 and `Retry-After` when a
+ * rule's `max` is exceeded, or delays it when a rule's slow-down threshold is passed. Runs after
+ * the body parser (e-mail rules read `body.email`) and, for `user` rules, after the auth guard.
+ * With `countFailuresOnly`, an attempt that succeeds is taken back, so people who sign in
+ * correctly are never limited.
  */
 export function rateLimit(options: {
   name: string;
@@ -94,20 +144,23 @@ export function rateLimit(options: {
   return async (ctx, next) => {
     const keys: string[] = [];
     let retryAfterMs = 0;
+    let delayMs = 0;
     const now = Date.now();
     for (const rule of options.rules) {
-      const subject = rule.by === 'ip' ? ctx.ip : emailOf(ctx);
+      const subject = subjectOf(ctx, rule.by);
       if (!subject) continue;
-      const key = `${options.name}:${rule.by}:${subject}`;
-      const { count, resetAt } = options.store.hit(key, rule.windowMs);
+      const key = `${options.name}:${rule.by}:${hashed(subject)}`;
+      const { count, resetAt } = await options.store.hit(key, rule.windowMs);
       keys.push(key);
-      if (count > rule.max) retryAfterMs = Math.max(retryAfterMs, resetAt - now);
+      if (rule.max !== undefined && count > rule.max) retryAfterMs = Math.max(retryAfterMs, resetAt - now);
+      if (rule.slowDownAfter !== undefined) delayMs = Math.max(delayMs, slowDownDelay(count - rule.slowDownAfter));
     }
     if (retryAfterMs > 0) {
       ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
       throw rateLimited();
     }
+    if (delayMs > 0) await sleep(delayMs);
     await next();
-    if (options.countFailuresOnly && ctx.status < 400) for (const key of keys) options.store.undo(key);
+    if (options.countFailuresOnly && ctx.status < 400) for (const key of keys) await options.store.undo(key);
   };
 }

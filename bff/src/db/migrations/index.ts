@@ -2,12 +2,14 @@ import type { Knex } from 'knex';
 import * as accounts from './001-accounts.ts';
 import * as billingCatalog from './002-billing-catalog.ts';
 import * as creditLedger from './003-credit-ledger.ts';
+import * as rateLimits from './004-rate-limits.ts';
 import * as generationRequests from './006-generation-requests.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
   '002-billing-catalog': billingCatalog,
   '003-credit-ledger': creditLedger,
+  '004-rate-limits': rateLimits,
   '006-generation-requests': generationRequests,
 };
 

@@ -14,7 +14,7 @@ import {
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
-import { AUTH_RATE_LIMITS, rateLimit } from '../../middlewares/rate-limit.ts';
+import { RATE_LIMITS, rateLimit } from '../../middlewares/rate-limit.ts';
 import { route } from '../route.ts';
 import { createGoogleHandlers } from './google.ts';
 import { createPasswordAuthHandlers } from './password-auth.ts';
@@ -26,8 +26,8 @@ export function authRoutes(deps: AppDeps): Router {
   const router = new Router();
   const password = createPasswordAuthHandlers(deps);
   const google = createGoogleHandlers(deps);
-  const limit = (name: keyof typeof AUTH_RATE_LIMITS, countFailuresOnly = false) =>
-    rateLimit({ name, store: deps.rateLimitStore, rules: AUTH_RATE_LIMITS[name], countFailuresOnly });
+  const limit = (name: keyof typeof RATE_LIMITS, countFailuresOnly = false) =>
+    rateLimit({ name, store: deps.rateLimitStore, rules: RATE_LIMITS[name], countFailuresOnly });
 
   route(router, {
     method: 'post',

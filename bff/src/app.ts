@@ -1,3 +1,4 @@
+import type { MediaEngine } from '@studio/media';
 import Koa from 'koa';
 import { REPO_ROOT, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -25,8 +26,10 @@ export interface AppDeps {
   oidc: OidcClient | null;
   /** The local issuer when no OIDC_ISSUER_URL is set, served under /oidc. */
   devOidcIssuer: DevOidcIssuer | null;
-  /** Attempt counters of the auth rate limits. */
+  /** Attempt counters of the rate limits. */
   rateLimitStore: RateLimitStore;
+  /** The image capabilities: local and offline, or fal.ai with FAL_KEY. */
+  media: MediaEngine;
 }
 
 const JSON_LIMIT = '1mb';

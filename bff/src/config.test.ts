@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       oidc: undefined,
       logLevel: 'info',
       trustedProxies: 0,
+      falKey: undefined,
     });
     expect([...config.adminEmails]).toEqual(['admin@studio.local', 'owner@studio.local']);
   });
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       ADMIN_EMAILS: ' Boss@Example.com , ops@example.com,',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '2',
+      FAL_KEY: 'key-id:key-secret',
     });
     expect(config).toMatchObject({
       nodeEnv: 'production',
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       oidc: { issuerUrl: 'https://accounts.google.com', clientId: 'client', clientSecret: 'secret' },
       logLevel: 'warn',
       trustedProxies: 2,
+      falKey: 'key-id:key-secret',
     });
     expect([...config.adminEmails]).toEqual(['boss@example.com', 'ops@example.com']);
   });

@@ -28,6 +28,7 @@ const Env = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAILS),
   REMOTES: z.string().optional(),
+  FAL_KEY: z.string().min(1).optional(),
   TRUST_PROXY: z.coerce
     .number({ error: 'must be the number of proxies in front of the bff (0 for none)' })
     .int()
@@ -54,6 +55,8 @@ export interface Config {
    * header: the client IP (rate limits count by it) is the socket's peer.
    */
   trustedProxies: number;
+  /** fal.ai key: hosted models for every image capability; unset → the local, offline engine. */
+  falKey: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
 }
 
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails,
     remotes: e.REMOTES,
     trustedProxies: e.TRUST_PROXY,
+    falKey: e.FAL_KEY,
     logLevel: e.LOG_LEVEL,
   };
 }

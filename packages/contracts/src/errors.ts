@@ -79,7 +79,7 @@ export const Messages = {
   replaceBackgroundNeedsImage: 'Replace Background needs an input image. Please upload one.',
   editNeedsImage: 'Edit needs an input image. Please upload one.',
   generationInProgress: 'This image generation is already in progress. Please wait for it to finish.',
-  tryOnNeedsImages: 'Virtual try-on needs a person image and a garment image.',
+  tryOnNeedsImages: 'Virtual try-on needs a garment image and a person image.',
   tryOnPromptPlaceholder: 'No prompt needed - just upload human and garment images',
   switchedToEdit: 'Switched to Edit (Google AI) for image editing',
   noImageReturned: 'No image returned from generation.',

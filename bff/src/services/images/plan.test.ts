@@ -48,7 +48,7 @@ describe('planning a generation', () => {
   });
 
   it('needs no prompt for virtual try-on, and both images', () => {
-    expect(planGeneration(fields({ mode: 'virtual_tryon', prompt: 'ignored' }), two)).toMatchObject({ mode: 'virtual_tryon', prompt: '' });
+    expect(planGeneration(fields({ mode: 'virtual_tryon', prompt: 'ignored' }), two)).toMatchObject({ mode: 'virtual_tryon', prompt: '', inheritsShapeFrom: 'image2' });
     expect(refusal(() => planGeneration(fields({ mode: 'virtual_tryon' }), one))).toBe(Messages.tryOnNeedsImages);
   });
 

@@ -68,6 +68,7 @@ export function planGeneration(
   const { width, height } = RESOLUTION_MAP[fields.aspectRatio]!;
   // Two-image modes make one composite per request; the others make 1–4.
   const count = mode === 'kontext_multi' || mode === 'virtual_tryon' ? 1 : fields.imageCount;
-  const inheritsShapeFrom = mode === 'kontext_multi' ? 'image2' : mode === 'virtual_tryon' ? 'image' : null;
+  // spec 2 §2: the second slot is 'PLACE or PERSON' and locked modes show 'Inherits img 2'.
+  const inheritsShapeFrom = mode === 'kontext_multi' || mode === 'virtual_tryon' ? 'image2' : null;
   return { modelId, mode, prompt, count, width, height, inheritsShapeFrom, extraModels };
 }

@@ -94,7 +94,8 @@ export const RATE_LIMITS = {
   ],
   signup: [
     { by: 'email', max: 5, windowMs: minutes(60) },
-    { by: 'ip', max: 20, windowMs: minutes(60) },
+    // A shared network (an office, a school) signs up many people: slow down, refuse only floods.
+    { by: 'ip', slowDownAfter: 30, max: 100, windowMs: minutes(60) },
   ],
   recover: [
     { by: 'email', max: 5, windowMs: minutes(60) },

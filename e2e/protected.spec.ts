@@ -22,6 +22,9 @@ test('a deep link while signed out: sign in, and stay on that page', async ({ pa
 
 test('a session that ends mid-way brings back the sign-in prompt on the same page', async ({ page, request, context }) => {
   await signUpAndConfirm(page, request, { tag: 'expired' });
+  // Discover is public (a visitor reads it too): start from a page only members see.
+  await page.getByRole('link', { name: 'Content', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/images$/);
   // The server-side session disappears (signed out elsewhere, expired): the cookie is gone.
   await context.clearCookies();
   // The next API call answers 401; the page stays, the prompt replaces it.

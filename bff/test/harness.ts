@@ -43,11 +43,11 @@ export class TestClient {
   }
 
   /**
-   * Sends a request; `body` as an object is JSON, as FormData is multipart. Redirects are not
-   * followed. A header given as '' is left out.
+   * Sends a request; `body` as an object is JSON, as FormData is multipart, as URLSearchParams
+   * is a urlencoded form. Redirects are not followed. A header given as '' is left out.
    */
   async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
-    const isForm = body instanceof FormData;
+    const isForm = body instanceof FormData || body instanceof URLSearchParams;
     const allHeaders: Record<string, string> = {
       origin: this.origin,
       ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
@@ -60,7 +60,7 @@ export class TestClient {
       method,
       redirect: 'manual',
       headers: allHeaders,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? (body as FormData | URLSearchParams) : JSON.stringify(body),
     });
     this.remember(response.headers);
     const text = await response.text();

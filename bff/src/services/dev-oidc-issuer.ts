@@ -78,7 +78,8 @@ export async function createDevOidcIssuer(options: { appUrl: string; redirectUri
   // Behind a TLS-terminating proxy (https APP_URL) the provider must trust X-Forwarded-Proto to set its secure cookies.
   provider.proxy = options.appUrl.startsWith('https://');
   const handleProviderRequest = provider.callback();
-  const parseForm = koaBody({ urlencoded: true, multipart: true, json: false, text: false });
+  // The login form is one urlencoded field: no multipart (no files written anywhere), a small limit.
+  const parseForm = koaBody({ urlencoded: true, multipart: false, json: false, text: false, formLimit: '4kb' });
 
   async function interaction(ctx: Context, uid: string, action: string | undefined): Promise<void> {
     let details;

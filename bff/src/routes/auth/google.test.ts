@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, startTestStudio, type ApiResponse, type TestClient, type TestStudio } from '../../../test/harness.ts';
@@ -48,9 +51,7 @@ async function openLoginPage(client: TestClient): Promise<{ page: string; action
 
 async function signInWithGoogle(client: TestClient, email: string): Promise<ApiResponse> {
   const { action } = await openLoginPage(client);
-  const form = new FormData();
-  form.set('email', email);
-  const submitted = await client.post(action, form);
+  const submitted = await client.post(action, new URLSearchParams({ email }));
   expect(submitted.status).toBe(303);
   return follow(client, submitted);
 }
@@ -126,11 +127,25 @@ describe('sign-in with Google (dev OpenID Connect issuer)', () => {
   it('keeps the login page on an invalid e-mail', async () => {
     const client = studio.client();
     const { action } = await openLoginPage(client);
+    const response = await client.post(action, new URLSearchParams({ email: 'not-an-email' }));
+    expect(response.status).toBe(400);
+    expect(response.body).toContain(Messages.emailNotValid);
+  });
+
+  it('parses no multipart on the login form: a file is neither read nor written anywhere', async () => {
+    const client = studio.client();
+    const { action } = await openLoginPage(client);
+    const bytes = 2 * 1024 * 1024 + 17;
+    const before = new Set(await fs.readdir(os.tmpdir()));
     const form = new FormData();
-    form.set('email', 'not-an-email');
+    form.set('email', uniqueEmail('multipart'));
+    form.set('upload', new Blob([new Uint8Array(bytes)]), 'big.bin');
     const response = await client.post(action, form);
     expect(response.status).toBe(400);
     expect(response.body).toContain(Messages.emailNotValid);
+    const added = [...new Set(await fs.readdir(os.tmpdir()))].filter((name) => !before.has(name));
+    const sizes = await Promise.all(added.map((name) => fs.stat(path.join(os.tmpdir(), name)).then((s) => s.size, () => 0)));
+    expect(sizes).not.toContain(bytes);
   });
 
   it('fails safely on a callback without a flow, with a forged state, or with a bad code', async () => {

@@ -71,6 +71,13 @@ export const AVATAR_SIZE_PX = 96;
 export const AVATAR_JPEG_QUALITY = 0.8;
 
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest image (width × height) the studio decodes: 50 MP takes a 48 MP phone photo, and is far
+ * below sharp's default (268 MP), where a 1 MB PNG of 16000×16000 costs seconds and ~1 GB.
+ */
+export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
+/** Uploaded audio for lip-sync (spec 2 §5). */
+export const AUDIO_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /** Images per generation (spec 2 §9): 1 to 4, 1 by default. */
 export const IMAGE_COUNT_MIN = 1;
 export const IMAGE_COUNT_MAX = 4;

@@ -12,6 +12,7 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'upstream_failed',
+  'busy',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -89,6 +90,16 @@ export const Messages = {
   failedToDescribe: 'Failed to describe the image. Please try again.',
   imageDescribed: 'Image described successfully! The description has been added to your prompt.',
   failedToUpscale: 'Failed to upscale image',
+  // Uploads (spec 2 §5; the rest are the gate's own).
+  imageTooManyPixels: 'This image is too large to process. Please upload one of at most 50 megapixels.',
+  uploadTooManyFiles: 'Please upload one file at a time.',
+  uploadNeedsMultipart: 'Please send the file as a multipart form upload.',
+  uploadFormInvalid: 'The upload form could not be read. Please try again.',
+  uploadBusy: 'The studio is busy processing other uploads. Please try again in a moment.',
+  audioTypeInvalid: 'Please upload a valid audio file (MP3, WAV, OGG, or WebM)',
+  audioTooLarge: 'Audio file too large (max 50MB)',
+  audioMissing: 'Please select an audio file',
+  audioUnreadable: 'This audio file could not be read. Please upload another one.',
   unknownModel: 'This model is not available.',
   taskAlreadyFailed: 'This request already failed and its credits were refunded. Please start a new one.',
   galleryEmpty: 'No generated images yet. Create your first character image above!',

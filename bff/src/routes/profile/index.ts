@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import Router from '@koa/router';
 import {
   ApiRoutes,
@@ -12,70 +11,46 @@ import {
   UsernameAvailabilityQuery,
   UsernameAvailabilityResponse,
 } from '@studio/contracts';
-import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
-import sharp from 'sharp';
 import type { AppDeps } from '../../app.ts';
-import { AppError, conflict, invalidRequest, payloadTooLarge } from '../../errors.ts';
+import { AppError, conflict, invalidRequest } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
+import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { route } from '../route.ts';
 import { readProfileWithReset } from '../../services/credits.ts';
 import { getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
+import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
+import { decodeImage } from '../../services/uploads/images.ts';
+import { AVATAR_KINDS } from '../../services/uploads/sniff.ts';
 import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '../../services/storage.ts';
 
-/** formidable's codes for a file over `maxFileSize` / `maxTotalFileSize`. */
-const FILE_TOO_LARGE_CODES = new Set([1009, 1016]);
+/** spec 2 §5: the avatar is any image under 5 MB (GIF too); never SVG. */
+const AVATAR_UPLOAD: UploadSpec = {
+  files: {
+    avatar: { kinds: AVATAR_KINDS, maxBytes: AVATAR_MAX_BYTES, required: true, messages: { type: Messages.avatarNotImage, tooLarge: Messages.avatarTooLarge } },
+  },
+};
 
-/**
- * Multipart parsing for the avatar route only, with formidable's own limits; its errors become
- * the spec's avatar messages instead of a generic "could not read".
- */
-function parseAvatarUpload(): Middleware {
-  const parse = koaBody({
-    multipart: true,
-    json: false,
-    urlencoded: false,
-    text: false,
-    formidable: {
-      maxFileSize: AVATAR_MAX_BYTES,
-      maxTotalFileSize: AVATAR_MAX_BYTES,
-      maxFiles: 1,
-      maxFields: 10,
-      maxFieldsSize: 64 * 1024,
-    },
-  });
-  return async (ctx, next) => {
-    if (!ctx.is('multipart')) throw invalidRequest(Messages.avatarNotImage);
-    try {
-      await parse(ctx, async () => {});
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code === 'number' && FILE_TOO_LARGE_CODES.has(code)) throw payloadTooLarge(Messages.avatarTooLarge);
-      throw invalidRequest(Messages.avatarNotImage);
-    }
-    return next();
-  };
-}
-
-/** Reads the upload's real content (never the declared type) and makes the 96×96 JPEG. */
+/** The 96×96 JPEG of an accepted upload (turned upright, transparency on white). */
 async function toAvatarJpeg(filepath: string): Promise<Buffer> {
-  const metadata = await sharp(filepath).metadata().catch(() => null);
-  if (!metadata?.format || !metadata.width || !metadata.height) throw invalidRequest(Messages.avatarNotImage);
   try {
-    return await sharp(filepath)
-      .rotate()
-      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: Math.round(AVATAR_JPEG_QUALITY * 100) })
-      .toBuffer();
-  } catch {
+    return await decodeImage(filepath, (image) =>
+      image
+        .rotate()
+        .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: Math.round(AVATAR_JPEG_QUALITY * 100) })
+        .toBuffer(),
+    );
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw invalidRequest(Messages.avatarProcessFailed);
   }
 }
 
-export function profileRoutes({ db, config }: AppDeps): Router {
+export function profileRoutes({ db, config, rateLimitStore }: AppDeps): Router {
   const router = new Router();
   const avatars = createAvatarStore(config.dataDir);
+  const uploads = createUploadGate(config.dataDir);
 
   /** Old avatar files go once the profile no longer points at them. */
   const removeReplacedAvatar = async (userId: string, before: string | null, after: string | null) => {
@@ -146,33 +121,23 @@ export function profileRoutes({ db, config }: AppDeps): Router {
     auth: 'user',
     multipart: { avatar: 'The image file' },
     responses: { 200: ProfileResponse, 400: Messages.avatarNotImage, 413: Messages.avatarTooLarge },
-  }, parseAvatarUpload(), async (ctx) => {
+  }, rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads }), uploads.accept(AVATAR_UPLOAD), async (ctx) => {
     const user = currentUser(ctx.state);
-    const files = ctx.request.files ?? {};
-    const uploaded = Object.values(files).flat();
+    const file = uploadOf(ctx).files.avatar!;
+    const jpeg = await toAvatarJpeg(file.path);
+    const before = await getOrCreateProfileRow(db, user);
+    const fileName = await avatars.save(user.id, jpeg);
+    let after;
     try {
-      const field = files.avatar;
-      const file = Array.isArray(field) ? field[0] : field;
-      if (!file || uploaded.length !== 1) throw invalidRequest(Messages.avatarNotImage);
-      // spec 2 §5: "under 5 MB"; formidable only refuses files strictly larger.
-      if (file.size >= AVATAR_MAX_BYTES) throw payloadTooLarge(Messages.avatarTooLarge);
-      const jpeg = await toAvatarJpeg(file.filepath);
-      const before = await getOrCreateProfileRow(db, user);
-      const fileName = await avatars.save(user.id, jpeg);
-      let after;
-      try {
-        after = await updateProfileRow(db, user.id, { avatar_url: avatarUrl(fileName) });
-      } catch (error) {
-        await avatars.remove(fileName);
-        if (error instanceof AppError) throw error;
-        ctx.state.log.error({ err: error }, 'avatar: profile update failed');
-        throw new AppError(500, 'internal', Messages.avatarSaveFailed);
-      }
-      await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
-      ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
-    } finally {
-      await Promise.all(uploaded.map((f) => fs.rm(f.filepath, { force: true })));
+      after = await updateProfileRow(db, user.id, { avatar_url: avatarUrl(fileName) });
+    } catch (error) {
+      await avatars.remove(fileName);
+      if (error instanceof AppError) throw error;
+      ctx.state.log.error({ err: error }, 'avatar: profile update failed');
+      throw new AppError(500, 'internal', Messages.avatarSaveFailed);
     }
+    await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
+    ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
   });
 
   return router;

@@ -1,0 +1,168 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import formidable, { errors as formidableErrors, type File } from 'formidable';
+import type { Context, Middleware } from 'koa';
+import { Messages } from '@studio/contracts';
+import { invalidRequest, payloadTooLarge } from '../../errors.ts';
+import { probeAudioDuration } from './audio.ts';
+import { checkImageHeader } from './images.ts';
+import { AUDIO_KINDS, MIME_OF_KIND, SNIFF_BYTES, sniffKind, type FileKind } from './sniff.ts';
+
+/** What one file field of an upload route takes. */
+export interface FileRule {
+  kinds: readonly FileKind[];
+  /** Files of this size or more are refused ("under 5 MB", "less than 10MB"). */
+  maxBytes: number;
+  required?: boolean;
+  /** Audio only: the longest duration taken, in seconds. */
+  maxDurationS?: number;
+  /** The spec's texts for this field. */
+  messages: { type: string; tooLarge: string; missing?: string; tooLong?: string };
+}
+
+/** What a route accepts: its file fields by name (each at most one file) and its text fields' total size. */
+export interface UploadSpec {
+  files: Record<string, FileRule>;
+  maxFieldsBytes?: number;
+}
+
+/** A file that passed the gate: its type is what its bytes are. */
+export interface UploadedFile {
+  field: string;
+  path: string;
+  size: number;
+  kind: FileKind;
+  mime: string;
+  /** Images: pixel size read from the header. */
+  width?: number;
+  height?: number;
+  /** Audio: seconds, read by ffprobe. */
+  durationS?: number;
+}
+
+export interface Upload {
+  fields: Record<string, string>;
+  files: Record<string, UploadedFile | undefined>;
+}
+
+/** Where upload routes find what the gate accepted. */
+export function uploadOf(ctx: Context): Upload {
+  const upload = (ctx.state as { upload?: Upload }).upload;
+  if (!upload) throw new Error('route has no upload gate');
+  return upload;
+}
+
+const DEFAULT_FIELDS_BYTES = 64 * 1024;
+/** Text fields per request; upload forms have a handful. */
+const MAX_FIELDS = 40;
+/** The folder under DATA_DIR that uploads are streamed into, one sub-folder per request. */
+export const UPLOADS_TMP_DIR = 'uploads-tmp';
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function checkFile(field: string, file: File, rule: FileRule): Promise<UploadedFile> {
+  if (file.size >= rule.maxBytes) throw payloadTooLarge(rule.messages.tooLarge);
+  const kind = file.size > 0 ? sniffKind(await readHead(file.filepath)) : null;
+  if (!kind || !rule.kinds.includes(kind)) throw invalidRequest(rule.messages.type, { field });
+  const accepted: UploadedFile = { field, path: file.filepath, size: file.size, kind, mime: MIME_OF_KIND[kind] };
+  if (AUDIO_KINDS.includes(kind)) {
+    const duration = await probeAudioDuration(file.filepath);
+    if (duration === null) throw invalidRequest(Messages.audioUnreadable, { field });
+    if (rule.maxDurationS !== undefined && duration > rule.maxDurationS) throw invalidRequest(rule.messages.tooLong ?? rule.messages.type, { field });
+    accepted.durationS = duration;
+  } else {
+    Object.assign(accepted, await checkImageHeader(file.filepath, rule.messages.type));
+  }
+  return accepted;
+}
+
+/** formidable's refusals, in the route's words. */
+function refusal(error: unknown, spec: UploadSpec): unknown {
+  const code = (error as { code?: unknown }).code;
+  const first = Object.values(spec.files)[0];
+  if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) {
+    return payloadTooLarge(first?.messages.tooLarge ?? Messages.uploadFormInvalid);
+  }
+  if (code === formidableErrors.maxFilesExceeded) return invalidRequest(Messages.uploadTooManyFiles);
+  if (code === formidableErrors.maxFieldsExceeded || code === formidableErrors.maxFieldsSizeExceeded) return invalidRequest(Messages.uploadFormInvalid);
+  return invalidRequest(first?.messages.type ?? Messages.uploadFormInvalid);
+}
+
+/**
+ * The one upload gate (DESIGN decision 9). `accept(spec)` is the middleware of an upload route:
+ * it streams the multipart body into a private folder of its own under `DATA_DIR/uploads-tmp`
+ * with size limits applied while streaming, judges each file by its bytes (kind, size, image
+ * pixels or audio duration) against the route's rules, hands the route `uploadOf(ctx)`, and
+ * removes the folder afterwards whatever happened: success, refusal, error or aborted request.
+ */
+export function createUploadGate(dataDir: string) {
+  const root = path.join(dataDir, UPLOADS_TMP_DIR);
+  let ready: Promise<unknown> | undefined;
+
+  async function parse(ctx: Context, spec: UploadSpec, dir: string): Promise<Upload> {
+    const rules = Object.entries(spec.files);
+    const form = formidable({
+      uploadDir: dir,
+      maxFiles: rules.length,
+      // Limits while streaming: no file may pass the largest rule, nor all of them their sum.
+      maxFileSize: Math.max(...rules.map(([, r]) => r.maxBytes)),
+      maxTotalFileSize: rules.reduce((sum, [, r]) => sum + r.maxBytes, 0),
+      allowEmptyFiles: true,
+      minFileSize: 0,
+      maxFields: MAX_FIELDS,
+      maxFieldsSize: spec.maxFieldsBytes ?? DEFAULT_FIELDS_BYTES,
+      hashAlgorithm: false,
+      // Parts in fields the route does not take are not written at all.
+      filter: (part) => part.name !== null && part.name in spec.files,
+    });
+    let parsed: [formidable.Fields, formidable.Files];
+    try {
+      parsed = await form.parse(ctx.req);
+    } catch (error) {
+      // Refused mid-stream: the rest is not read, and the connection is not kept for another request.
+      if (!ctx.req.complete) {
+        ctx.req.pause();
+        ctx.set('Connection', 'close');
+      }
+      throw refusal(error, spec);
+    }
+    const [fields, files] = parsed;
+    const upload: Upload = { fields: {}, files: {} };
+    for (const [name, values] of Object.entries(fields)) if (values?.[0] !== undefined) upload.fields[name] = values[0];
+    for (const [field, rule] of rules) {
+      const sent = files[field] ?? [];
+      if (sent.length > 1) throw invalidRequest(Messages.uploadTooManyFiles, { field });
+      if (sent[0]) upload.files[field] = await checkFile(field, sent[0], rule);
+      else if (rule.required) throw invalidRequest(rule.messages.missing ?? rule.messages.type, { field });
+    }
+    return upload;
+  }
+
+  return {
+    root,
+    accept(spec: UploadSpec): Middleware {
+      const firstRule = Object.values(spec.files)[0];
+      return async (ctx, next) => {
+        if (!ctx.is('multipart')) throw invalidRequest(firstRule?.messages.missing ?? firstRule?.messages.type ?? Messages.uploadNeedsMultipart);
+        ready ??= fs.mkdir(root, { recursive: true, mode: 0o700 });
+        await ready;
+        const dir = await fs.mkdtemp(path.join(root, 'req-'));
+        try {
+          (ctx.state as { upload?: Upload }).upload = await parse(ctx, spec, dir);
+          await next();
+        } finally {
+          await fs.rm(dir, { recursive: true, force: true });
+        }
+      };
+    },
+  };
+}
+export type UploadGate = ReturnType<typeof createUploadGate>;

@@ -12,10 +12,14 @@ test('an uploaded avatar is stored as a 96×96 image and shown; a file that is n
   await signUpAndConfirm(page, request, { tag: 'avatar' });
   const menu = await openAccountMenu(page);
 
-  await menu.getByLabel('Upload avatar image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await menu
+    .getByLabel('Upload avatar image')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
   await expect(menu.getByRole('alert')).toHaveText(Messages.avatarNotImage);
 
-  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 220, g: 80, b: 140 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 220, g: 80, b: 140 } } })
+    .png()
+    .toBuffer();
   await menu.getByLabel('Upload avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
   const avatar = menu.getByRole('img', { name: 'Your avatar' });
   await expect(avatar).toBeVisible();

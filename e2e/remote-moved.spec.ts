@@ -14,20 +14,27 @@ import { signUpAndConfirm } from './support/studio.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ACCOUNT_DIST = path.join(ROOT, 'mfe-account', 'dist');
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.svg': 'image/svg+xml', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.css': 'text/css',
+};
 
 /** A stand-in CDN on another origin serving mfe-account's build, with CORS open like a CDN's. */
 async function startCdn(): Promise<{ origin: string; close: () => Promise<void> }> {
-  const server = http.createServer(async (req, res) => {
-    const file = path.join(ACCOUNT_DIST, path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://cdn').pathname)));
-    const found = file.startsWith(ACCOUNT_DIST + path.sep) && (await fs.stat(file).catch(() => null))?.isFile();
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    if (!found) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const file = path.join(ACCOUNT_DIST, path.normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://cdn').pathname)));
+      const found = file.startsWith(ACCOUNT_DIST + path.sep) && (await fs.stat(file).catch(() => null))?.isFile();
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (!found) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      createReadStream(file).pipe(res);
+    })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

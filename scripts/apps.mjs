@@ -18,7 +18,11 @@ function remotes() {
     .filter((d) => d.isDirectory() && d.name.startsWith('mfe-') && existsSync(path.join(root, d.name, 'package.json')))
     .map((d) => d.name)
     .sort()
-    .map((folder) => ({ folder, name: folder.replace(/-/g, '_'), scripts: JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8')).scripts ?? {} }));
+    .map((folder) => ({
+      folder,
+      name: folder.replace(/-/g, '_'),
+      scripts: JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8')).scripts ?? {},
+    }));
 }
 
 function run(args, env = {}, label = args.join(' ')) {
@@ -43,7 +47,12 @@ function wait(child) {
 }
 
 async function build() {
-  const apps = ['shell', ...remotes().filter((r) => r.scripts.build).map((r) => r.folder)];
+  const apps = [
+    'shell',
+    ...remotes()
+      .filter((r) => r.scripts.build)
+      .map((r) => r.folder),
+  ];
   for (const app of apps) {
     const code = await wait(run(['run', 'build', '-w', app], {}, app));
     if (code !== 0) {
@@ -61,11 +70,19 @@ function dev() {
   // shell's dev server (OAuth and e-mail links land there).
   const remotesConfig = list.map((r) => `${r.name}=http://127.0.0.1:${ports.get(r.folder)}/mf-manifest.json`).join(',');
   const children = [
-    run(['run', 'dev', '-w', 'bff'], { REMOTES: remotesConfig, APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${SHELL_PORT}`, PORT: String(BFF_PORT) }, 'bff'),
+    run(
+      ['run', 'dev', '-w', 'bff'],
+      { REMOTES: remotesConfig, APP_URL: process.env.APP_URL ?? `http://127.0.0.1:${SHELL_PORT}`, PORT: String(BFF_PORT) },
+      'bff',
+    ),
     run(['run', 'dev', '-w', 'shell'], { SHELL_PORT: String(SHELL_PORT), BFF_URL: `http://127.0.0.1:${BFF_PORT}` }, 'shell'),
-    ...list.map((r) => run(['run', 'dev', '-w', r.folder], { DEV_PORT: String(ports.get(r.folder)), BFF_URL: `http://127.0.0.1:${BFF_PORT}` }, r.folder)),
+    ...list.map((r) =>
+      run(['run', 'dev', '-w', r.folder], { DEV_PORT: String(ports.get(r.folder)), BFF_URL: `http://127.0.0.1:${BFF_PORT}` }, r.folder),
+    ),
   ];
-  console.log(`studio dev: open http://127.0.0.1:${SHELL_PORT} (bff on ${BFF_PORT}; ${list.map((r) => `${r.folder} on ${ports.get(r.folder)}`).join(', ')})`);
+  console.log(
+    `studio dev: open http://127.0.0.1:${SHELL_PORT} (bff on ${BFF_PORT}; ${list.map((r) => `${r.folder} on ${ports.get(r.folder)}`).join(', ')})`,
+  );
   const stop = () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   };

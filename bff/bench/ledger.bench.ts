@@ -47,9 +47,17 @@ async function measure(name: string, ops: number, concurrency: number, task: (i:
 async function createFundedUsers(db: Db, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const [row] = await db('users').insert({ email: `bench-${i}-${randomUUID()}@example.com`, email_confirmed_at: new Date() }).returning(['id', 'email']);
+    const [row] = await db('users')
+      .insert({ email: `bench-${i}-${randomUUID()}@example.com`, email_confirmed_at: new Date() })
+      .returning(['id', 'email']);
     await db.raw('SELECT ensure_profile(?, ?, 0)', [row.id, row.email]);
-    await grantCredits(db, { userId: row.id, type: 'MANUAL_CREDIT', credits: 1_000_000_000, description: 'bench', idempotencyKey: 'bench-funds' });
+    await grantCredits(db, {
+      userId: row.id,
+      type: 'MANUAL_CREDIT',
+      credits: 1_000_000_000,
+      description: 'bench',
+      idempotencyKey: 'bench-funds',
+    });
     ids.push(row.id);
   }
   return ids;
@@ -98,7 +106,9 @@ async function main(): Promise<void> {
         WHERE p.credits_remaining <> (SELECT coalesce(sum(amount), 0) FROM credit_transactions t WHERE t.user_id = p.id)`,
     );
     const pg = (await db.raw('SHOW server_version')).rows[0].server_version;
-    console.log(`\nLedger benchmark — PostgreSQL ${pg} (embedded, fsync off), pool ${POOL_SIZE}, ${CONCURRENCY} concurrent callers, Node ${process.version}\n`);
+    console.log(
+      `\nLedger benchmark — PostgreSQL ${pg} (embedded, fsync off), pool ${POOL_SIZE}, ${CONCURRENCY} concurrent callers, Node ${process.version}\n`,
+    );
     printTable([select1, single, spread], select1);
     console.log(`\nbalances differing from their ledger sum: ${drift.rows[0].n}`);
   } finally {

@@ -66,9 +66,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const blankToUndefined = Object.fromEntries(
-    Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]),
-  );
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]));
   const parsed = Env.safeParse(blankToUndefined);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -95,7 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
   );
   for (const email of adminEmails) {
-    if (!z.email().safeParse(email).success) throw new ConfigError(`Invalid configuration:\n  ADMIN_EMAILS: "${email}" is not an e-mail address`);
+    if (!z.email().safeParse(email).success)
+      throw new ConfigError(`Invalid configuration:\n  ADMIN_EMAILS: "${email}" is not an e-mail address`);
   }
   return {
     nodeEnv: e.NODE_ENV,

@@ -51,9 +51,7 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       summary: doc.summary,
       ...(doc.auth && doc.auth !== 'none' ? { security: [{ session: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(doc.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body, 'input') } } } }
-        : {}),
+      ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body, 'input') } } } } : {}),
       ...(doc.multipart
         ? {
             requestBody: {

@@ -21,7 +21,10 @@ export interface ApiResponse<T = any> {
 
 export class TestClient {
   private readonly cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string, readonly origin: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly origin: string,
+  ) {}
 
   /** Sets a cookie as if the server had sent it (e.g. a session created directly in the database). */
   setCookie(name: string, value: string): void {
@@ -60,7 +63,7 @@ export class TestClient {
       method,
       redirect: 'manual',
       headers: allHeaders,
-      body: body === undefined ? undefined : isForm ? (body as FormData | URLSearchParams) : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     this.remember(response.headers);
     const text = await response.text();
@@ -121,7 +124,8 @@ export async function createUser(
 ): Promise<{ id: string; email: string; password: string }> {
   const email = options.email ?? `user${++userCounter}-${Date.now()}@example.com`;
   const password = options.password ?? 'correct horse battery';
-  const [row] = await studio.deps.db('users')
+  const [row] = await studio.deps
+    .db('users')
     .insert({
       email: email.toLowerCase(),
       password_hash: await hashPassword(password),

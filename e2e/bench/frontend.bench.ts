@@ -30,7 +30,15 @@ const TARGETS = { initialJsKb: 150, lcpMs: 1000, preloadedMs: 50 };
 /** Debian's Chromium with the launch options of DESIGN §3 (the same as e2e/playwright.config.ts). */
 const LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -60,12 +68,16 @@ async function startStudio(): Promise<Studio> {
   const dataDir = path.join('.data', `bench-${process.pid}-${randomBytes(3).toString('hex')}`);
   const stderr: string[] = [];
   // tsx directly (not through npm) so SIGTERM reaches the bff, which then stops its database.
-  const child: ChildProcess = spawn(process.execPath, [createRequire(path.join(ROOT, 'bff', 'package.json')).resolve('tsx/cli'), 'src/server.ts'], {
-    cwd: path.join(ROOT, 'bff'),
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [createRequire(path.join(ROOT, 'bff', 'package.json')).resolve('tsx/cli'), 'src/server.ts'],
+    {
+      cwd: path.join(ROOT, 'bff'),
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    },
+  );
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
@@ -132,7 +144,12 @@ async function measureLanding(browser: Browser, baseUrl: string): Promise<Landin
         const last = entries[entries.length - 1];
         if (!last) return;
         const el = last.element;
-        w.__lcp = { time: last.startTime, element: el ? `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class')!.split(' ')[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"` : '?' };
+        w.__lcp = {
+          time: last.startTime,
+          element: el
+            ? `${el.tagName.toLowerCase()}${el.getAttribute('class') ? `.${el.getAttribute('class')!.split(' ')[0]}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+            : '?',
+        };
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     const scripts: { url: string; done: Promise<{ bytes: number; decoded: number }> }[] = [];
@@ -141,9 +158,10 @@ async function measureLanding(browser: Browser, baseUrl: string): Promise<Landin
       if (request.resourceType() !== 'script') return;
       scripts.push({
         url: response.url(),
-        done: response
-          .finished()
-          .then(async () => ({ bytes: (await request.sizes()).responseBodySize, decoded: (await response.body().catch(() => Buffer.alloc(0))).length })),
+        done: response.finished().then(async () => ({
+          bytes: (await request.sizes()).responseBodySize,
+          decoded: (await response.body().catch(() => Buffer.alloc(0))).length,
+        })),
       });
     });
     await page.goto('/', { waitUntil: 'load' });
@@ -174,7 +192,9 @@ async function signedInState(browser: Browser, baseUrl: string): Promise<Awaited
     const password = 'bench-password-1';
     const signup = await context.request.post('/api/auth/signup', { data: { email, password, confirmPassword: password } });
     if (!signup.ok()) throw new Error(`sign-up failed: ${signup.status()} ${await signup.text()}`);
-    const outbox = (await (await context.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string }[] };
+    const outbox = (await (await context.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+      messages: { text: string }[];
+    };
     const link = /https?:\/\/\S+\?token=[\w%.-]+/.exec(outbox.messages[0]?.text ?? '')?.[0];
     if (!link) throw new Error('no confirmation mail in the dev outbox');
     await context.request.get(link); // sets the session cookie
@@ -216,7 +236,10 @@ async function measureRemoteNavigation(
     const link = page.getByRole('main').getByRole('link', { name: 'Plans & credits' });
     await link.waitFor();
     // The top bar's credits widget comes from mfe-account: its entry is loaded in both modes.
-    await page.getByRole('banner').getByRole('link', { name: /credits\. Plans and credits/ }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /credits\. Plans and credits/ })
+      .waitFor();
     if (mode === 'preloaded') await waitForPreload(page);
     else await page.waitForLoadState('networkidle');
     const requestsBefore = accountRequests;
@@ -327,19 +350,64 @@ async function main(): Promise<void> {
     console.log(row(['-'.repeat(44), '-'.repeat(12), '-'.repeat(16), '-'.repeat(10), '-'.repeat(12)], widths));
     console.log(
       row(
-        ['landing: initial JS, gzip on the wire', `${kb(js).toFixed(1)} KB`, range(landing.map((r) => kb(r.jsBytes)), 1), `≤ ${TARGETS.initialJsKb} KB`, `${(kb(js) / TARGETS.initialJsKb).toFixed(2)}×`],
+        [
+          'landing: initial JS, gzip on the wire',
+          `${kb(js).toFixed(1)} KB`,
+          range(
+            landing.map((r) => kb(r.jsBytes)),
+            1,
+          ),
+          `≤ ${TARGETS.initialJsKb} KB`,
+          `${(kb(js) / TARGETS.initialJsKb).toFixed(2)}×`,
+        ],
         widths,
       ),
     );
     console.log(row(['landing: initial JS, uncompressed', `${kb(jsDecoded).toFixed(1)} KB`, '', '', ''], widths));
-    console.log(row(['landing: largest contentful paint', `${lcp.toFixed(0)} ms`, range(landing.map((r) => r.lcpMs)), `≤ ${TARGETS.lcpMs} ms`, `${(lcp / TARGETS.lcpMs).toFixed(2)}×`], widths));
-    console.log(row(['remote route, cold: click → content', `${coldMs.toFixed(0)} ms`, range(cold.map((r) => r.ms)), '', `${(coldMs / preMs).toFixed(1)}× preloaded`], widths));
     console.log(
-      row(['remote route, preloaded: click → content', `${preMs.toFixed(1)} ms`, range(preloaded.map((r) => r.ms), 1), `≤ ${TARGETS.preloadedMs} ms`, `${(preMs / TARGETS.preloadedMs).toFixed(2)}×`], widths),
+      row(
+        [
+          'landing: largest contentful paint',
+          `${lcp.toFixed(0)} ms`,
+          range(landing.map((r) => r.lcpMs)),
+          `≤ ${TARGETS.lcpMs} ms`,
+          `${(lcp / TARGETS.lcpMs).toFixed(2)}×`,
+        ],
+        widths,
+      ),
+    );
+    console.log(
+      row(
+        [
+          'remote route, cold: click → content',
+          `${coldMs.toFixed(0)} ms`,
+          range(cold.map((r) => r.ms)),
+          '',
+          `${(coldMs / preMs).toFixed(1)}× preloaded`,
+        ],
+        widths,
+      ),
+    );
+    console.log(
+      row(
+        [
+          'remote route, preloaded: click → content',
+          `${preMs.toFixed(1)} ms`,
+          range(
+            preloaded.map((r) => r.ms),
+            1,
+          ),
+          `≤ ${TARGETS.preloadedMs} ms`,
+          `${(preMs / TARGETS.preloadedMs).toFixed(2)}×`,
+        ],
+        widths,
+      ),
     );
     console.log('');
     const files = landing[0]!.jsFiles.sort((a, b) => b.bytes - a.bytes);
-    console.log(`landing JS before load (${files.length} files): ${files.map((f) => `${path.basename(f.name)} ${kb(f.bytes).toFixed(1)} KB`).join(', ')}`);
+    console.log(
+      `landing JS before load (${files.length} files): ${files.map((f) => `${path.basename(f.name)} ${kb(f.bytes).toFixed(1)} KB`).join(', ')}`,
+    );
     console.log(`LCP element: ${landing[0]!.lcpElement}`);
     console.log(
       `mfe-account requests on the click: cold ${median(cold.map((r) => r.accountRequests))}, preloaded ${median(preloaded.map((r) => r.accountRequests))} (median)`,

@@ -41,8 +41,12 @@ function Standalone() {
           <Link to="/app/analytics">Analytics</Link>
         </nav>
         <CreditsWidget variant="compact" />
-        <button type="button" className="st-btn st-btn-secondary" onClick={() => setUpgradeOpen(true)}>Upgrade dialog</button>
-        <button type="button" className="st-btn st-btn-ghost" onClick={() => void signOut()}>Sign out</button>
+        <button type="button" className="st-btn st-btn-secondary" onClick={() => setUpgradeOpen(true)}>
+          Upgrade dialog
+        </button>
+        <button type="button" className="st-btn st-btn-ghost" onClick={() => void signOut()}>
+          Sign out
+        </button>
       </header>
       <aside className="st-card ac-card-pad" style={{ maxWidth: 360 }}>
         <AccountMenu />
@@ -71,18 +75,28 @@ function DevSignIn() {
     }
   };
   return (
-    <form onSubmit={submit} className="st-card" style={{ maxWidth: 380, margin: '10vh auto', padding: '1.5rem', display: 'grid', gap: '1rem' }}>
+    <form
+      onSubmit={submit}
+      className="st-card"
+      style={{ maxWidth: 380, margin: '10vh auto', padding: '1.5rem', display: 'grid', gap: '1rem' }}
+    >
       <Logo />
       <div className="st-field">
-        <label className="st-label" htmlFor="dev-email">Email</label>
+        <label className="st-label" htmlFor="dev-email">
+          Email
+        </label>
         <input id="dev-email" className="st-input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
       </div>
       <div className="st-field">
-        <label className="st-label" htmlFor="dev-password">Password</label>
+        <label className="st-label" htmlFor="dev-password">
+          Password
+        </label>
         <input id="dev-password" className="st-input" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       {error && <Alert tone="error">{error}</Alert>}
-      <button className="st-btn st-btn-primary" type="submit">Sign In</button>
+      <button className="st-btn st-btn-primary" type="submit">
+        Sign In
+      </button>
     </form>
   );
 }

@@ -26,7 +26,13 @@ function render(): void {
   const Screen = routerMounted ? App : LandingRoot;
   root.render(
     <StrictMode>
-      <Suspense fallback={<div className="st-center" aria-busy="true"><Spinner /></div>}>
+      <Suspense
+        fallback={
+          <div className="st-center" aria-busy="true">
+            <Spinner />
+          </div>
+        }
+      >
         <Screen />
       </Suspense>
     </StrictMode>,

@@ -48,7 +48,9 @@ describe('credit ledger', () => {
     for (const result of again) expect(result.rows[0].id).toBe(firstRow.id);
     expect(firstRow.balance_after).toBe(17);
     expect(await balanceOf(user.id)).toBe(17);
-    expect(await studio.deps.db('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_DEBIT' }).count('* as n').first()).toEqual({ n: 1 });
+    expect(
+      await studio.deps.db('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_DEBIT' }).count('* as n').first(),
+    ).toEqual({ n: 1 });
   });
 
   it('refuses a debit larger than the balance and writes nothing', async () => {
@@ -89,7 +91,9 @@ describe('credit ledger', () => {
     expect(await credits('audio', null, 1001)).toBe(3);
     expect(await credits('upscale', null, 0.2)).toBe(1);
     expect(await credits('upscale', null, 3)).toBe(6);
-    await studio.deps.db('task_pricing').insert({ task_type: 'image', model_name: 'ideogram_v3', base_cost_usd: 0.08, credit_multiplier: 2.5, unit: 'image' });
+    await studio.deps
+      .db('task_pricing')
+      .insert({ task_type: 'image', model_name: 'ideogram_v3', base_cost_usd: 0.08, credit_multiplier: 2.5, unit: 'image' });
     expect(await credits('image', 'ideogram_v3', 1)).toBe(4);
     expect(await credits('image', 'flux_krea', 1)).toBe(1);
   });

@@ -15,6 +15,6 @@ export function ensurePostgresUser(): void {
   const created = spawnSync('useradd', ['-g', 'postgres', 'postgres']);
   // 9: the user exists already (another process was first).
   if (created.status !== 0 && created.status !== 9) {
-    throw new Error(`Could not create the "postgres" user the embedded database runs as: ${created.stderr}`);
+    throw new Error(`Could not create the "postgres" user the embedded database runs as: ${String(created.stderr)}`);
   }
 }

@@ -19,7 +19,14 @@ function limitedApp(routeStore: RateLimitStore): Koa {
   app.use(errorHandler);
   app.use(koaBody());
   const limits: Record<string, Koa.Middleware> = {
-    '/strict': rateLimit({ name: 'strict', store: routeStore, rules: [{ by: 'email', max: 2, windowMs: 60_000 }, { by: 'ip', max: 4, windowMs: 60_000 }] }),
+    '/strict': rateLimit({
+      name: 'strict',
+      store: routeStore,
+      rules: [
+        { by: 'email', max: 2, windowMs: 60_000 },
+        { by: 'ip', max: 4, windowMs: 60_000 },
+      ],
+    }),
     '/lenient': rateLimit({ name: 'lenient', store: routeStore, rules: [{ by: 'email', max: 2, windowMs: 300 }], countFailuresOnly: true }),
     '/pair': rateLimit({ name: 'pair', store: routeStore, rules: [{ by: 'email-ip', max: 2, windowMs: 60_000 }], countFailuresOnly: true }),
     '/slow': rateLimit({ name: 'slow', store: routeStore, rules: [{ by: 'ip', slowDownAfter: 2, max: 4, windowMs: 60_000 }] }),
@@ -50,7 +57,11 @@ afterAll(async () => {
 beforeEach(() => store.reset());
 
 const post = (path: string, body: object, ip = '203.0.113.1') =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
 
 describe('rateLimit', () => {
   it('answers 429 with the spec-style message and Retry-After once a per-e-mail limit is used up', async () => {
@@ -110,7 +121,11 @@ describe('rateLimit', () => {
     await new Promise((resolve) => secondProcess.once('listening', resolve));
     try {
       const url = `http://127.0.0.1:${(secondProcess.address() as AddressInfo).port}/strict`;
-      const limited = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'e@example.com', ok: true }) });
+      const limited = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'e@example.com', ok: true }),
+      });
       expect(limited.status).toBe(429);
     } finally {
       await new Promise<void>((resolve) => secondProcess.close(() => resolve()));

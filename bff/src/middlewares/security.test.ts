@@ -7,7 +7,10 @@ let client: TestClient;
 let email: string;
 beforeAll(async () => {
   studio = await startTestStudio();
-  ({ client, user: { email } } = await signedInUser(studio));
+  ({
+    client,
+    user: { email },
+  } = await signedInUser(studio));
 });
 afterAll(() => studio?.stop());
 
@@ -15,9 +18,17 @@ const refused = { status: 403, body: { error: { code: 'forbidden', message: Mess
 
 describe('CSRF: writes must show they come from the studio', () => {
   it('refuses a write with neither Origin nor Sec-Fetch-Site, even with a same-site Referer', async () => {
-    const attempt = await client.patch(ApiRoutes.profile, { full_name: 'Changed' }, { origin: '', referer: `${studio.deps.config.appUrl}/app` });
+    const attempt = await client.patch(
+      ApiRoutes.profile,
+      { full_name: 'Changed' },
+      { origin: '', referer: `${studio.deps.config.appUrl}/app` },
+    );
     expect(attempt).toMatchObject(refused);
-    const crossReferer = await client.patch(ApiRoutes.profile, { full_name: 'Changed' }, { origin: '', referer: 'https://evil.example/page' });
+    const crossReferer = await client.patch(
+      ApiRoutes.profile,
+      { full_name: 'Changed' },
+      { origin: '', referer: 'https://evil.example/page' },
+    );
     expect(crossReferer).toMatchObject(refused);
     expect((await client.get(ApiRoutes.profile)).body.profile.full_name).not.toBe('Changed');
   });
@@ -36,7 +47,11 @@ describe('CSRF: writes must show they come from the studio', () => {
 
   it("accepts the studio's own origin, or Sec-Fetch-Site: same-origin without one", async () => {
     expect((await client.patch(ApiRoutes.profile, { full_name: 'By origin' })).status).toBe(200);
-    const byFetchMetadata = await client.patch(ApiRoutes.profile, { full_name: 'By fetch metadata' }, { origin: '', 'sec-fetch-site': 'same-origin' });
+    const byFetchMetadata = await client.patch(
+      ApiRoutes.profile,
+      { full_name: 'By fetch metadata' },
+      { origin: '', 'sec-fetch-site': 'same-origin' },
+    );
     expect(byFetchMetadata.status).toBe(200);
     expect(byFetchMetadata.body.profile.full_name).toBe('By fetch metadata');
   });

@@ -17,9 +17,7 @@ describe('GET /api/openapi.json', () => {
     const served = createApiRouter(studio.deps)
       .stack.filter((layer) => layer.methods.length > 0)
       .flatMap((layer) =>
-        layer.methods
-          .filter((m) => m !== 'HEAD')
-          .map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
+        layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`),
       );
     expect(served).toEqual(expect.arrayContaining(['post /api/auth/signup', 'get /api/credits', 'post /api/profile/avatar']));
     const described = Object.entries(body.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) =>

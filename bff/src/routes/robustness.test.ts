@@ -26,11 +26,28 @@ const BODIES: [string, string][] = [
   ['a JSON string', '"hello"'],
   ['null', 'null'],
   ['wrong types', '{"email": 5, "password": ["x"], "credits": "many", "username": {"a": 1}, "amount": 1e309}'],
-  ['NUL characters in text', JSON.stringify({ email: 'a\u0000@example.com', username: 'ab\u0000c', full_name: 'x\u0000y', password: 'pass\u0000word', confirmPassword: 'pass\u0000word', token: 't\u0000' })],
-  ['a huge string', JSON.stringify({ email: `${'a'.repeat(100_000)}@example.com`, username: 'é'.repeat(50_000), password: 'p'.repeat(50_000) })],
+  [
+    'NUL characters in text',
+    JSON.stringify({
+      email: 'a\u0000@example.com',
+      username: 'ab\u0000c',
+      full_name: 'x\u0000y',
+      password: 'pass\u0000word',
+      confirmPassword: 'pass\u0000word',
+      token: 't\u0000',
+    }),
+  ],
+  [
+    'a huge string',
+    JSON.stringify({ email: `${'a'.repeat(100_000)}@example.com`, username: 'é'.repeat(50_000), password: 'p'.repeat(50_000) }),
+  ],
 ];
 
-const QUERIES = ['?page=-1&days=abc&quantity=NaN&taskType=%00&username=%ff', '?page[]=1&days[x]=2&token=', '?quantity=1e400&modelName=' + 'm'.repeat(5000)];
+const QUERIES = [
+  '?page=-1&days=abc&quantity=NaN&taskType=%00&username=%ff',
+  '?page[]=1&days[x]=2&token=',
+  '?quantity=1e400&modelName=' + 'm'.repeat(5000),
+];
 
 describe('user input never causes a 500', () => {
   it('holds for malformed bodies on every state-changing route', async () => {
@@ -65,10 +82,20 @@ describe('user input never causes a 500', () => {
 
   it('answers a body with a bad Content-Encoding with a clear 400 on every state-changing route', async () => {
     for (const { method, path } of routes.filter((r) => r.method !== 'GET')) {
-      for (const [encoding, body] of [['bogus', '{}'], ['gzip', 'not gzip at all'], ['deflate', '{"a":1}'], ['br', 'nope']] as const) {
+      for (const [encoding, body] of [
+        ['bogus', '{}'],
+        ['gzip', 'not gzip at all'],
+        ['deflate', '{"a":1}'],
+        ['br', 'nope'],
+      ] as const) {
         const raw = await fetch(new URL(path, studio.url), {
           method,
-          headers: { 'content-type': 'application/json', 'content-encoding': encoding, origin: new URL(studio.url).origin, cookie: client.cookieHeader },
+          headers: {
+            'content-type': 'application/json',
+            'content-encoding': encoding,
+            origin: new URL(studio.url).origin,
+            cookie: client.cookieHeader,
+          },
           body,
         });
         const label = `${method} ${path} with Content-Encoding: ${encoding}`;

@@ -21,10 +21,14 @@ describe('charged work', () => {
   it('takes the credits before the work and keeps them when it succeeds', async () => {
     const user = await newUserWith(10);
     let balanceDuringWork = -1;
-    const result = await runChargedTask(studio.deps.db, { userId: user.id, taskType: 'image', quantity: 3, description: '3 images', idempotencyKey: 'ok-1' }, async () => {
-      balanceDuringWork = await balanceOf(user.id);
-      return 'done';
-    });
+    const result = await runChargedTask(
+      studio.deps.db,
+      { userId: user.id, taskType: 'image', quantity: 3, description: '3 images', idempotencyKey: 'ok-1' },
+      async () => {
+        balanceDuringWork = await balanceOf(user.id);
+        return 'done';
+      },
+    );
     expect(result).toBe('done');
     expect(balanceDuringWork).toBe(10 - 3 * TASK_CREDITS.image);
     expect(await balanceOf(user.id)).toBe(10 - 3 * TASK_CREDITS.image);
@@ -33,9 +37,13 @@ describe('charged work', () => {
   it('refuses with 402 and runs nothing when the balance is short', async () => {
     const user = await newUserWith(2);
     let ran = false;
-    const attempt = runChargedTask(studio.deps.db, { userId: user.id, taskType: 'image', quantity: 3, description: '3 images', idempotencyKey: 'short-1' }, async () => {
-      ran = true;
-    });
+    const attempt = runChargedTask(
+      studio.deps.db,
+      { userId: user.id, taskType: 'image', quantity: 3, description: '3 images', idempotencyKey: 'short-1' },
+      async () => {
+        ran = true;
+      },
+    );
     await expect(attempt).rejects.toMatchObject({ status: 402, code: 'insufficient_credits' });
     expect(ran).toBe(false);
     expect(await balanceOf(user.id)).toBe(2);
@@ -66,7 +74,11 @@ describe('charged work', () => {
     const user = await newUserWith(5);
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        runChargedTask(studio.deps.db, { userId: user.id, taskType: 'image', quantity: 1, description: 'image', idempotencyKey: `race-${i}` }, async () => i),
+        runChargedTask(
+          studio.deps.db,
+          { userId: user.id, taskType: 'image', quantity: 1, description: 'image', idempotencyKey: `race-${i}` },
+          async () => i,
+        ),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);

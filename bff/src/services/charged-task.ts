@@ -31,7 +31,9 @@ export const refundKeyFor = (idempotencyKey: string) => `refund:${idempotencyKey
 export async function runChargedTask<T>(db: Db, task: ChargedTask, work: (quote: CreditQuoteResponse) => Promise<T>): Promise<T> {
   const { quote } = await debitForTask(db, task);
   // A key whose work failed and was refunded is spent: running it again would be free work.
-  const refunded = await db('credit_transactions').where({ user_id: task.userId, idempotency_key: refundKeyFor(task.idempotencyKey) }).first('id');
+  const refunded = await db('credit_transactions')
+    .where({ user_id: task.userId, idempotency_key: refundKeyFor(task.idempotencyKey) })
+    .first('id');
   if (refunded) throw conflict(Messages.taskAlreadyFailed);
   try {
     return await work(quote);

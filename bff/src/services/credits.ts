@@ -132,7 +132,15 @@ export function grantCredits(db: Queryable, request: GrantRequest): Promise<Cred
  */
 export async function debitForTask(
   db: Queryable,
-  request: { userId: string; taskType: string; modelName?: string | null; quantity?: number; description: string; idempotencyKey: string; taskMetadata?: Record<string, unknown> },
+  request: {
+    userId: string;
+    taskType: string;
+    modelName?: string | null;
+    quantity?: number;
+    description: string;
+    idempotencyKey: string;
+    taskMetadata?: Record<string, unknown>;
+  },
 ): Promise<{ transaction: CreditTransaction; quote: CreditQuoteResponse }> {
   const quote = await quoteTask(db, request.taskType, request.modelName ?? null, request.quantity ?? 1);
   const transaction = await debitCredits(db, {
@@ -219,7 +227,10 @@ export async function findActiveSubscription(db: Queryable, userId: string): Pro
  * spec 1 §9: warn at 50 credits or fewer, only without an active subscription; recommend an
  * upgrade at 10 or fewer, a top-up otherwise.
  */
-export function lowBalanceAdvice(credits: number, hasActiveSubscription: boolean): Pick<CreditsResponse, 'lowBalanceWarning' | 'recommendation'> {
+export function lowBalanceAdvice(
+  credits: number,
+  hasActiveSubscription: boolean,
+): Pick<CreditsResponse, 'lowBalanceWarning' | 'recommendation'> {
   const lowBalanceWarning = credits <= LOW_BALANCE_THRESHOLD && !hasActiveSubscription;
   return {
     lowBalanceWarning,

@@ -26,8 +26,7 @@ const SERVER_TO_SERVER = new Set(['/token', '/me', '/token/introspection', '/tok
 
 /** The subject is derived from the e-mail, so the same address is the same person on every run. */
 const subjectFor = (email: string) => `dev-${Buffer.from(email).toString('base64url')}`;
-const emailOf = (subject: string) =>
-  subject.startsWith('dev-') ? Buffer.from(subject.slice(4), 'base64url').toString('utf8') : null;
+const emailOf = (subject: string) => (subject.startsWith('dev-') ? Buffer.from(subject.slice(4), 'base64url').toString('utf8') : null);
 
 export async function createDevOidcIssuer(options: { appUrl: string; redirectUri: string }): Promise<DevOidcIssuer> {
   const issuerUrl = `${options.appUrl}${DEV_OIDC_MOUNT}`;
@@ -37,11 +36,13 @@ export async function createDevOidcIssuer(options: { appUrl: string; redirectUri
 
   // Ask for an e-mail on every sign-in, so a developer can switch between test accounts.
   const policy = interactionPolicy.base();
-  policy.get('login')!.checks.add(
-    new interactionPolicy.Check('dev_always_ask', 'the dev issuer asks every time', 'login_required', (ctx) =>
-      ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-    ),
-  );
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check('dev_always_ask', 'the dev issuer asks every time', 'login_required', (ctx) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
 
   const provider = new Provider(issuerUrl, {
     clients: [
@@ -114,7 +115,12 @@ export async function createDevOidcIssuer(options: { appUrl: string; redirectUri
         ctx.body = loginPage(uid, Messages.emailNotValid);
         return;
       }
-      await provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: subjectFor(parsed.data) } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        ctx.req,
+        ctx.res,
+        { login: { accountId: subjectFor(parsed.data) } },
+        { mergeWithLastSubmission: false },
+      );
       ctx.respond = false;
       return;
     }

@@ -42,7 +42,10 @@ export class DevOutbox implements Mailer {
 
 class SmtpMailer implements Mailer {
   private readonly transport;
-  constructor(url: string, private readonly from: string) {
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
     this.transport = nodemailer.createTransport(url);
   }
   async send(message: MailMessage): Promise<void> {

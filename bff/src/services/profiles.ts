@@ -52,7 +52,11 @@ export async function getOrCreateProfile(db: Db, user: { id: string; email: stri
 }
 
 export async function getOrCreateProfileRow(db: Db, user: { id: string; email: string }): Promise<ProfileRow> {
-  const result = await db.raw<{ rows: ProfileRow[] }>('SELECT * FROM ensure_profile(?, ?, ?)', [user.id, user.email, INITIAL_TRIAL_CREDITS]);
+  const result = await db.raw<{ rows: ProfileRow[] }>('SELECT * FROM ensure_profile(?, ?, ?)', [
+    user.id,
+    user.email,
+    INITIAL_TRIAL_CREDITS,
+  ]);
   return result.rows[0]!;
 }
 

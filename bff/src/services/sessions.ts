@@ -45,7 +45,10 @@ export async function startSession(ctx: Context, db: Db, config: Config, userId:
 /** Ends the session the request holds (if any) and clears the cookie. */
 export async function endSession(ctx: Context, db: Db, config: Config): Promise<void> {
   const token = ctx.cookies.get(SESSION_COOKIE);
-  if (token) await db('sessions').where({ id_hash: hashToken(token) }).delete();
+  if (token)
+    await db('sessions')
+      .where({ id_hash: hashToken(token) })
+      .delete();
   setSessionCookie(ctx, config, null);
 }
 

@@ -49,7 +49,10 @@ export function createAvatarStore(dataDir: string) {
     },
     async exists(fileName: string): Promise<boolean> {
       if (!isAvatarFileName(fileName)) return false;
-      return fs.stat(path.join(dir, fileName)).then((s) => s.isFile(), () => false);
+      return fs.stat(path.join(dir, fileName)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
     },
     /** Opens a stored avatar for reading, or null when the name is not ours or the file is gone. */
     async open(fileName: string): Promise<{ stream: ReadStream; size: number; modified: Date } | null> {

@@ -20,7 +20,8 @@ export const getUsage = (days: number = USAGE_ANALYTICS_DAYS) => apiFetch<Credit
 export const getLimits = () => apiFetch<UsageLimitsResponse>(ApiRoutes.usageLimits);
 export const checkUsername = (username: string, signal?: AbortSignal) =>
   apiFetch<UsernameAvailabilityResponse>(`${ApiRoutes.usernameAvailable}?username=${encodeURIComponent(username)}`, { signal });
-export const patchProfile = (patch: { username?: string }) => apiFetch<ProfileResponse>(ApiRoutes.profile, { method: 'PATCH', json: patch });
+export const patchProfile = (patch: { username?: string }) =>
+  apiFetch<ProfileResponse>(ApiRoutes.profile, { method: 'PATCH', json: patch });
 export function uploadAvatar(image: Blob, filename: string) {
   const form = new FormData();
   form.append('avatar', image, filename);

@@ -39,7 +39,10 @@ export const RecoverRequest = z.object({ email: Email });
 export type RecoverRequest = z.infer<typeof RecoverRequest>;
 
 /** A link token from a mail (confirmation or recovery); only ever sent in a POST body. */
-const LinkToken = z.string({ error: Messages.linkInvalid }).min(1, { error: Messages.linkInvalid }).max(100, { error: Messages.linkInvalid });
+const LinkToken = z
+  .string({ error: Messages.linkInvalid })
+  .min(1, { error: Messages.linkInvalid })
+  .max(100, { error: Messages.linkInvalid });
 
 /**
  * Completes an e-mail confirmation: the link proves the inbox, the password proves who chose it,
@@ -47,7 +50,10 @@ const LinkToken = z.string({ error: Messages.linkInvalid }).min(1, { error: Mess
  */
 export const ConfirmEmailRequest = z.object({
   token: LinkToken,
-  password: z.string({ error: Messages.passwordRequired }).min(1, { error: Messages.passwordRequired }).max(200, { error: Messages.invalidCredentials }),
+  password: z
+    .string({ error: Messages.passwordRequired })
+    .min(1, { error: Messages.passwordRequired })
+    .max(200, { error: Messages.invalidCredentials }),
 });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
 

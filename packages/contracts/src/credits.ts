@@ -13,9 +13,14 @@ export const TransactionType = z.enum(TRANSACTION_TYPES);
 export type TransactionType = z.infer<typeof TransactionType>;
 
 /** Task types the pricing knows; any other name is priced by the generic fallback. */
-export const TaskType = z.string().trim().min(1).max(64).regex(/^[a-z0-9_]+$/, {
-  error: 'Task type may only contain lowercase letters, numbers, and underscores',
-});
+export const TaskType = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9_]+$/, {
+    error: 'Task type may only contain lowercase letters, numbers, and underscores',
+  });
 
 export const CreditSubscription = z.object({
   id: z.string(),

@@ -52,7 +52,13 @@ export const PREBUILT_IMAGE_MODELS = [
   { id: 'google_edit', name: 'Edit', mode: 'edit', isPremium: false, requiresMultipleImages: false },
   { id: 'ideogram_v3', name: 'Generate with Text', mode: 'generate', isPremium: true, requiresMultipleImages: false },
   { id: 'kontext_multi', name: 'Product Placement', mode: 'kontext_multi', isPremium: true, requiresMultipleImages: true },
-  { id: 'ideogram_v3_replace_background', name: 'Replace Background', mode: 'replace_background', isPremium: false, requiresMultipleImages: false },
+  {
+    id: 'ideogram_v3_replace_background',
+    name: 'Replace Background',
+    mode: 'replace_background',
+    isPremium: false,
+    requiresMultipleImages: false,
+  },
   { id: 'kling_kolors_virtual_tryon', name: 'Virtual Try-On', mode: 'virtual_tryon', isPremium: false, requiresMultipleImages: true },
 ] as const satisfies readonly (Pick<ModelEntry, 'id' | 'name' | 'isPremium' | 'requiresMultipleImages'> & { mode: GenerationMode })[];
 export type PrebuiltImageModelId = (typeof PREBUILT_IMAGE_MODELS)[number]['id'];
@@ -85,7 +91,11 @@ const SelectedModels = z
  * An input image may also be one of the caller's own assets, by URL (`imageUrl`, `image2Url`).
  */
 export const GenerateImageFields = z.object({
-  prompt: z.string().max(4000).default('').transform((s) => s.trim()),
+  prompt: z
+    .string()
+    .max(4000)
+    .default('')
+    .transform((s) => s.trim()),
   aspectRatio: ImageAspectRatio.default(DEFAULT_IMAGE_ASPECT_RATIO),
   imageCount: z.coerce.number().int().min(IMAGE_COUNT_MIN).max(IMAGE_COUNT_MAX).default(IMAGE_COUNT_MIN),
   mode: GenerationMode.optional(),
@@ -93,7 +103,12 @@ export const GenerateImageFields = z.object({
   imageUrl: z.string().max(500).optional(),
   image2Url: z.string().max(500).optional(),
   /** Makes a retry of the same request idempotent: same images, charged once. */
-  requestId: z.string().min(1).max(100).regex(/^[\w.:-]+$/).optional(),
+  requestId: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w.:-]+$/)
+    .optional(),
   userId: z.string().max(100).optional(),
   projectId: z.string().max(100).optional(),
   sourceCharacterId: z.uuid().optional(),

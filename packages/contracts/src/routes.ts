@@ -30,6 +30,13 @@ export const ApiRoutes = {
   describeImage: '/api/describe-image',
   upscaleImage: '/api/upscale-image',
   imageModels: '/api/models/images',
+  uploadTempImage: '/api/upload-temp-image',
+  userAssets: '/api/user-assets',
+  featuredAsset: '/api/admin/user-assets',
+  featuredImages: '/api/featured-images',
+  characters: '/api/characters',
+  userLoraModels: '/api/user-lora-models',
+  videoThumbnail: '/api/video-thumbnail',
   devOutbox: '/api/dev/outbox',
   remotes: '/remotes.json',
 } as const;

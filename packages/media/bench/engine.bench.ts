@@ -13,15 +13,27 @@ const require = createRequire(import.meta.url);
 const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
 
 let peak = 0;
-const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 25);
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 25);
 const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
 
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="768" height="768"><rect width="768" height="768" fill="#e8e8e4"/><rect x="300" y="170" width="60" height="80" rx="6" fill="#222"/><rect x="260" y="240" width="200" height="400" rx="40" fill="#c82828"/></svg>`;
 const product: ImageData = { data: await sharp(Buffer.from(svg)).jpeg().toBuffer(), mime: 'image/jpeg', width: 768, height: 768 };
-const faceBuf = await sharp(fs.readFileSync(join(demo, 'sample2.jpg'))).resize({ width: 1024, height: 1024, fit: 'inside' }).jpeg().toBuffer();
+const faceBuf = await sharp(fs.readFileSync(join(demo, 'sample2.jpg')))
+  .resize({ width: 1024, height: 1024, fit: 'inside' })
+  .jpeg()
+  .toBuffer();
 const fm = await sharp(faceBuf).metadata();
 const face: ImageData = { data: faceBuf, mime: 'image/jpeg', width: fm.width, height: fm.height };
-const scene: ImageData = { data: await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#557799' } }).png().toBuffer(), mime: 'image/png', width: 1024, height: 1024 };
+const scene: ImageData = {
+  data: await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#557799' } })
+    .png()
+    .toBuffer(),
+  mime: 'image/png',
+  width: 1024,
+  height: 1024,
+};
 
 const engine = createMediaEngine();
 const rows: { capability: string; ms: number; peak: string; model: string }[] = [];
@@ -34,10 +46,25 @@ async function step(capability: string, fn: () => Promise<{ model: string }>) {
 
 await step('removeBackground (cold: model load)', () => engine.removeBackground({ image: product }));
 await step('removeBackground (warm, face photo)', () => engine.removeBackground({ image: face }));
-await step('generateImage 1024² ×4 + product', () => engine.generateImage({ prompt: 'red bottle on a marble floor, warm light', width: 1024, height: 1024, count: 4, model: 'flux_krea', product }));
-await step('generateImage with text 1024²', () => engine.generateImage({ prompt: 'poster "NEW ARRIVALS" on a navy backdrop', width: 1024, height: 1024, count: 1, model: 'ideogram_v3' }));
-await step('editImage (warm, brighter) 1024²', () => engine.editImage({ prompt: 'warm and brighter', image: face, width: 1024, height: 1024, count: 1 }));
-await step('replaceBackground 1024²', () => engine.replaceBackground({ image: product, prompt: 'wooden table, beige wall', width: 1024, height: 1024, count: 1 }));
+await step('generateImage 1024² ×4 + product', () =>
+  engine.generateImage({
+    prompt: 'red bottle on a marble floor, warm light',
+    width: 1024,
+    height: 1024,
+    count: 4,
+    model: 'flux_krea',
+    product,
+  }),
+);
+await step('generateImage with text 1024²', () =>
+  engine.generateImage({ prompt: 'poster "NEW ARRIVALS" on a navy backdrop', width: 1024, height: 1024, count: 1, model: 'ideogram_v3' }),
+);
+await step('editImage (warm, brighter) 1024²', () =>
+  engine.editImage({ prompt: 'warm and brighter', image: face, width: 1024, height: 1024, count: 1 }),
+);
+await step('replaceBackground 1024²', () =>
+  engine.replaceBackground({ image: product, prompt: 'wooden table, beige wall', width: 1024, height: 1024, count: 1 }),
+);
 await step('placeProduct 1024²', () => engine.placeProduct({ prompt: 'on the shelf', product, scene, width: 1024, height: 1024 }));
 await step('upscale 2× (768→1536)', () => engine.upscale({ image: product, factor: 2 }));
 await step('describeImage (face, cold face-api)', () => engine.describeImage({ image: face }));

@@ -38,32 +38,82 @@ export interface GenerateImageInput {
   /** Text to render as type; defaults to the quoted text of the prompt for `ideogram_v3`. */
   text?: string;
 }
-export interface GenerateImage { generateImage(input: GenerateImageInput): Promise<ImageResult> }
+export interface GenerateImage {
+  generateImage(input: GenerateImageInput): Promise<ImageResult>;
+}
 
-export interface EditImageInput { prompt: string; image: ImageData; width: number; height: number; count: number }
-export interface EditImage { editImage(input: EditImageInput): Promise<ImageResult> }
+export interface EditImageInput {
+  prompt: string;
+  image: ImageData;
+  width: number;
+  height: number;
+  count: number;
+}
+export interface EditImage {
+  editImage(input: EditImageInput): Promise<ImageResult>;
+}
 
-export interface ReplaceBackgroundInput { image: ImageData; prompt: string; width: number; height: number; count: number }
-export interface ReplaceBackground { replaceBackground(input: ReplaceBackgroundInput): Promise<ImageResult> }
+export interface ReplaceBackgroundInput {
+  image: ImageData;
+  prompt: string;
+  width: number;
+  height: number;
+  count: number;
+}
+export interface ReplaceBackground {
+  replaceBackground(input: ReplaceBackgroundInput): Promise<ImageResult>;
+}
 
-export interface RemoveBackgroundInput { image: ImageData }
-export interface RemoveBackground { removeBackground(input: RemoveBackgroundInput): Promise<ImageResult> }
+export interface RemoveBackgroundInput {
+  image: ImageData;
+}
+export interface RemoveBackground {
+  removeBackground(input: RemoveBackgroundInput): Promise<ImageResult>;
+}
 
-export interface PlaceProductInput { prompt: string; product: ImageData; scene: ImageData; width: number; height: number }
-export interface PlaceProduct { placeProduct(input: PlaceProductInput): Promise<ImageResult> }
+export interface PlaceProductInput {
+  prompt: string;
+  product: ImageData;
+  scene: ImageData;
+  width: number;
+  height: number;
+}
+export interface PlaceProduct {
+  placeProduct(input: PlaceProductInput): Promise<ImageResult>;
+}
 
-export interface VirtualTryOnInput { person: ImageData; garment: ImageData }
-export interface VirtualTryOn { virtualTryOn(input: VirtualTryOnInput): Promise<ImageResult> }
+export interface VirtualTryOnInput {
+  person: ImageData;
+  garment: ImageData;
+}
+export interface VirtualTryOn {
+  virtualTryOn(input: VirtualTryOnInput): Promise<ImageResult>;
+}
 
-export interface UpscaleInput { image: ImageData; factor: 2 }
-export interface Upscale { upscale(input: UpscaleInput): Promise<ImageResult> }
+export interface UpscaleInput {
+  image: ImageData;
+  factor: 2;
+}
+export interface Upscale {
+  upscale(input: UpscaleInput): Promise<ImageResult>;
+}
 
-export interface DescribeImageInput { image: ImageData }
-export interface DescribeImage { describeImage(input: DescribeImageInput): Promise<DescribeResult> }
+export interface DescribeImageInput {
+  image: ImageData;
+}
+export interface DescribeImage {
+  describeImage(input: DescribeImageInput): Promise<DescribeResult>;
+}
 
 /** Every image capability together: what a provider and the engine expose. */
-export type ImageCapabilities = GenerateImage & EditImage & ReplaceBackground & RemoveBackground & PlaceProduct &
-  VirtualTryOn & Upscale & DescribeImage;
+export type ImageCapabilities = GenerateImage &
+  EditImage &
+  ReplaceBackground &
+  RemoveBackground &
+  PlaceProduct &
+  VirtualTryOn &
+  Upscale &
+  DescribeImage;
 
 export type CapabilityName = keyof ImageCapabilities;
 

@@ -38,14 +38,34 @@ export type MediaEngine = ImageCapabilities & {
   close(): Promise<void>;
 };
 
-const CAPABILITIES: CapabilityName[] = ['generateImage', 'editImage', 'replaceBackground', 'removeBackground', 'placeProduct', 'virtualTryOn', 'upscale', 'describeImage'];
+const CAPABILITIES: CapabilityName[] = [
+  'generateImage',
+  'editImage',
+  'replaceBackground',
+  'removeBackground',
+  'placeProduct',
+  'virtualTryOn',
+  'upscale',
+  'describeImage',
+];
 
 /** One object with every capability; provider chosen per capability (fal when `falKey` is set). */
 export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine {
   let local: ReturnType<typeof createLocalProvider> | undefined;
   const getLocal = () => (local ??= createLocalProvider({ maxQueue: options.concurrency?.maxQueue, maxSide: options.segmentMaxSide }));
-  const fal = options.falKey ? createFalProvider({ falKey: options.falKey, falBaseUrl: options.falBaseUrl, timeoutMs: options.falTimeoutMs, pollIntervalMs: options.falPollIntervalMs, retryDelayMs: options.falRetryDelayMs }) : undefined;
-  const routes = Object.fromEntries(CAPABILITIES.map((c) => [c, options.providers?.[c] ?? (fal ? 'fal' : 'local')])) as Record<CapabilityName, 'local' | 'fal'>;
+  const fal = options.falKey
+    ? createFalProvider({
+        falKey: options.falKey,
+        falBaseUrl: options.falBaseUrl,
+        timeoutMs: options.falTimeoutMs,
+        pollIntervalMs: options.falPollIntervalMs,
+        retryDelayMs: options.falRetryDelayMs,
+      })
+    : undefined;
+  const routes = Object.fromEntries(CAPABILITIES.map((c) => [c, options.providers?.[c] ?? (fal ? 'fal' : 'local')])) as Record<
+    CapabilityName,
+    'local' | 'fal'
+  >;
   if (Object.values(routes).includes('fal') && !fal) throw new Error('fal provider selected without falKey');
   const engine = {} as Record<string, unknown>;
   for (const c of CAPABILITIES) {
@@ -54,13 +74,28 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
       const started = performance.now();
       try {
         const out = await (provider[c] as (i: never) => Promise<{ model: string }>)(input);
-        options.logger?.info('media call', { capability: c, provider: routes[c], model: out.model, ms: Math.round(performance.now() - started) });
+        options.logger?.info('media call', {
+          capability: c,
+          provider: routes[c],
+          model: out.model,
+          ms: Math.round(performance.now() - started),
+        });
         return out;
       } catch (e) {
-        options.logger?.warn('media call failed', { capability: c, provider: routes[c], kind: (e as { kind?: string }).kind, error: String(e) });
+        options.logger?.warn('media call failed', {
+          capability: c,
+          provider: routes[c],
+          kind: (e as { kind?: string }).kind,
+          error: String(e),
+        });
         throw e;
       }
     };
   }
-  return Object.assign(engine as unknown as ImageCapabilities, { routes, close: async () => { await local?.close(); } });
+  return Object.assign(engine as unknown as ImageCapabilities, {
+    routes,
+    close: async () => {
+      await local?.close();
+    },
+  });
 }

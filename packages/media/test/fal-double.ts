@@ -10,9 +10,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-interface Job { endpoint: string; input: Record<string, unknown>; polls: number; slow: boolean }
+interface Job {
+  endpoint: string;
+  input: Record<string, unknown>;
+  polls: number;
+  slow: boolean;
+}
 
-export interface FalDouble { url: string; calls: { method: string; path: string; auth?: string }[]; close(): Promise<void> }
+export interface FalDouble {
+  url: string;
+  calls: { method: string; path: string; auth?: string }[];
+  close(): Promise<void>;
+}
 
 export async function startFalDouble(): Promise<FalDouble> {
   const jobs = new Map<string, Job>();
@@ -24,53 +33,89 @@ export async function startFalDouble(): Promise<FalDouble> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const server = http.createServer(async (req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    calls.push({ method: req.method!, path, auth: req.headers.authorization });
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const file = path.match(/^\/files\/([^/]+)\.png$/);
-    if (file) {
-      const job = jobs.get(file[1]!);
-      const size = (job?.input.image_size as { width?: number; height?: number } | undefined) ?? {};
-      const png = await sharp({ create: { width: size.width ?? 64, height: size.height ?? 64, channels: 3, background: '#3366cc' } }).png().toBuffer();
-      res.writeHead(200, { 'content-type': 'image/png' });
-      return res.end(png);
-    }
-    const m = path.match(/^\/(.+)\/requests\/([^/]+)(\/status|\/cancel)?$/);
-    if (m) {
-      const job = jobs.get(m[2]!);
-      if (!job) return json(res, 404, { detail: 'Request not found' });
-      if (m[3] === '/status') {
-        job.polls++;
-        const status = job.slow ? 'IN_PROGRESS' : job.polls === 1 ? 'IN_QUEUE' : job.polls === 2 ? 'IN_PROGRESS' : 'COMPLETED';
-        return json(res, 200, { status, request_id: m[2], response_url: `${base}/${m[1]}/requests/${m[2]}`, queue_position: status === 'IN_QUEUE' ? 0 : undefined, logs: [] });
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      calls.push({ method: req.method!, path, auth: req.headers.authorization });
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const file = path.match(/^\/files\/([^/]+)\.png$/);
+      if (file) {
+        const job = jobs.get(file[1]!);
+        const size = (job?.input.image_size as { width?: number; height?: number } | undefined) ?? {};
+        const png = await sharp({ create: { width: size.width ?? 64, height: size.height ?? 64, channels: 3, background: '#3366cc' } })
+          .png()
+          .toBuffer();
+        res.writeHead(200, { 'content-type': 'image/png' });
+        return res.end(png);
       }
-      if (m[3] === '/cancel') return json(res, 202, { status: 'CANCELLATION_REQUESTED' });
-      const size = (job.input.image_size as { width?: number; height?: number } | undefined) ?? {};
-      const n = Number(job.input.num_images ?? 1);
-      if (job.endpoint.includes('florence')) return json(res, 200, { results: 'A blue square on a plain background.' });
-      return json(res, 200, {
-        images: Array.from({ length: n }, () => ({ url: `${base}/files/${m[2]}.png`, width: size.width ?? 64, height: size.height ?? 64, content_type: 'image/png' })),
-        seed: 42, prompt: job.input.prompt,
-      });
-    }
-    if (req.method === 'POST') {
-      const endpoint = path.slice(1);
-      const input = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
-      const prompt = String(input.prompt ?? '');
-      if (!req.headers.authorization?.startsWith('Key ')) return json(res, 401, { detail: 'No key' });
-      const forced = prompt.match(/status:(\d{3})/);
-      if (forced) return json(res, Number(forced[1]), forced[1] === '422' ? { detail: [{ loc: ['body', 'prompt'], msg: 'invalid prompt', type: 'value_error' }] } : { detail: 'error' });
-      if (prompt.includes('flaky429') && flaky++ % 3 < 2) return json(res, 429, { detail: 'Rate limited' });
-      const id = `req-${++seq}`;
-      jobs.set(id, { endpoint, input, polls: 0, slow: prompt.includes('slow') });
-      const app = endpoint.split('/').slice(0, 2).join('/');
-      return json(res, 200, { request_id: id, status_url: `${base}/${app}/requests/${id}/status`, response_url: `${base}/${app}/requests/${id}`, cancel_url: `${base}/${app}/requests/${id}/cancel` });
-    }
-    json(res, 404, { detail: 'Not found' });
+      const m = path.match(/^\/(.+)\/requests\/([^/]+)(\/status|\/cancel)?$/);
+      if (m) {
+        const job = jobs.get(m[2]!);
+        if (!job) return json(res, 404, { detail: 'Request not found' });
+        if (m[3] === '/status') {
+          job.polls++;
+          const status = job.slow ? 'IN_PROGRESS' : job.polls === 1 ? 'IN_QUEUE' : job.polls === 2 ? 'IN_PROGRESS' : 'COMPLETED';
+          return json(res, 200, {
+            status,
+            request_id: m[2],
+            response_url: `${base}/${m[1]}/requests/${m[2]}`,
+            queue_position: status === 'IN_QUEUE' ? 0 : undefined,
+            logs: [],
+          });
+        }
+        if (m[3] === '/cancel') return json(res, 202, { status: 'CANCELLATION_REQUESTED' });
+        const size = (job.input.image_size as { width?: number; height?: number } | undefined) ?? {};
+        const n = Number(job.input.num_images ?? 1);
+        if (job.endpoint.includes('florence')) return json(res, 200, { results: 'A blue square on a plain background.' });
+        return json(res, 200, {
+          images: Array.from({ length: n }, () => ({
+            url: `${base}/files/${m[2]}.png`,
+            width: size.width ?? 64,
+            height: size.height ?? 64,
+            content_type: 'image/png',
+          })),
+          seed: 42,
+          prompt: job.input.prompt,
+        });
+      }
+      if (req.method === 'POST') {
+        const endpoint = path.slice(1);
+        const input = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
+        const prompt = typeof input.prompt === 'string' ? input.prompt : '';
+        if (!req.headers.authorization?.startsWith('Key ')) return json(res, 401, { detail: 'No key' });
+        const forced = prompt.match(/status:(\d{3})/);
+        if (forced)
+          return json(
+            res,
+            Number(forced[1]),
+            forced[1] === '422'
+              ? { detail: [{ loc: ['body', 'prompt'], msg: 'invalid prompt', type: 'value_error' }] }
+              : { detail: 'error' },
+          );
+        if (prompt.includes('flaky429') && flaky++ % 3 < 2) return json(res, 429, { detail: 'Rate limited' });
+        const id = `req-${++seq}`;
+        jobs.set(id, { endpoint, input, polls: 0, slow: prompt.includes('slow') });
+        const app = endpoint.split('/').slice(0, 2).join('/');
+        return json(res, 200, {
+          request_id: id,
+          status_url: `${base}/${app}/requests/${id}/status`,
+          response_url: `${base}/${app}/requests/${id}`,
+          cancel_url: `${base}/${app}/requests/${id}/cancel`,
+        });
+      }
+      json(res, 404, { detail: 'Not found' });
+    })();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: base, calls, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url: base,
+    calls,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }

@@ -74,7 +74,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
 
 function readErrorBody(payload: unknown): { code: string; message: string; details?: unknown } | null {
   if (typeof payload !== 'object' || payload === null || !('error' in payload)) return null;
-  const error = (payload as { error: unknown }).error;
+  const error = payload.error;
   if (typeof error !== 'object' || error === null) return null;
   const { code, message, details } = error as Record<string, unknown>;
   return { code: typeof code === 'string' ? code : 'internal', message: typeof message === 'string' ? message : '', details };

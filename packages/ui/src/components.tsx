@@ -57,6 +57,8 @@ export function Dialog({ title, onClose, children, wide, description, closeLabel
   }, []);
 
   return (
+    // A click on the backdrop closes, as Escape does from the keyboard (handled above).
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- the dialog inside is the interactive element
     <div className="st-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panel}
@@ -68,10 +70,18 @@ export function Dialog({ title, onClose, children, wide, description, closeLabel
         className={wide ? 'st-dialog st-dialog-wide' : 'st-dialog'}
       >
         <button type="button" className="st-dialog-close" aria-label={closeLabel} onClick={onClose}>
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
-        <h2 id={titleId} style={{ fontSize: 'var(--st-text-xl)', marginBottom: description ? '.35rem' : '1.25rem', paddingRight: '2rem' }}>{title}</h2>
-        {description ? <p id={descId} style={{ color: 'var(--st-muted)', marginBottom: '1.25rem' }}>{description}</p> : null}
+        <h2 id={titleId} style={{ fontSize: 'var(--st-text-xl)', marginBottom: description ? '.35rem' : '1.25rem', paddingRight: '2rem' }}>
+          {title}
+        </h2>
+        {description ? (
+          <p id={descId} style={{ color: 'var(--st-muted)', marginBottom: '1.25rem' }}>
+            {description}
+          </p>
+        ) : null}
         {children}
       </div>
     </div>
@@ -80,7 +90,9 @@ export function Dialog({ title, onClose, children, wide, description, closeLabel
 
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(
-    root.querySelectorAll<HTMLElement>('a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'),
+    root.querySelectorAll<HTMLElement>(
+      'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])',
+    ),
   ).filter((n) => n.offsetParent !== null || n === document.activeElement);
 }
 
@@ -107,7 +119,17 @@ export function Alert({ tone, children }: AlertProps) {
 export function Logo({ tone = 'ink', size = 28 }: { tone?: 'ink' | 'light'; size?: number }) {
   const gradientId = useId();
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: '.55rem', fontWeight: 800, fontSize: size * 0.72, letterSpacing: '-0.03em', color: tone === 'ink' ? 'var(--st-ink)' : 'var(--st-on-night)' }}>
+    <span
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '.55rem',
+        fontWeight: 800,
+        fontSize: size * 0.72,
+        letterSpacing: '-0.03em',
+        color: tone === 'ink' ? 'var(--st-ink)' : 'var(--st-on-night)',
+      }}
+    >
       <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" style={{ flexShrink: 0 }}>
         <defs>
           <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">

@@ -40,10 +40,31 @@ export const font = {
 } as const;
 
 /** A modular type scale (1.25) in rem. */
-export const text = { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.125rem', xl: '1.375rem', '2xl': '1.75rem', '3xl': '2.25rem', '4xl': 'clamp(2.25rem, 5vw, 3.6rem)' } as const;
+export const text = {
+  xs: '0.75rem',
+  sm: '0.875rem',
+  md: '1rem',
+  lg: '1.125rem',
+  xl: '1.375rem',
+  '2xl': '1.75rem',
+  '3xl': '2.25rem',
+  '4xl': 'clamp(2.25rem, 5vw, 3.6rem)',
+} as const;
 
 /** 4-px spacing steps. */
-export const space = { 1: '0.25rem', 2: '0.5rem', 3: '0.75rem', 4: '1rem', 5: '1.25rem', 6: '1.5rem', 8: '2rem', 10: '2.5rem', 12: '3rem', 16: '4rem', 20: '5rem' } as const;
+export const space = {
+  1: '0.25rem',
+  2: '0.5rem',
+  3: '0.75rem',
+  4: '1rem',
+  5: '1.25rem',
+  6: '1.5rem',
+  8: '2rem',
+  10: '2.5rem',
+  12: '3rem',
+  16: '4rem',
+  20: '5rem',
+} as const;
 
 export const radius = { sm: '6px', md: '10px', lg: '16px', xl: '24px', pill: '999px' } as const;
 

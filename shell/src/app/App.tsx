@@ -50,8 +50,22 @@ function Shell() {
     <>
       <Suspense fallback={<PageLoading />}>
         <Routes>
-          <Route path="/" element={<TopLevel><LandingPage /></TopLevel>} />
-          <Route path="/plan-selection" element={<TopLevel><PageLoading /></TopLevel>} />
+          <Route
+            path="/"
+            element={
+              <TopLevel>
+                <LandingPage />
+              </TopLevel>
+            }
+          />
+          <Route
+            path="/plan-selection"
+            element={
+              <TopLevel>
+                <PageLoading />
+              </TopLevel>
+            }
+          />
           <Route path="/auth/callback" element={<AuthCallbackPage />} />
           <Route path="/auth/confirm" element={<ConfirmEmailPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />

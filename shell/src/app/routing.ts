@@ -7,7 +7,11 @@ import type { RemoteModuleId, RemoteName } from '@studio/contracts';
 /** Exposed modules that are whole screens. */
 export type RoutePageModuleId = Extract<
   RemoteModuleId,
-  'mfe_account/SubscriptionPage' | 'mfe_account/AnalyticsPage' | 'mfe_gallery/ImagesPage' | 'mfe_gallery/DiscoverPage' | 'mfe_gallery/VideosPage'
+  | 'mfe_account/SubscriptionPage'
+  | 'mfe_account/AnalyticsPage'
+  | 'mfe_gallery/ImagesPage'
+  | 'mfe_gallery/DiscoverPage'
+  | 'mfe_gallery/VideosPage'
 >;
 
 export type SessionState = 'loading' | 'signed_in' | 'signed_out';

@@ -8,8 +8,12 @@ import { loadRemoteModule, resetRemote } from './runtime.ts';
 const remoteAttemptsAtom = atom<Partial<Record<RemoteName, number>>>({});
 
 /** Props of an exposed component; distributes over a union of ids. */
-type PropsOf<Id extends RemoteModuleId> = Id extends RemoteModuleId ? (RemoteModule<Id> extends { default: (props: infer P) => unknown } ? P : never) : never;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- props are checked at RemoteView's boundary
+type PropsOf<Id extends RemoteModuleId> = Id extends RemoteModuleId
+  ? RemoteModule<Id> extends { default: (props: infer P) => unknown }
+    ? P
+    : never
+  : never;
+// Props are checked at RemoteView's boundary.
 type AnyComponent = ComponentType<any>;
 
 const lazyCache = new Map<string, AnyComponent>();
@@ -21,7 +25,7 @@ function lazyRemote<Id extends RemoteModuleId>(id: Id, attempt: number): Compone
     component = lazy(async () => ({ default: (await loadRemoteModule(id)).default as unknown as AnyComponent }));
     lazyCache.set(key, component);
   }
-  return component as unknown as ComponentType<PropsOf<Id>>;
+  return component;
 }
 
 export interface RemoteViewProps<Id extends RemoteModuleId> {
@@ -46,7 +50,15 @@ export function RemoteView<Id extends RemoteModuleId>({ id, props, variant = 'pa
     await resetRemote(remote);
     setAttempts((all) => ({ ...all, [remote]: (all[remote] ?? 0) + 1 }));
   };
-  const fallback = loading ?? (variant === 'page' ? <div className="st-center"><Spinner /></div> : <Spinner />);
+  const fallback =
+    loading ??
+    (variant === 'page' ? (
+      <div className="st-center">
+        <Spinner />
+      </div>
+    ) : (
+      <Spinner />
+    ));
   return (
     <RemoteBoundary key={`${id}#${attempt}`} variant={variant} onRetry={retry}>
       <Suspense fallback={fallback}>

@@ -38,9 +38,7 @@ export async function up(db: Knex): Promise<void> {
     t.boolean('is_active').notNullable().defaultTo(true);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
   });
-  await db.raw(
-    "CREATE UNIQUE INDEX task_pricing_active_unique ON task_pricing (task_type, coalesce(model_name, '')) WHERE is_active",
-  );
+  await db.raw("CREATE UNIQUE INDEX task_pricing_active_unique ON task_pricing (task_type, coalesce(model_name, '')) WHERE is_active");
 
   await db.schema.createTable('user_subscriptions', (t) => {
     t.uuid('id').primary().defaultTo(db.raw('gen_random_uuid()'));

@@ -14,7 +14,7 @@ const countRows = async (table: string, column: string, id: string) =>
   Number((await studio.deps.db(table).where(column, id).count('* as n').first())!.n);
 
 describe('DELETE /api/account', () => {
-  it("deletes the user and everything of theirs, and signs every browser out", async () => {
+  it('deletes the user and everything of theirs, and signs every browser out', async () => {
     const user = await createUser(studio);
     const other = await createUser(studio);
     const client = studio.client();
@@ -73,7 +73,10 @@ describe('DELETE /api/account', () => {
     const user = await createUser(studio);
     await studio.deps.db('users').where({ id: user.id }).update({ password_hash: null });
     const stale = await signIn(studio, studio.client(), user);
-    await studio.deps.db('sessions').where({ user_id: user.id }).update({ created_at: new Date(Date.now() - RECENT_SIGN_IN_MS - 60_000) });
+    await studio.deps
+      .db('sessions')
+      .where({ user_id: user.id })
+      .update({ created_at: new Date(Date.now() - RECENT_SIGN_IN_MS - 60_000) });
     const refused = await stale.delete(ApiRoutes.account, {});
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({ code: 'forbidden', message: Messages.signInAgain });

@@ -17,30 +17,36 @@ async function removeAvatars(dataDir: string, userId: string): Promise<void> {
   } catch {
     return;
   }
-  await Promise.all(names.filter((name) => name.startsWith(userId)).map((name) => fs.rm(path.join(folder, name), { recursive: true, force: true })));
+  await Promise.all(
+    names.filter((name) => name.startsWith(userId)).map((name) => fs.rm(path.join(folder, name), { recursive: true, force: true })),
+  );
 }
 
 export function accountRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
 
-  route(router, {
-    method: 'delete',
-    path: ApiRoutes.account,
-    summary: 'Delete the account and everything of it (profile, credits, sessions, identities, files); asks for the password',
-    auth: 'user',
-    body: AccountDeleteRequest,
-    responses: { 204: 'Deleted', 400: 'Password missing or wrong', 401: 'Not signed in', 403: 'No password: sign in again first' },
-  }, async (ctx) => {
-    const { id } = currentUser(ctx.state);
-    const { password } = AccountDeleteRequest.parse(ctx.request.body ?? {});
-    // A stolen session alone must not be able to destroy the account.
-    await confirmAccountOwner(db, id, currentSession(ctx.state), password, 'password');
-    // Every table holding a user's rows references users with ON DELETE CASCADE.
-    await db('users').where({ id }).delete();
-    await removeAvatars(config.dataDir, id);
-    await endSession(ctx, db, config);
-    ctx.status = 204;
-  });
+  route(
+    router,
+    {
+      method: 'delete',
+      path: ApiRoutes.account,
+      summary: 'Delete the account and everything of it (profile, credits, sessions, identities, files); asks for the password',
+      auth: 'user',
+      body: AccountDeleteRequest,
+      responses: { 204: 'Deleted', 400: 'Password missing or wrong', 401: 'Not signed in', 403: 'No password: sign in again first' },
+    },
+    async (ctx) => {
+      const { id } = currentUser(ctx.state);
+      const { password } = AccountDeleteRequest.parse(ctx.request.body ?? {});
+      // A stolen session alone must not be able to destroy the account.
+      await confirmAccountOwner(db, id, currentSession(ctx.state), password, 'password');
+      // Every table holding a user's rows references users with ON DELETE CASCADE.
+      await db('users').where({ id }).delete();
+      await removeAvatars(config.dataDir, id);
+      await endSession(ctx, db, config);
+      ctx.status = 204;
+    },
+  );
 
   return router;
 }

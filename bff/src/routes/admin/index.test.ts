@@ -35,7 +35,9 @@ describe('admin credits', () => {
     expect(missingKey.status).toBe(400);
 
     const grants = await Promise.all(
-      Array.from({ length: 3 }, () => admin.post(creditsPath(user.id), { amount: 30, description: 'goodwill' }, { 'idempotency-key': 'ticket-42' })),
+      Array.from({ length: 3 }, () =>
+        admin.post(creditsPath(user.id), { amount: 30, description: 'goodwill' }, { 'idempotency-key': 'ticket-42' }),
+      ),
     );
     expect(grants.map((g) => g.status)).toEqual([200, 200, 200]);
     expect(new Set(grants.map((g) => g.body.transaction.id)).size).toBe(1);
@@ -51,7 +53,13 @@ describe('admin credits', () => {
 
   it('answers 400 to bad grants and 404 to unknown users', async () => {
     const { user } = await signedInUser(studio);
-    for (const body of [{ amount: 0, description: 'x' }, { amount: -5, description: 'x' }, { amount: 1.5, description: 'x' }, { amount: 5 }, { amount: '5', description: 'x' }]) {
+    for (const body of [
+      { amount: 0, description: 'x' },
+      { amount: -5, description: 'x' },
+      { amount: 1.5, description: 'x' },
+      { amount: 5 },
+      { amount: '5', description: 'x' },
+    ]) {
       expect((await admin.post(creditsPath(user.id), body, { 'idempotency-key': randomUUID() })).status).toBe(400);
     }
     expect((await admin.get(creditsPath(randomUUID()))).status).toBe(404);

@@ -1,9 +1,5 @@
 import Router from '@koa/router';
-import {
-  AdminCreditGrantRequest,
-  AdminCreditGrantResponse,
-  AdminUserCreditsResponse,
-} from '@studio/contracts';
+import { AdminCreditGrantRequest, AdminCreditGrantResponse, AdminUserCreditsResponse } from '@studio/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
@@ -32,50 +28,58 @@ export function adminRoutes({ db }: AppDeps): Router {
     return user as { id: string; email: string };
   };
 
-  route(router, {
-    method: 'get',
-    path: USER_CREDITS,
-    summary: 'Admin: a user’s balance and last credit transactions (one history page)',
-    auth: 'admin',
-    responses: { 200: AdminUserCreditsResponse, 403: 'Admin access denied' },
-  }, async (ctx) => {
-    const user = await findUser(ctx.params.id);
-    const profile = await getOrCreateProfileRow(db, user);
-    const history = await getCreditHistory(db, user.id, 1);
-    ctx.body = {
-      userId: user.id,
-      email: user.email,
-      balance: profile.credits_remaining,
-      transactions: history.transactions,
-    } satisfies AdminUserCreditsResponse;
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: USER_CREDITS,
+      summary: 'Admin: a user’s balance and last credit transactions (one history page)',
+      auth: 'admin',
+      responses: { 200: AdminUserCreditsResponse, 403: 'Admin access denied' },
+    },
+    async (ctx) => {
+      const user = await findUser(ctx.params.id);
+      const profile = await getOrCreateProfileRow(db, user);
+      const history = await getCreditHistory(db, user.id, 1);
+      ctx.body = {
+        userId: user.id,
+        email: user.email,
+        balance: profile.credits_remaining,
+        transactions: history.transactions,
+      } satisfies AdminUserCreditsResponse;
+    },
+  );
 
-  route(router, {
-    method: 'post',
-    path: USER_CREDITS,
-    summary: 'Admin: grant credits (MANUAL_CREDIT); requires an Idempotency-Key header',
-    auth: 'admin',
-    body: AdminCreditGrantRequest,
-    responses: { 200: AdminCreditGrantResponse, 403: 'Admin access denied' },
-  }, async (ctx) => {
-    const admin = currentUser(ctx.state);
-    const user = await findUser(ctx.params.id);
-    const key = IdempotencyKey.safeParse(ctx.get('idempotency-key') || undefined);
-    if (!key.success) throw invalidRequest(key.error.issues[0]!.message, { field: 'Idempotency-Key' });
-    const { amount, description } = AdminCreditGrantRequest.parse(ctx.request.body ?? {});
-    await getOrCreateProfileRow(db, user);
-    const transaction = await grantCredits(db, {
-      userId: user.id,
-      type: 'MANUAL_CREDIT',
-      credits: amount,
-      description,
-      taskMetadata: { granted_by: admin.id },
-      idempotencyKey: `admin:${key.data}`,
-    });
-    // A repeated key returns the first row; the balance answered is today's.
-    const { credits_remaining: balance } = await db('profiles').where({ id: user.id }).first('credits_remaining');
-    ctx.body = { transaction, balance } satisfies AdminCreditGrantResponse;
-  });
+  route(
+    router,
+    {
+      method: 'post',
+      path: USER_CREDITS,
+      summary: 'Admin: grant credits (MANUAL_CREDIT); requires an Idempotency-Key header',
+      auth: 'admin',
+      body: AdminCreditGrantRequest,
+      responses: { 200: AdminCreditGrantResponse, 403: 'Admin access denied' },
+    },
+    async (ctx) => {
+      const admin = currentUser(ctx.state);
+      const user = await findUser(ctx.params.id);
+      const key = IdempotencyKey.safeParse(ctx.get('idempotency-key') || undefined);
+      if (!key.success) throw invalidRequest(key.error.issues[0]!.message, { field: 'Idempotency-Key' });
+      const { amount, description } = AdminCreditGrantRequest.parse(ctx.request.body ?? {});
+      await getOrCreateProfileRow(db, user);
+      const transaction = await grantCredits(db, {
+        userId: user.id,
+        type: 'MANUAL_CREDIT',
+        credits: amount,
+        description,
+        taskMetadata: { granted_by: admin.id },
+        idempotencyKey: `admin:${key.data}`,
+      });
+      // A repeated key returns the first row; the balance answered is today's.
+      const { credits_remaining: balance } = await db('profiles').where({ id: user.id }).first('credits_remaining');
+      ctx.body = { transaction, balance } satisfies AdminCreditGrantResponse;
+    },
+  );
 
   return router;
 }

@@ -144,7 +144,14 @@ describe('sign-in with Google (dev OpenID Connect issuer)', () => {
     expect(response.status).toBe(400);
     expect(response.body).toContain(Messages.emailNotValid);
     const added = [...new Set(await fs.readdir(os.tmpdir()))].filter((name) => !before.has(name));
-    const sizes = await Promise.all(added.map((name) => fs.stat(path.join(os.tmpdir(), name)).then((s) => s.size, () => 0)));
+    const sizes = await Promise.all(
+      added.map((name) =>
+        fs.stat(path.join(os.tmpdir(), name)).then(
+          (s) => s.size,
+          () => 0,
+        ),
+      ),
+    );
     expect(sizes).not.toContain(bytes);
   });
 
@@ -156,7 +163,9 @@ describe('sign-in with Google (dev OpenID Connect issuer)', () => {
     // A real flow cookie, but the response does not belong to it.
     const start = await client.get(ApiRoutes.oauthGoogle);
     const state = new URL(start.headers.get('location')!).searchParams.get('state');
-    const forged = await client.get(`${ApiRoutes.oauthGoogleCallback}?code=abc&state=not-${state}&iss=${encodeURIComponent(`${studio.deps.config.appUrl}/oidc`)}`);
+    const forged = await client.get(
+      `${ApiRoutes.oauthGoogleCallback}?code=abc&state=not-${state}&iss=${encodeURIComponent(`${studio.deps.config.appUrl}/oidc`)}`,
+    );
     expect(forged.headers.get('location')).toBe(failed);
 
     await client.get(ApiRoutes.oauthGoogle);
@@ -165,7 +174,9 @@ describe('sign-in with Google (dev OpenID Connect issuer)', () => {
     expect(badCode.headers.get('location')).toBe(failed);
     expect((await client.get(ApiRoutes.session)).status).toBe(401);
 
-    const tampered = await studio.client().get(`${ApiRoutes.oauthGoogleCallback}?code=abc&state=${state}`, { cookie: 'studio_oidc=eyJ9.AAAA' });
+    const tampered = await studio
+      .client()
+      .get(`${ApiRoutes.oauthGoogleCallback}?code=abc&state=${state}`, { cookie: 'studio_oidc=eyJ9.AAAA' });
     expect(tampered.headers.get('location')).toBe(failed);
   });
 

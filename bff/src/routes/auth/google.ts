@@ -29,7 +29,9 @@ async function accountFor(db: Db, identity: OidcIdentity): Promise<string> {
     if (!identity.email || !identity.emailVerified) throw new UnverifiedEmailError('the provider did not vouch for the e-mail');
     let user = await trx('users').whereRaw('lower(email) = ?', [identity.email]).forUpdate().first('id', 'email_confirmed_at');
     if (!user) {
-      [user] = await trx('users').insert({ email: identity.email, email_confirmed_at: trx.fn.now() }).returning(['id', 'email_confirmed_at']);
+      [user] = await trx('users')
+        .insert({ email: identity.email, email_confirmed_at: trx.fn.now() })
+        .returning(['id', 'email_confirmed_at']);
     } else if (!user.email_confirmed_at) {
       // Whoever signed up with this address never proved it; the provider now has. Their password
       // is dropped so a squatter who registered first cannot sign in to the owner's account.
@@ -45,7 +47,13 @@ async function accountFor(db: Db, identity: OidcIdentity): Promise<string> {
 
 /** Sign-in with a Google-type provider (DESIGN decision 3): authorization code + PKCE, state and nonce. */
 export function createGoogleHandlers({ db, config, oidc }: AppDeps) {
-  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies, path: ApiRoutes.oauthGoogleCallback, overwrite: true };
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+    path: ApiRoutes.oauthGoogleCallback,
+    overwrite: true,
+  };
   const redirectUri = `${config.appUrl}${ApiRoutes.oauthGoogleCallback}`;
 
   return {

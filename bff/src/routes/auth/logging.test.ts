@@ -53,7 +53,13 @@ describe('logs', () => {
 
     const log = lines.join('');
     expect(log).toContain(ApiRoutes.signin);
-    for (const secret of [password, 'another-wrong-password', new URL(confirmLink).searchParams.get('token')!, new URL(resetLink).searchParams.get('token')!, session]) {
+    for (const secret of [
+      password,
+      'another-wrong-password',
+      new URL(confirmLink).searchParams.get('token')!,
+      new URL(resetLink).searchParams.get('token')!,
+      session,
+    ]) {
       expect(log).not.toContain(secret);
     }
   });

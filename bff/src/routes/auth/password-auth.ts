@@ -166,7 +166,11 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
         // Holding a recovery link proves control of the inbox, so the address counts as confirmed.
         await trx('users')
           .where({ id })
-          .update({ password_hash: passwordHash, email_confirmed_at: trx.raw('coalesce(email_confirmed_at, now())'), updated_at: trx.fn.now() });
+          .update({
+            password_hash: passwordHash,
+            email_confirmed_at: trx.raw('coalesce(email_confirmed_at, now())'),
+            updated_at: trx.fn.now(),
+          });
         // Reset links still in flight die with the old password; confirmation links have done their work.
         await retirePendingAuthTokens(trx, id, 'recover');
         await retirePendingAuthTokens(trx, id, 'confirm_email');

@@ -22,7 +22,8 @@ describe('auth rate limits', () => {
   it('stops sign-in from one address after 10 failed attempts on an e-mail, even with the right password', async () => {
     const user = await createUser(studio);
     const client = studio.client();
-    for (let i = 0; i < 10; i++) expect((await client.post(ApiRoutes.signin, { email: user.email, password: `wrong-${i}` }, from(stranger))).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await client.post(ApiRoutes.signin, { email: user.email, password: `wrong-${i}` }, from(stranger))).status).toBe(400);
     const limited = await client.post(ApiRoutes.signin, { email: user.email, password: user.password }, from(stranger));
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual(tooMany);
@@ -34,14 +35,17 @@ describe('auth rate limits', () => {
 
   it('does not lock the owner out: a stranger’s failures leave the owner’s own address free', async () => {
     const user = await createUser(studio);
-    for (let i = 0; i < 11; i++) await studio.client().post(ApiRoutes.signin, { email: user.email, password: `guess-${i}` }, from(stranger));
+    for (let i = 0; i < 11; i++)
+      await studio.client().post(ApiRoutes.signin, { email: user.email, password: `guess-${i}` }, from(stranger));
     expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password }, from(owner))).status).toBe(200);
   });
 
   it('slows an e-mail down, never locks it, when failures come from many addresses', async () => {
     const user = await createUser(studio);
     for (let i = 0; i < 11; i++) {
-      expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: `guess-${i}` }, from(`198.51.100.${i + 10}`))).status).toBe(400);
+      expect(
+        (await studio.client().post(ApiRoutes.signin, { email: user.email, password: `guess-${i}` }, from(`198.51.100.${i + 10}`))).status,
+      ).toBe(400);
     }
     const started = performance.now();
     expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password }, from(owner))).status).toBe(200);
@@ -50,7 +54,8 @@ describe('auth rate limits', () => {
 
   it('keeps counting across a restart: the counts live in the database', async () => {
     const user = await createUser(studio);
-    for (let i = 0; i < 10; i++) await studio.client().post(ApiRoutes.signin, { email: user.email, password: `wrong-${i}` }, from(stranger));
+    for (let i = 0; i < 10; i++)
+      await studio.client().post(ApiRoutes.signin, { email: user.email, password: `wrong-${i}` }, from(stranger));
     const rows = await studio.deps.db('rate_limit_counters').select('key', 'count');
     expect(rows.some((row) => row.count === 10)).toBe(true);
     // No e-mail address or IP is stored in clear.
@@ -60,13 +65,15 @@ describe('auth rate limits', () => {
 
   it('does not count successful sign-ins', async () => {
     const user = await createUser(studio);
-    for (let i = 0; i < 12; i++) expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password })).status).toBe(200);
+    for (let i = 0; i < 12; i++)
+      expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password })).status).toBe(200);
   });
 
   it('allows 5 sign-ups an hour per e-mail', async () => {
     const email = uniqueEmail();
     const client = studio.client();
-    for (let i = 0; i < 5; i++) expect((await client.post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await client.post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' })).status).toBe(201);
     const limited = await client.post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual(tooMany);

@@ -13,7 +13,8 @@ beforeEach(() => studio.deps.rateLimitStore.reset());
 const NEW_PASSWORD = 'a brand new password';
 /** What the reset page does on submit: the mail's token opens a recovery session. */
 const openRecovery = (client: TestClient, link: string) => client.post(ApiRoutes.recoverLink, { token: tokenOf(link) });
-const outboxFor = async (email: string) => (await studio.client().get(`${ApiRoutes.devOutbox}?to=${encodeURIComponent(email)}`)).body.messages;
+const outboxFor = async (email: string) =>
+  (await studio.client().get(`${ApiRoutes.devOutbox}?to=${encodeURIComponent(email)}`)).body.messages;
 
 describe('password recovery', () => {
   it('answers the same for an unknown e-mail and sends it nothing', async () => {
@@ -95,7 +96,10 @@ describe('password recovery', () => {
 
     await client.post(ApiRoutes.recover, { email: user.email });
     const second = await latestLink(client, user.email, AppPaths.resetPassword);
-    await studio.deps.db('auth_tokens').where({ user_id: user.id }).update({ expires_at: new Date(Date.now() - 1) });
+    await studio.deps
+      .db('auth_tokens')
+      .where({ user_id: user.id })
+      .update({ expires_at: new Date(Date.now() - 1) });
     expect((await openRecovery(studio.client(), second)).body.error.message).toBe(Messages.linkInvalid);
   });
 
@@ -121,7 +125,10 @@ describe('password recovery', () => {
     expect(old.headers.get('location')).toBe(`${AppPaths.resetPassword}?token=${token}`);
     expect(old.headers.getSetCookie()).toEqual([]);
     expect((await victim.post(ApiRoutes.recoverLink, { token: tokenOf(link) }, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await victim.get(ApiRoutes.session)).body).toMatchObject({ recovery: false, user: { email: expect.not.stringMatching(user.email) } });
+    expect((await victim.get(ApiRoutes.session)).body).toMatchObject({
+      recovery: false,
+      user: { email: expect.not.stringMatching(user.email) },
+    });
     // Unspent: the owner's own submit still works.
     expect((await openRecovery(studio.client(), link)).status).toBe(200);
   });
@@ -148,7 +155,11 @@ describe('password recovery', () => {
     const there = studio.client();
     await here.post(ApiRoutes.signin, { email: user.email, password: user.password });
     await there.post(ApiRoutes.signin, { email: user.email, password: user.password });
-    const update = await here.post(ApiRoutes.password, { currentPassword: user.password, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const update = await here.post(ApiRoutes.password, {
+      currentPassword: user.password,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(update.status).toBe(200);
     expect((await here.get(ApiRoutes.session)).status).toBe(200);
     expect((await there.get(ApiRoutes.session)).status).toBe(401);
@@ -161,7 +172,11 @@ describe('password recovery', () => {
     const bare = await thief.post(ApiRoutes.password, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(bare.status).toBe(400);
     expect(bare.body.error).toMatchObject({ code: 'invalid_request', message: Messages.currentPasswordRequired });
-    const guessed = await thief.post(ApiRoutes.password, { currentPassword: 'a guess', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
+    const guessed = await thief.post(ApiRoutes.password, {
+      currentPassword: 'a guess',
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
     expect(guessed.status).toBe(400);
     expect(guessed.body.error).toMatchObject({ code: 'invalid_request', message: Messages.currentPasswordIncorrect });
     expect((await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password })).status).toBe(200);
@@ -172,7 +187,10 @@ describe('password recovery', () => {
     const user = await createUser(studio);
     await studio.deps.db('users').where({ id: user.id }).update({ password_hash: null });
     const stale = await signIn(studio, studio.client(), user);
-    await studio.deps.db('sessions').where({ user_id: user.id }).update({ created_at: new Date(Date.now() - RECENT_SIGN_IN_MS - 60_000) });
+    await studio.deps
+      .db('sessions')
+      .where({ user_id: user.id })
+      .update({ created_at: new Date(Date.now() - RECENT_SIGN_IN_MS - 60_000) });
     const refused = await stale.post(ApiRoutes.password, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({ code: 'forbidden', message: Messages.signInAgain });

@@ -17,7 +17,11 @@ describe('sign-up and e-mail confirmation', () => {
   it('answers 201 and mails a link to the confirmation page, whose POST with the password signs in', async () => {
     const client = studio.client();
     const email = uniqueEmail('Signup');
-    const signup = await client.post(ApiRoutes.signup, { email: `  ${email.toUpperCase()} `, password: PASSWORD, confirmPassword: PASSWORD });
+    const signup = await client.post(ApiRoutes.signup, {
+      email: `  ${email.toUpperCase()} `,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    });
     expect(signup.status).toBe(201);
     expect(signup.body).toEqual({ message: Messages.signupSent });
 
@@ -40,7 +44,11 @@ describe('sign-up and e-mail confirmation', () => {
     expect(session.body.recovery).toBe(false);
     expect(session.body.user).toMatchObject({ email: email.toLowerCase(), is_admin: false });
     expect(session.body.user.email_confirmed_at).not.toBeNull();
-    expect(session.body.profile).toMatchObject({ email: email.toLowerCase(), subscription_tier: 'trial', credits_remaining: INITIAL_TRIAL_CREDITS });
+    expect(session.body.profile).toMatchObject({
+      email: email.toLowerCase(),
+      subscription_tier: 'trial',
+      credits_remaining: INITIAL_TRIAL_CREDITS,
+    });
   });
 
   it('lets a confirmation link work once', async () => {
@@ -57,7 +65,10 @@ describe('sign-up and e-mail confirmation', () => {
     const email = uniqueEmail();
     await client.post(ApiRoutes.signup, { email, password: PASSWORD, confirmPassword: PASSWORD });
     const link = await latestLink(client, email, AppPaths.confirmEmail);
-    await studio.deps.db('auth_tokens').update({ expires_at: new Date(Date.now() - 1000) }).whereIn('user_id', studio.deps.db('users').select('id').where({ email }));
+    await studio.deps
+      .db('auth_tokens')
+      .update({ expires_at: new Date(Date.now() - 1000) })
+      .whereIn('user_id', studio.deps.db('users').select('id').where({ email }));
     for (const token of [tokenOf(link), 'not-a-token', '']) {
       const response = await client.post(ApiRoutes.confirm, { token, password: PASSWORD });
       expect(response.status).toBe(400);
@@ -80,7 +91,9 @@ describe('sign-up and e-mail confirmation', () => {
 
   it('refuses an e-mail that already has a confirmed account', async () => {
     const user = await createUser(studio);
-    const response = await studio.client().post(ApiRoutes.signup, { email: user.email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD });
+    const response = await studio
+      .client()
+      .post(ApiRoutes.signup, { email: user.email.toUpperCase(), password: PASSWORD, confirmPassword: PASSWORD });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ error: { code: 'conflict', message: Messages.userAlreadyRegistered } });
   });
@@ -89,7 +102,8 @@ describe('sign-up and e-mail confirmation', () => {
 describe('pre-account takeover: a second sign-up for an unconfirmed address', () => {
   const OWNER = 'owner-password';
   const ATTACKER = 'attacker-password';
-  const signUp = (email: string, password: string) => studio.client().post(ApiRoutes.signup, { email, password, confirmPassword: password });
+  const signUp = (email: string, password: string) =>
+    studio.client().post(ApiRoutes.signup, { email, password, confirmPassword: password });
 
   it('changes no password and re-sends the original registration, so a later sign-up gains nothing', async () => {
     const email = uniqueEmail('victim');
@@ -116,11 +130,15 @@ describe('pre-account takeover: a second sign-up for an unconfirmed address', ()
     // their own password, and the squatter cannot sign in to an unconfirmed account.
     const link = await latestLink(owner, email, AppPaths.confirmEmail);
     expect((await confirmEmail(owner, link, OWNER)).body.error.message).toBe(Messages.invalidCredentials);
-    expect((await studio.client().post(ApiRoutes.signin, { email, password: ATTACKER })).body.error.message).toBe(Messages.emailNotConfirmed);
+    expect((await studio.client().post(ApiRoutes.signin, { email, password: ATTACKER })).body.error.message).toBe(
+      Messages.emailNotConfirmed,
+    );
 
     // The owner takes the account with a reset link; the squatter's password dies with it.
     await owner.post(ApiRoutes.recover, { email });
-    expect((await owner.post(ApiRoutes.recoverLink, { token: tokenOf(await latestLink(owner, email, AppPaths.resetPassword)) })).status).toBe(200);
+    expect(
+      (await owner.post(ApiRoutes.recoverLink, { token: tokenOf(await latestLink(owner, email, AppPaths.resetPassword)) })).status,
+    ).toBe(200);
     expect((await owner.post(ApiRoutes.password, { password: OWNER, confirmPassword: OWNER })).status).toBe(200);
     expect((await studio.client().post(ApiRoutes.signin, { email, password: ATTACKER })).status).toBe(400);
     expect((await studio.client().post(ApiRoutes.signin, { email, password: OWNER })).status).toBe(200);
@@ -189,7 +207,11 @@ describe('sign-in, session and sign-out', () => {
     const client = studio.client();
     const response = await client.post(ApiRoutes.signin, { email: user.email.toUpperCase(), password: user.password });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ user: { id: user.id, email: user.email }, profile: { id: user.id, credits_remaining: 20 }, recovery: false });
+    expect(response.body).toMatchObject({
+      user: { id: user.id, email: user.email },
+      profile: { id: user.id, credits_remaining: 20 },
+      recovery: false,
+    });
     expect(response.body.user).not.toHaveProperty('password_hash');
     expect((await client.get(ApiRoutes.session)).body.user.id).toBe(user.id);
   });
@@ -243,7 +265,9 @@ describe('sign-in, session and sign-out', () => {
 
   it('refuses a sign-in posted from another site (CSRF)', async () => {
     const user = await createUser(studio);
-    const response = await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password }, { origin: 'https://evil.example' });
+    const response = await studio
+      .client()
+      .post(ApiRoutes.signin, { email: user.email, password: user.password }, { origin: 'https://evil.example' });
     expect(response.status).toBe(403);
     expect(response.body.error).toEqual({ code: 'forbidden', message: Messages.originRefused });
     const signout = await studio.client().post(ApiRoutes.signout, {}, { origin: 'https://evil.example' });
@@ -264,7 +288,21 @@ describe('dev outbox and API description', () => {
 
   it('describes every auth route in the OpenAPI document', async () => {
     const { body } = await studio.client().get(ApiRoutes.openapi);
-    for (const path of [ApiRoutes.signup, ApiRoutes.signin, ApiRoutes.signout, ApiRoutes.session, ApiRoutes.recover, ApiRoutes.password, ApiRoutes.confirm, ApiRoutes.recoverLink, ApiRoutes.oauthGoogle, ApiRoutes.oauthGoogleCallback, ApiRoutes.authProviders, ApiRoutes.account, ApiRoutes.devOutbox]) {
+    for (const path of [
+      ApiRoutes.signup,
+      ApiRoutes.signin,
+      ApiRoutes.signout,
+      ApiRoutes.session,
+      ApiRoutes.recover,
+      ApiRoutes.password,
+      ApiRoutes.confirm,
+      ApiRoutes.recoverLink,
+      ApiRoutes.oauthGoogle,
+      ApiRoutes.oauthGoogleCallback,
+      ApiRoutes.authProviders,
+      ApiRoutes.account,
+      ApiRoutes.devOutbox,
+    ]) {
       expect(body.paths[path], path).toBeDefined();
     }
     expect(body.paths[ApiRoutes.signup].post.requestBody).toBeDefined();

@@ -77,7 +77,9 @@ describe('GET /api/subscription-plans', () => {
 
   it('counts only the last 30 days of use, net of refunds', async () => {
     const { user, client } = await userWithUsage(500);
-    await db()('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_DEBIT' }).update({ created_at: new Date(Date.now() - 31 * 86_400_000) });
+    await db()('credit_transactions')
+      .where({ user_id: user.id, transaction_type: 'TASK_DEBIT' })
+      .update({ created_at: new Date(Date.now() - 31 * 86_400_000) });
     expect((await client.get(ApiRoutes.subscriptionPlans)).body.monthlyUsage).toBe(0);
   });
 });

@@ -56,51 +56,64 @@ export function recommendPlan(plans: readonly SubscriptionPlan[], monthlyUsage: 
   const needed = Math.ceil(RECOMMENDED_PLAN_USAGE_FACTOR * monthlyUsage);
   const covering = plans.find((p) => p.monthly_credits >= needed);
   if (covering) return covering;
-  return plans.reduce<SubscriptionPlan | null>((largest, p) => (!largest || p.monthly_credits > largest.monthly_credits ? p : largest), null);
+  return plans.reduce<SubscriptionPlan | null>(
+    (largest, p) => (!largest || p.monthly_credits > largest.monthly_credits ? p : largest),
+    null,
+  );
 }
 
 /** The public catalog: plans and credit packages, active ones, cheapest first. */
 export function catalogRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
-  route(router, {
-    method: 'get',
-    path: ApiRoutes.subscriptionPlans,
-    summary: 'Active plans, cheapest first, with annual savings; for a signed-in user, the recommended plan',
-    auth: 'none',
-    responses: { 200: SubscriptionPlansResponse },
-  }, async (ctx) => {
-    const rows: PlanRow[] = await db('subscription_plans').where({ is_active: true }).orderBy([
-      { column: 'monthly_price_usd', order: 'asc' },
-      { column: 'monthly_credits', order: 'asc' },
-    ]);
-    const plans = rows.map(toSubscriptionPlan);
-    const user = ctx.state.session?.kind === 'user' ? ctx.state.user : undefined;
-    let monthlyUsage: number | null = null;
-    let recommendedPlanId: string | null = null;
-    if (user) {
-      monthlyUsage = await getCreditsUsedSince(db, user.id, new Date(Date.now() - USAGE_ANALYTICS_DAYS * 86_400_000));
-      recommendedPlanId = recommendPlan(plans, monthlyUsage)?.id ?? null;
-    }
-    ctx.body = { plans, recommendedPlanId, monthlyUsage } satisfies SubscriptionPlansResponse;
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.subscriptionPlans,
+      summary: 'Active plans, cheapest first, with annual savings; for a signed-in user, the recommended plan',
+      auth: 'none',
+      responses: { 200: SubscriptionPlansResponse },
+    },
+    async (ctx) => {
+      const rows: PlanRow[] = await db('subscription_plans')
+        .where({ is_active: true })
+        .orderBy([
+          { column: 'monthly_price_usd', order: 'asc' },
+          { column: 'monthly_credits', order: 'asc' },
+        ]);
+      const plans = rows.map(toSubscriptionPlan);
+      const user = ctx.state.session?.kind === 'user' ? ctx.state.user : undefined;
+      let monthlyUsage: number | null = null;
+      let recommendedPlanId: string | null = null;
+      if (user) {
+        monthlyUsage = await getCreditsUsedSince(db, user.id, new Date(Date.now() - USAGE_ANALYTICS_DAYS * 86_400_000));
+        recommendedPlanId = recommendPlan(plans, monthlyUsage)?.id ?? null;
+      }
+      ctx.body = { plans, recommendedPlanId, monthlyUsage } satisfies SubscriptionPlansResponse;
+    },
+  );
 
-  route(router, {
-    method: 'get',
-    path: ApiRoutes.creditPackages,
-    summary: 'Active top-up credit packages, cheapest first',
-    auth: 'none',
-    responses: { 200: CreditPackagesResponse },
-  }, async (ctx) => {
-    const rows: CreditPackage[] = await db('credit_packages')
-      .where({ is_active: true })
-      .orderBy([
-        { column: 'price_usd', order: 'asc' },
-        { column: 'credits', order: 'asc' },
-      ])
-      .select('id', 'name', 'credits', 'price_usd', 'stripe_price_id');
-    ctx.body = { packages: rows } satisfies CreditPackagesResponse;
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.creditPackages,
+      summary: 'Active top-up credit packages, cheapest first',
+      auth: 'none',
+      responses: { 200: CreditPackagesResponse },
+    },
+    async (ctx) => {
+      const rows: CreditPackage[] = await db('credit_packages')
+        .where({ is_active: true })
+        .orderBy([
+          { column: 'price_usd', order: 'asc' },
+          { column: 'credits', order: 'asc' },
+        ])
+        .select('id', 'name', 'credits', 'price_usd', 'stripe_price_id');
+      ctx.body = { packages: rows } satisfies CreditPackagesResponse;
+    },
+  );
 
   return router;
 }

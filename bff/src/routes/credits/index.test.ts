@@ -69,7 +69,12 @@ describe('GET /api/credits', () => {
     await grant(user.id, 40);
     expect((await client.get(ApiRoutes.credits)).body).toMatchObject({ credits: 50, lowBalanceWarning: true, recommendation: 'topup' });
     await grant(user.id, 1);
-    expect((await client.get(ApiRoutes.credits)).body).toMatchObject({ credits: 51, lowBalanceWarning: false, recommendation: null, dollarValue: 2.55 });
+    expect((await client.get(ApiRoutes.credits)).body).toMatchObject({
+      credits: 51,
+      lowBalanceWarning: false,
+      recommendation: null,
+      dollarValue: 2.55,
+    });
   });
 
   it('does not warn a user with an active subscription, and names the plan', async () => {
@@ -116,14 +121,18 @@ describe('monthly credit reset', () => {
     ]) {
       const { user, client } = await member();
       const plan = await subscribe(user.id, 'pro');
-      await db()('profiles').where({ id: user.id }).update({ credits_reset_date: new Date(Date.now() - 60_000) });
+      await db()('profiles')
+        .where({ id: user.id })
+        .update({ credits_reset_date: new Date(Date.now() - 60_000) });
       expect(await read(client)).toBe(INITIAL_TRIAL_CREDITS + plan.monthly_credits);
     }
   });
 
   it('gives nothing without an active subscription', async () => {
     const { user, client } = await member();
-    await db()('profiles').where({ id: user.id }).update({ credits_reset_date: new Date(Date.now() - 86_400_000) });
+    await db()('profiles')
+      .where({ id: user.id })
+      .update({ credits_reset_date: new Date(Date.now() - 86_400_000) });
     await db()('user_subscriptions').insert({ user_id: user.id, status: 'canceled' });
     expect((await client.get(ApiRoutes.credits)).body.credits).toBe(INITIAL_TRIAL_CREDITS);
     expect(await db()('credit_transactions').where({ user_id: user.id, transaction_type: 'PLAN_MONTHLY_CREDIT' })).toHaveLength(0);
@@ -132,7 +141,9 @@ describe('monthly credit reset', () => {
   it('gives nothing before the reset date', async () => {
     const { user, client } = await member();
     await subscribe(user.id);
-    await db()('profiles').where({ id: user.id }).update({ credits_reset_date: new Date(Date.now() + 86_400_000) });
+    await db()('profiles')
+      .where({ id: user.id })
+      .update({ credits_reset_date: new Date(Date.now() + 86_400_000) });
     expect((await client.get(ApiRoutes.credits)).body.credits).toBe(INITIAL_TRIAL_CREDITS);
   });
 });
@@ -171,12 +182,21 @@ describe('GET /api/credits/usage', () => {
     await grant(user.id, 100);
     const img = await debit(user.id, 3, 'image');
     await debit(user.id, 4, 'video_section');
-    await grantCredits(db(), { userId: user.id, type: 'TASK_REFUND', credits: 2, description: 'failed', taskType: 'video_section', idempotencyKey: randomUUID() });
+    await grantCredits(db(), {
+      userId: user.id,
+      type: 'TASK_REFUND',
+      credits: 2,
+      description: 'failed',
+      taskType: 'video_section',
+      idempotencyKey: randomUUID(),
+    });
     const old = await debit(user.id, 5, 'voice');
     const ancient = await debit(user.id, 7, 'voice');
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     await db()('credit_transactions').where({ id: old.id }).update({ created_at: twoDaysAgo });
-    await db()('credit_transactions').where({ id: ancient.id }).update({ created_at: new Date(Date.now() - 40 * 86_400_000) });
+    await db()('credit_transactions')
+      .where({ id: ancient.id })
+      .update({ created_at: new Date(Date.now() - 40 * 86_400_000) });
     expect(img.amount).toBe(-3);
 
     const res = await client.get(`${ApiRoutes.creditUsage}?days=30`);
@@ -242,20 +262,40 @@ describe('GET /api/credits/quote', () => {
   });
 
   it('uses the spec fallbacks without a pricing row, and a model’s own row when there is one', async () => {
-    for (const [task, quantity] of [['video', 2], ['video_with_audio', 1], ['lip_sync', 2], ['audio', 1001], ['upscale', 3]] as const) {
+    for (const [task, quantity] of [
+      ['video', 2],
+      ['video_with_audio', 1],
+      ['lip_sync', 2],
+      ['audio', 1001],
+      ['upscale', 3],
+    ] as const) {
       const body = (await quote(`taskType=${task}&quantity=${quantity}`)).body;
       expect(body.credits, task).toBe(await calculate(task, null, quantity));
       expect(body.marginPercent).toBe(50);
     }
     expect((await quote('taskType=video&quantity=2')).body.credits).toBe(64);
-    await db()('task_pricing').insert({ task_type: 'image', model_name: 'premium_model', base_cost_usd: 0.08, credit_multiplier: 2.5, unit: 'image' });
+    await db()('task_pricing').insert({
+      task_type: 'image',
+      model_name: 'premium_model',
+      base_cost_usd: 0.08,
+      credit_multiplier: 2.5,
+      unit: 'image',
+    });
     const premium = (await quote('taskType=image&modelName=premium_model')).body;
     expect(premium).toMatchObject({ credits: 4, rawCostUsd: 0.08, marginPercent: 60, dollarValue: 0.2 });
     expect(premium.credits).toBe(await calculate('image', 'premium_model', 1));
   });
 
   it('answers 400 to bad parameters', async () => {
-    for (const query of ['', 'taskType=', 'taskType=Bad Type', 'taskType=image&quantity=0', 'taskType=image&quantity=-2', 'taskType=image&quantity=abc', 'taskType=image&taskType=voice']) {
+    for (const query of [
+      '',
+      'taskType=',
+      'taskType=Bad Type',
+      'taskType=image&quantity=0',
+      'taskType=image&quantity=-2',
+      'taskType=image&quantity=abc',
+      'taskType=image&taskType=voice',
+    ]) {
       const res = await quote(query);
       expect(res.status, query).toBe(400);
       expect(res.body.error.code).toBe('invalid_request');

@@ -19,16 +19,20 @@ export function devOutboxRoutes({ config, outbox }: AppDeps): Router {
   const router = new Router();
   if (!outbox || config.nodeEnv === 'production') return router;
 
-  route(router, {
-    method: 'get',
-    path: ApiRoutes.devOutbox,
-    summary: 'Development only: mail the studio would have sent, newest first',
-    query: OutboxQuery,
-    responses: { 200: OutboxResponse },
-  }, (ctx) => {
-    const { to } = OutboxQuery.parse(ctx.query);
-    ctx.body = { messages: outbox.list(to) } satisfies z.infer<typeof OutboxResponse>;
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.devOutbox,
+      summary: 'Development only: mail the studio would have sent, newest first',
+      query: OutboxQuery,
+      responses: { 200: OutboxResponse },
+    },
+    (ctx) => {
+      const { to } = OutboxQuery.parse(ctx.query);
+      ctx.body = { messages: outbox.list(to) } satisfies z.infer<typeof OutboxResponse>;
+    },
+  );
 
   return router;
 }

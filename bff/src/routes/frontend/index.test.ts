@@ -40,7 +40,10 @@ beforeAll(async () => {
   await put('mfe-account/dist/remoteEntry.js', 'var mfe_account;');
   await put('mfe-account/dist/assets/page.abcdef1234.js', 'export{}');
   await put('secret.txt', 'do not serve');
-  await put('remotes.json', JSON.stringify({ remotes: [{ name: 'mfe_account', entry: 'https://cdn.example.com/account/mf-manifest.json' }] }));
+  await put(
+    'remotes.json',
+    JSON.stringify({ remotes: [{ name: 'mfe_account', entry: 'https://cdn.example.com/account/mf-manifest.json' }] }),
+  );
 });
 
 afterAll(async () => {

@@ -100,7 +100,9 @@ export function createFrontendMiddleware(options: FrontendOptions): Koa.Middlewa
         // The file form is re-read on every request so a remote can be moved without a restart;
         // a broken file must not take the whole studio down, only its remotes.
         ctx.status = 500;
-        ctx.body = { error: { code: 'internal', message: error instanceof RemotesConfigError ? error.message : 'REMOTES could not be read' } };
+        ctx.body = {
+          error: { code: 'internal', message: error instanceof RemotesConfigError ? error.message : 'REMOTES could not be read' },
+        };
       }
       return;
     }
@@ -167,7 +169,8 @@ async function sendFile(ctx: Koa.Context, file: string): Promise<boolean> {
 
   const ext = path.extname(file).toLowerCase();
   const base = path.basename(file);
-  const revalidate = ext === '.html' || base === 'mf-manifest.json' || base === 'mf-stats.json' || base === 'remoteEntry.js' || !HASHED.test(base);
+  const revalidate =
+    ext === '.html' || base === 'mf-manifest.json' || base === 'mf-stats.json' || base === 'remoteEntry.js' || !HASHED.test(base);
   ctx.set('Cache-Control', revalidate ? REVALIDATE : IMMUTABLE);
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.type = CONTENT_TYPES[ext] ?? 'application/octet-stream';

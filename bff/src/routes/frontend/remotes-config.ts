@@ -14,7 +14,10 @@ export class RemotesConfigError extends Error {
 /** Parses the `name=url,…` form. Names must be known remotes; URLs absolute or root-relative. */
 export function parseRemotesList(value: string): RemotesManifest {
   const remotes: RemotesManifest['remotes'] = [];
-  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new RemotesConfigError(`REMOTES: "${part}" is not name=url`);
     const name = part.slice(0, eq).trim();

@@ -11,31 +11,39 @@ const HealthResponse = z.object({ ok: z.boolean(), database: z.enum(['up', 'down
 export function healthRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
 
-  route(router, {
-    method: 'get',
-    path: ApiRoutes.health,
-    summary: 'Liveness (quick=true, no database) or readiness (database reachable)',
-    query: HealthQuery,
-    responses: { 200: HealthResponse, 503: HealthResponse },
-  }, async (ctx) => {
-    const { quick } = HealthQuery.parse(ctx.query);
-    if (quick === 'true') {
-      ctx.body = { ok: true };
-      return;
-    }
-    try {
-      await db.raw('SELECT 1');
-      ctx.body = { ok: true, database: 'up' };
-    } catch (error) {
-      ctx.state.log.error({ err: error }, 'health check: database unreachable');
-      ctx.status = 503;
-      ctx.body = { ok: false, database: 'down' };
-    }
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.health,
+      summary: 'Liveness (quick=true, no database) or readiness (database reachable)',
+      query: HealthQuery,
+      responses: { 200: HealthResponse, 503: HealthResponse },
+    },
+    async (ctx) => {
+      const { quick } = HealthQuery.parse(ctx.query);
+      if (quick === 'true') {
+        ctx.body = { ok: true };
+        return;
+      }
+      try {
+        await db.raw('SELECT 1');
+        ctx.body = { ok: true, database: 'up' };
+      } catch (error) {
+        ctx.state.log.error({ err: error }, 'health check: database unreachable');
+        ctx.status = 503;
+        ctx.body = { ok: false, database: 'down' };
+      }
+    },
+  );
 
-  route(router, { method: 'get', path: ApiRoutes.openapi, summary: 'This API, described as OpenAPI 3', responses: { 200: 'OpenAPI document' } }, (ctx) => {
-    ctx.body = buildOpenApiDocument(config.appUrl);
-  });
+  route(
+    router,
+    { method: 'get', path: ApiRoutes.openapi, summary: 'This API, described as OpenAPI 3', responses: { 200: 'OpenAPI document' } },
+    (ctx) => {
+      ctx.body = buildOpenApiDocument(config.appUrl);
+    },
+  );
 
   return router;
 }

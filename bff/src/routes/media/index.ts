@@ -13,21 +13,25 @@ export function mediaRoutes({ config }: AppDeps): Router {
   const router = new Router();
   const avatars = createAvatarStore(config.dataDir);
 
-  route(router, {
-    method: 'get',
-    path: AVATAR_PATH,
-    summary: 'An avatar image (96×96 JPEG), as linked from profiles',
-    auth: 'none',
-    responses: { 200: 'image/jpeg', 404: 'No such avatar' },
-  }, async (ctx) => {
-    const opened = await avatars.open(ctx.params.file ?? '');
-    if (!opened) throw notFound();
-    ctx.type = 'image/jpeg';
-    ctx.length = opened.size;
-    ctx.lastModified = opened.modified;
-    ctx.set('Cache-Control', IMMUTABLE);
-    ctx.body = opened.stream;
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: AVATAR_PATH,
+      summary: 'An avatar image (96×96 JPEG), as linked from profiles',
+      auth: 'none',
+      responses: { 200: 'image/jpeg', 404: 'No such avatar' },
+    },
+    async (ctx) => {
+      const opened = await avatars.open(ctx.params.file ?? '');
+      if (!opened) throw notFound();
+      ctx.type = 'image/jpeg';
+      ctx.length = opened.size;
+      ctx.lastModified = opened.modified;
+      ctx.set('Cache-Control', IMMUTABLE);
+      ctx.body = opened.stream;
+    },
+  );
 
   return router;
 }

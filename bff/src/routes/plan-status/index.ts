@@ -8,17 +8,21 @@ import { getPlanStatus } from '../../services/plan-status.ts';
 export function planStatusRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
-  route(router, {
-    method: 'get',
-    path: ApiRoutes.planStatus,
-    summary: 'Whether the user must choose a plan (spec rules; cached 30 minutes; any failure → needsPlan)',
-    auth: 'user',
-    responses: { 200: PlanStatusResponse },
-  }, async (ctx) => {
-    ctx.body = (await getPlanStatus(db, currentUser(ctx.state), (error) =>
-      ctx.state.log.error({ err: error }, 'plan status check failed'),
-    )) satisfies PlanStatusResponse;
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.planStatus,
+      summary: 'Whether the user must choose a plan (spec rules; cached 30 minutes; any failure → needsPlan)',
+      auth: 'user',
+      responses: { 200: PlanStatusResponse },
+    },
+    async (ctx) => {
+      ctx.body = (await getPlanStatus(db, currentUser(ctx.state), (error) =>
+        ctx.state.log.error({ err: error }, 'plan status check failed'),
+      )) satisfies PlanStatusResponse;
+    },
+  );
 
   return router;
 }

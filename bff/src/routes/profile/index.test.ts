@@ -14,7 +14,9 @@ afterAll(() => studio?.stop());
 const ledgerRows = (userId: string) => studio.deps.db('credit_transactions').where({ user_id: userId });
 
 const png = (width = 300, height = 200) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 function avatarForm(content: Buffer, name = 'avatar.png', type = 'image/png', field = 'avatar'): FormData {
   const form = new FormData();
@@ -46,7 +48,11 @@ describe('GET /api/profile', () => {
     expect(new Date(res.body.profile.updated_at).toISOString()).toBe(res.body.profile.updated_at);
     const rows = await ledgerRows(user.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ transaction_type: 'TRIAL_CREDIT', amount: INITIAL_TRIAL_CREDITS, balance_after: INITIAL_TRIAL_CREDITS });
+    expect(rows[0]).toMatchObject({
+      transaction_type: 'TRIAL_CREDIT',
+      amount: INITIAL_TRIAL_CREDITS,
+      balance_after: INITIAL_TRIAL_CREDITS,
+    });
   });
 
   it('gives one profile and one grant to concurrent first reads', async () => {
@@ -165,7 +171,10 @@ describe('GET /api/profile/username-available', () => {
     expect(await check('')).toEqual({ available: false, message: Messages.usernameRequired });
     expect(await check('Already_Here')).toEqual({ available: false, message: Messages.usernameTaken });
     expect(await check('free_name_42')).toEqual({ available: true, message: null });
-    expect((await owner.client.get(`${ApiRoutes.usernameAvailable}?username=already_here`)).body).toEqual({ available: true, message: null });
+    expect((await owner.client.get(`${ApiRoutes.usernameAvailable}?username=already_here`)).body).toEqual({
+      available: true,
+      message: null,
+    });
   });
 
   it('needs the parameter and a session', async () => {
@@ -199,7 +208,9 @@ describe('POST /api/profile/avatar', () => {
     expect(fake.status).toBe(400);
     expect(fake.body.error.message).toBe(Messages.avatarNotImage);
 
-    const webpAsText = await sharp({ create: { width: 50, height: 80, channels: 3, background: '#08f' } }).webp().toBuffer();
+    const webpAsText = await sharp({ create: { width: 50, height: 80, channels: 3, background: '#08f' } })
+      .webp()
+      .toBuffer();
     const real = await uploadAvatar(client, avatarForm(webpAsText, 'notes.txt', 'text/plain'));
     expect(real.status).toBe(200);
   });
@@ -207,7 +218,9 @@ describe('POST /api/profile/avatar', () => {
   it('refuses images of 5 MB or more with "Image must be smaller than 5MB"', async () => {
     const { client } = await signedInUser(studio);
     // Noise does not compress: a 1500×1400 RGB PNG is about 6 MB.
-    const big = await sharp(randomBytes(1500 * 1400 * 3), { raw: { width: 1500, height: 1400, channels: 3 } }).png().toBuffer();
+    const big = await sharp(randomBytes(1500 * 1400 * 3), { raw: { width: 1500, height: 1400, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const res = await uploadAvatar(client, avatarForm(big));
     expect(res.status).toBe(413);

@@ -26,7 +26,12 @@ import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '..
 /** spec 2 §5: the avatar is any image under 5 MB (GIF too); never SVG. */
 const AVATAR_UPLOAD: UploadSpec = {
   files: {
-    avatar: { kinds: AVATAR_KINDS, maxBytes: AVATAR_MAX_BYTES, required: true, messages: { type: Messages.avatarNotImage, tooLarge: Messages.avatarTooLarge } },
+    avatar: {
+      kinds: AVATAR_KINDS,
+      maxBytes: AVATAR_MAX_BYTES,
+      required: true,
+      messages: { type: Messages.avatarNotImage, tooLarge: Messages.avatarTooLarge },
+    },
   },
 };
 
@@ -59,86 +64,104 @@ export function profileRoutes({ db, config, rateLimitStore }: AppDeps): Router {
     if (file && avatarOwner(file) === userId) await avatars.remove(file);
   };
 
-  route(router, {
-    method: 'get',
-    path: ApiRoutes.profile,
-    summary: 'The signed-in user’s profile; created on first read with the trial credits',
-    auth: 'user',
-    responses: { 200: ProfileResponse },
-  }, async (ctx) => {
-    ctx.body = { profile: toProfile(await readProfileWithReset(db, currentUser(ctx.state))) } satisfies ProfileResponse;
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.profile,
+      summary: 'The signed-in user’s profile; created on first read with the trial credits',
+      auth: 'user',
+      responses: { 200: ProfileResponse },
+    },
+    async (ctx) => {
+      ctx.body = { profile: toProfile(await readProfileWithReset(db, currentUser(ctx.state))) } satisfies ProfileResponse;
+    },
+  );
 
-  route(router, {
-    method: 'patch',
-    path: ApiRoutes.profile,
-    summary: 'Change username, full name or avatar (only to one of the user’s own uploads, or null)',
-    auth: 'user',
-    body: ProfilePatchRequest,
-    responses: { 200: ProfileResponse, 400: 'A username rule is broken', 409: 'Username is already taken' },
-  }, async (ctx) => {
-    const user = currentUser(ctx.state);
-    const changes = ProfilePatchRequest.parse(ctx.request.body ?? {});
-    const before = await getOrCreateProfileRow(db, user);
-    if (changes.avatar_url !== undefined && changes.avatar_url !== null && changes.avatar_url !== before.avatar_url) {
-      // Users may not point their avatar at arbitrary URLs: only at a file they uploaded.
-      const file = avatarFileFromUrl(changes.avatar_url);
-      if (!file || avatarOwner(file) !== user.id || !(await avatars.exists(file))) {
-        throw invalidRequest(Messages.avatarNotUploaded, { field: 'avatar_url' });
+  route(
+    router,
+    {
+      method: 'patch',
+      path: ApiRoutes.profile,
+      summary: 'Change username, full name or avatar (only to one of the user’s own uploads, or null)',
+      auth: 'user',
+      body: ProfilePatchRequest,
+      responses: { 200: ProfileResponse, 400: 'A username rule is broken', 409: 'Username is already taken' },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const changes = ProfilePatchRequest.parse(ctx.request.body ?? {});
+      const before = await getOrCreateProfileRow(db, user);
+      if (changes.avatar_url !== undefined && changes.avatar_url !== null && changes.avatar_url !== before.avatar_url) {
+        // Users may not point their avatar at arbitrary URLs: only at a file they uploaded.
+        const file = avatarFileFromUrl(changes.avatar_url);
+        if (!file || avatarOwner(file) !== user.id || !(await avatars.exists(file))) {
+          throw invalidRequest(Messages.avatarNotUploaded, { field: 'avatar_url' });
+        }
       }
-    }
-    if (changes.username !== undefined && (await isUsernameTaken(db, changes.username, user.id))) {
-      throw conflict(Messages.usernameTaken);
-    }
-    // A racing writer that passes the check above still trips the unique index: the same 409.
-    const after = await updateProfileRow(db, user.id, changes);
-    await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
-    ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
-  });
+      if (changes.username !== undefined && (await isUsernameTaken(db, changes.username, user.id))) {
+        throw conflict(Messages.usernameTaken);
+      }
+      // A racing writer that passes the check above still trips the unique index: the same 409.
+      const after = await updateProfileRow(db, user.id, changes);
+      await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
+      ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
+    },
+  );
 
-  route(router, {
-    method: 'get',
-    path: ApiRoutes.usernameAvailable,
-    summary: 'Whether a username may be used: the first broken rule’s message, then taken or not',
-    auth: 'user',
-    query: UsernameAvailabilityQuery,
-    responses: { 200: UsernameAvailabilityResponse },
-  }, async (ctx) => {
-    const user = currentUser(ctx.state);
-    const { username } = UsernameAvailabilityQuery.parse(ctx.query);
-    const parsed = Username.safeParse(username);
-    let answer: UsernameAvailabilityResponse;
-    if (!parsed.success) answer = { available: false, message: parsed.error.issues[0]!.message };
-    else if (await isUsernameTaken(db, parsed.data, user.id)) answer = { available: false, message: Messages.usernameTaken };
-    else answer = { available: true, message: null };
-    ctx.body = answer;
-  });
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.usernameAvailable,
+      summary: 'Whether a username may be used: the first broken rule’s message, then taken or not',
+      auth: 'user',
+      query: UsernameAvailabilityQuery,
+      responses: { 200: UsernameAvailabilityResponse },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const { username } = UsernameAvailabilityQuery.parse(ctx.query);
+      const parsed = Username.safeParse(username);
+      let answer: UsernameAvailabilityResponse;
+      if (!parsed.success) answer = { available: false, message: parsed.error.issues[0]!.message };
+      else if (await isUsernameTaken(db, parsed.data, user.id)) answer = { available: false, message: Messages.usernameTaken };
+      else answer = { available: true, message: null };
+      ctx.body = answer;
+    },
+  );
 
-  route(router, {
-    method: 'post',
-    path: ApiRoutes.avatar,
-    summary: 'Upload an avatar: any image under 5 MB, stored as a 96×96 JPEG',
-    auth: 'user',
-    multipart: { avatar: 'The image file' },
-    responses: { 200: ProfileResponse, 400: Messages.avatarNotImage, 413: Messages.avatarTooLarge },
-  }, rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads }), uploads.accept(AVATAR_UPLOAD), async (ctx) => {
-    const user = currentUser(ctx.state);
-    const file = uploadOf(ctx).files.avatar!;
-    const jpeg = await toAvatarJpeg(file.path);
-    const before = await getOrCreateProfileRow(db, user);
-    const fileName = await avatars.save(user.id, jpeg);
-    let after;
-    try {
-      after = await updateProfileRow(db, user.id, { avatar_url: avatarUrl(fileName) });
-    } catch (error) {
-      await avatars.remove(fileName);
-      if (error instanceof AppError) throw error;
-      ctx.state.log.error({ err: error }, 'avatar: profile update failed');
-      throw new AppError(500, 'internal', Messages.avatarSaveFailed);
-    }
-    await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
-    ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
-  });
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.avatar,
+      summary: 'Upload an avatar: any image under 5 MB, stored as a 96×96 JPEG',
+      auth: 'user',
+      multipart: { avatar: 'The image file' },
+      responses: { 200: ProfileResponse, 400: Messages.avatarNotImage, 413: Messages.avatarTooLarge },
+    },
+    rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads }),
+    uploads.accept(AVATAR_UPLOAD),
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const file = uploadOf(ctx).files.avatar!;
+      const jpeg = await toAvatarJpeg(file.path);
+      const before = await getOrCreateProfileRow(db, user);
+      const fileName = await avatars.save(user.id, jpeg);
+      let after;
+      try {
+        after = await updateProfileRow(db, user.id, { avatar_url: avatarUrl(fileName) });
+      } catch (error) {
+        await avatars.remove(fileName);
+        if (error instanceof AppError) throw error;
+        ctx.state.log.error({ err: error }, 'avatar: profile update failed');
+        throw new AppError(500, 'internal', Messages.avatarSaveFailed);
+      }
+      await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
+      ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
+    },
+  );
 
   return router;
 }

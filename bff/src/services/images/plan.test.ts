@@ -29,34 +29,57 @@ describe('planning a generation', () => {
   });
 
   it('uses the resolution map and the count asked for', () => {
-    expect(planGeneration(fields({ prompt: 'x', aspectRatio: '16:9', imageCount: '4' }), none)).toMatchObject({ width: 1920, height: 1080, count: 4 });
+    expect(planGeneration(fields({ prompt: 'x', aspectRatio: '16:9', imageCount: '4' }), none)).toMatchObject({
+      width: 1920,
+      height: 1080,
+      count: 4,
+    });
     expect(planGeneration(fields({ prompt: 'x', aspectRatio: '3:4' }), none)).toMatchObject({ width: 768, height: 1024 });
   });
 
   it('switches to Edit when an input image comes with a generate model', () => {
-    expect(planGeneration(fields({ prompt: 'warmer light', selectedLoRAModels: '["flux_krea"]' }), one)).toMatchObject({ modelId: 'google_edit', mode: 'edit' });
+    expect(planGeneration(fields({ prompt: 'warmer light', selectedLoRAModels: '["flux_krea"]' }), one)).toMatchObject({
+      modelId: 'google_edit',
+      mode: 'edit',
+    });
     expect(planGeneration(fields({ prompt: 'warmer light' }), one)).toMatchObject({ modelId: 'google_edit' });
   });
 
   it('keeps an edit-capable model chosen for an input image', () => {
-    expect(planGeneration(fields({ prompt: 'on a beach', selectedLoRAModels: '["ideogram_v3_replace_background"]' }), one)).toMatchObject({ mode: 'replace_background' });
+    expect(planGeneration(fields({ prompt: 'on a beach', selectedLoRAModels: '["ideogram_v3_replace_background"]' }), one)).toMatchObject({
+      mode: 'replace_background',
+    });
   });
 
   it('asks Product Placement for two images and takes the shape of image 2', () => {
-    expect(refusal(() => planGeneration(fields({ prompt: 'x', selectedLoRAModels: '["kontext_multi"]' }), one))).toBe(Messages.productPlacementNeedsTwoImages);
-    expect(planGeneration(fields({ prompt: 'x', selectedLoRAModels: '["kontext_multi"]', imageCount: '3' }), two)).toMatchObject({ mode: 'kontext_multi', count: 1, inheritsShapeFrom: 'image2' });
+    expect(refusal(() => planGeneration(fields({ prompt: 'x', selectedLoRAModels: '["kontext_multi"]' }), one))).toBe(
+      Messages.productPlacementNeedsTwoImages,
+    );
+    expect(planGeneration(fields({ prompt: 'x', selectedLoRAModels: '["kontext_multi"]', imageCount: '3' }), two)).toMatchObject({
+      mode: 'kontext_multi',
+      count: 1,
+      inheritsShapeFrom: 'image2',
+    });
   });
 
   it('needs no prompt for virtual try-on, and both images', () => {
-    expect(planGeneration(fields({ mode: 'virtual_tryon', prompt: 'ignored' }), two)).toMatchObject({ mode: 'virtual_tryon', prompt: '', inheritsShapeFrom: 'image2' });
+    expect(planGeneration(fields({ mode: 'virtual_tryon', prompt: 'ignored' }), two)).toMatchObject({
+      mode: 'virtual_tryon',
+      prompt: '',
+      inheritsShapeFrom: 'image2',
+    });
     expect(refusal(() => planGeneration(fields({ mode: 'virtual_tryon' }), one))).toBe(Messages.tryOnNeedsImages);
   });
 
   it('refuses a missing prompt, an edit without an image, and an unknown model', () => {
     expect(refusal(() => planGeneration(fields({ prompt: '   ' }), none))).toBe(Messages.promptRequired);
     expect(refusal(() => planGeneration(fields({ prompt: 'x', mode: 'edit' }), none))).toBe(Messages.editNeedsImage);
-    expect(refusal(() => planGeneration(fields({ prompt: 'x', mode: 'replace_background' }), none))).toBe(Messages.replaceBackgroundNeedsImage);
-    expect(refusal(() => planGeneration(fields({ prompt: 'x', selectedLoRAModels: '["someone_elses_lora"]' }), none))).toBe(Messages.unknownModel);
+    expect(refusal(() => planGeneration(fields({ prompt: 'x', mode: 'replace_background' }), none))).toBe(
+      Messages.replaceBackgroundNeedsImage,
+    );
+    expect(refusal(() => planGeneration(fields({ prompt: 'x', selectedLoRAModels: '["someone_elses_lora"]' }), none))).toBe(
+      Messages.unknownModel,
+    );
   });
 
   it('keeps the caller’s own trained models beside the pre-built one', () => {

@@ -52,12 +52,14 @@ export function planGeneration(
   if (unknown) throw invalidRequest(Messages.unknownModel, { field: 'selectedLoRAModels', model: unknown });
 
   const selected = selection.find((id): id is PrebuiltImageModelId => PREBUILT.has(id));
-  let modelId: PrebuiltImageModelId = selected ?? (fields.mode ? DEFAULT_MODEL_OF_MODE[fields.mode] : images.image ? DEFAULT_EDIT_MODEL : DEFAULT_IMAGE_MODEL);
+  let modelId: PrebuiltImageModelId =
+    selected ?? (fields.mode ? DEFAULT_MODEL_OF_MODE[fields.mode] : images.image ? DEFAULT_EDIT_MODEL : DEFAULT_IMAGE_MODEL);
   // spec 2 §4: an input image forces an edit-capable model (try-on has its own two images).
   if (images.image && modelId !== 'kling_kolors_virtual_tryon' && !EDIT_CAPABLE_MODELS.includes(modelId)) modelId = DEFAULT_EDIT_MODEL;
   const mode = PREBUILT.get(modelId)!.mode;
 
-  if (mode === 'kontext_multi' && !(images.image && images.image2)) throw invalidRequest(Messages.productPlacementNeedsTwoImages, { field: 'image2' });
+  if (mode === 'kontext_multi' && !(images.image && images.image2))
+    throw invalidRequest(Messages.productPlacementNeedsTwoImages, { field: 'image2' });
   if (mode === 'virtual_tryon' && !(images.image && images.image2)) throw invalidRequest(Messages.tryOnNeedsImages, { field: 'image2' });
   if (mode === 'replace_background' && !images.image) throw invalidRequest(Messages.replaceBackgroundNeedsImage, { field: 'image' });
   if (mode === 'edit' && !images.image) throw invalidRequest(Messages.editNeedsImage, { field: 'image' });

@@ -25,7 +25,12 @@ export async function startGenerationRequest<A>(db: Db, userId: string, requestI
   throw conflict(Messages.generationInProgress);
 }
 
-export async function finishGenerationRequest(db: Db, userId: string, requestId: string, outcome: { answer: unknown } | 'failed'): Promise<void> {
+export async function finishGenerationRequest(
+  db: Db,
+  userId: string,
+  requestId: string,
+  outcome: { answer: unknown } | 'failed',
+): Promise<void> {
   await db('generation_requests')
     .where({ user_id: userId, request_id: requestId })
     .update(

@@ -21,11 +21,15 @@ beforeAll(async () => {
 });
 afterAll(() => studio?.stop());
 
-const png = (width = 40, height = 30) => sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const png = (width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 function form(parts: { field?: string; bytes: Buffer | Uint8Array; name?: string; type?: string }[]): FormData {
   const body = new FormData();
-  for (const p of parts) body.append(p.field ?? 'avatar', new Blob([new Uint8Array(p.bytes)], { type: p.type ?? 'image/png' }), p.name ?? 'file.png');
+  for (const p of parts)
+    body.append(p.field ?? 'avatar', new Blob([new Uint8Array(p.bytes)], { type: p.type ?? 'image/png' }), p.name ?? 'file.png');
   return body;
 }
 
@@ -51,7 +55,12 @@ function pngHeaderClaiming(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(64)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', Buffer.alloc(64)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A mono 16-bit PCM WAV of `seconds` of silence. */
@@ -97,7 +106,14 @@ describe('the upload gate on the avatar route', () => {
     expect(stat.mode & 0o777).toBe(0o700);
     // Nothing went to the shared system temp folder.
     const added = (await fs.readdir(os.tmpdir())).filter((name) => !before.has(name));
-    const sizes = await Promise.all(added.map((name) => fs.stat(path.join(os.tmpdir(), name)).then((s) => s.size, () => 0)));
+    const sizes = await Promise.all(
+      added.map((name) =>
+        fs.stat(path.join(os.tmpdir(), name)).then(
+          (s) => s.size,
+          () => 0,
+        ),
+      ),
+    );
     expect(sizes).not.toContain(big.length);
   });
 
@@ -127,13 +143,21 @@ describe('the upload gate on the avatar route', () => {
 
   it('judges the bytes: an SVG is refused whatever its name and declared type; JPEG, WebP and GIF pass', async () => {
     const { client } = await signedInUser(studio);
-    for (const [name, type] of [['avatar.svg', 'image/svg+xml'], ['avatar.png', 'image/png'], ['avatar.jpg', 'image/jpeg']]) {
+    for (const [name, type] of [
+      ['avatar.svg', 'image/svg+xml'],
+      ['avatar.png', 'image/png'],
+      ['avatar.jpg', 'image/jpeg'],
+    ]) {
       const res = await upload(client, form([{ bytes: SVG, name, type }]));
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe(Messages.avatarNotImage);
     }
     const picture = sharp({ create: { width: 50, height: 50, channels: 3, background: '#aa3322' } });
-    for (const bytes of [await picture.clone().jpeg().toBuffer(), await picture.clone().webp().toBuffer(), await picture.clone().gif().toBuffer()]) {
+    for (const bytes of [
+      await picture.clone().jpeg().toBuffer(),
+      await picture.clone().webp().toBuffer(),
+      await picture.clone().gif().toBuffer(),
+    ]) {
       const res = await upload(client, form([{ bytes, name: 'x.bin', type: 'application/octet-stream' }]));
       expect(res.status).toBe(200);
     }
@@ -165,7 +189,18 @@ describe('the upload gate for audio and several files (as later routes declare t
   let server: http.Server;
   const spec: UploadSpec = {
     files: {
-      audio: { kinds: AUDIO_KINDS, maxBytes: 1024 * 1024, required: true, maxDurationS: 5, messages: { type: Messages.audioTypeInvalid, tooLarge: Messages.audioTooLarge, missing: Messages.audioMissing, tooLong: 'too long' } },
+      audio: {
+        kinds: AUDIO_KINDS,
+        maxBytes: 1024 * 1024,
+        required: true,
+        maxDurationS: 5,
+        messages: {
+          type: Messages.audioTypeInvalid,
+          tooLarge: Messages.audioTooLarge,
+          missing: Messages.audioMissing,
+          tooLong: 'too long',
+        },
+      },
       image: { kinds: IMAGE_KINDS, maxBytes: 1024 * 1024, messages: { type: Messages.imageTypeInvalid, tooLarge: Messages.imageTooLarge } },
     },
   };
@@ -176,7 +211,10 @@ describe('the upload gate for audio and several files (as later routes declare t
     app.use(gate.accept(spec));
     app.use((ctx) => {
       const { fields, files } = uploadOf(ctx);
-      ctx.body = { fields, files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { kind: f?.kind, durationS: f?.durationS, width: f?.width }])) };
+      ctx.body = {
+        fields,
+        files: Object.fromEntries(Object.entries(files).map(([k, f]) => [k, { kind: f?.kind, durationS: f?.durationS, width: f?.width }])),
+      };
     });
     server = app.listen(0);
     await new Promise((resolve) => server.once('listening', resolve));
@@ -209,12 +247,24 @@ describe('the upload gate for audio and several files (as later routes declare t
     const picture = await post(form([{ field: 'audio', bytes: await png(), type: 'audio/mpeg' }]));
     expect(picture.body.error.message).toBe(Messages.audioTypeInvalid);
     // An ID3 tag and nothing playable behind it.
-    const hollow = await post(form([{ field: 'audio', bytes: Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(2000)]) }]));
+    const hollow = await post(
+      form([{ field: 'audio', bytes: Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(2000)]) }]),
+    );
     expect(hollow.status).toBe(400);
     expect(hollow.body.error.message).toBe(Messages.audioUnreadable);
-    const svgImage = await post(form([{ field: 'audio', bytes: wav(1) }, { field: 'image', bytes: SVG }]));
+    const svgImage = await post(
+      form([
+        { field: 'audio', bytes: wav(1) },
+        { field: 'image', bytes: SVG },
+      ]),
+    );
     expect(svgImage.body.error.message).toBe(Messages.imageTypeInvalid);
-    const tooBig = await post(form([{ field: 'audio', bytes: wav(1) }, { field: 'image', bytes: Buffer.alloc(1024 * 1024 + 10) }]));
+    const tooBig = await post(
+      form([
+        { field: 'audio', bytes: wav(1) },
+        { field: 'image', bytes: Buffer.alloc(1024 * 1024 + 10) },
+      ]),
+    );
     expect(tooBig.status).toBe(413);
     expect(await leftovers()).toEqual([]);
   });

@@ -76,7 +76,8 @@ async function checkFile(field: string, file: File, rule: FileRule): Promise<Upl
   if (AUDIO_KINDS.includes(kind)) {
     const duration = await probeAudioDuration(file.filepath);
     if (duration === null) throw invalidRequest(Messages.audioUnreadable, { field });
-    if (rule.maxDurationS !== undefined && duration > rule.maxDurationS) throw invalidRequest(rule.messages.tooLong ?? rule.messages.type, { field });
+    if (rule.maxDurationS !== undefined && duration > rule.maxDurationS)
+      throw invalidRequest(rule.messages.tooLong ?? rule.messages.type, { field });
     accepted.durationS = duration;
   } else {
     Object.assign(accepted, await checkImageHeader(file.filepath, rule.messages.type));
@@ -92,7 +93,8 @@ function refusal(error: unknown, spec: UploadSpec): unknown {
     return payloadTooLarge(first?.messages.tooLarge ?? Messages.uploadFormInvalid);
   }
   if (code === formidableErrors.maxFilesExceeded) return invalidRequest(Messages.uploadTooManyFiles);
-  if (code === formidableErrors.maxFieldsExceeded || code === formidableErrors.maxFieldsSizeExceeded) return invalidRequest(Messages.uploadFormInvalid);
+  if (code === formidableErrors.maxFieldsExceeded || code === formidableErrors.maxFieldsSizeExceeded)
+    return invalidRequest(Messages.uploadFormInvalid);
   return invalidRequest(first?.messages.type ?? Messages.uploadFormInvalid);
 }
 
@@ -151,7 +153,8 @@ export function createUploadGate(dataDir: string) {
     accept(spec: UploadSpec): Middleware {
       const firstRule = Object.values(spec.files)[0];
       return async (ctx, next) => {
-        if (!ctx.is('multipart')) throw invalidRequest(firstRule?.messages.missing ?? firstRule?.messages.type ?? Messages.uploadNeedsMultipart);
+        if (!ctx.is('multipart'))
+          throw invalidRequest(firstRule?.messages.missing ?? firstRule?.messages.type ?? Messages.uploadNeedsMultipart);
         ready ??= fs.mkdir(root, { recursive: true, mode: 0o700 });
         await ready;
         const dir = await fs.mkdtemp(path.join(root, 'req-'));

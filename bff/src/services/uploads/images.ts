@@ -28,7 +28,9 @@ export function decodeImage<T>(input: string | Buffer, work: (image: Sharp) => P
  * `typeMessage` answers a file whose header does not read as an image.
  */
 export async function checkImageHeader(input: string | Buffer, typeMessage: string): Promise<{ width: number; height: number }> {
-  const metadata = await sharp(input, { limitInputPixels: false }).metadata().catch(() => null);
+  const metadata = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
   if (!metadata?.width || !metadata.height) throw invalidRequest(typeMessage);
   if (metadata.width * metadata.height > IMAGE_MAX_INPUT_PIXELS) throw invalidRequest(Messages.imageTooManyPixels);
   return { width: metadata.width, height: metadata.height };

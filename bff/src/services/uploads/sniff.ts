@@ -25,7 +25,8 @@ export const MIME_OF_KIND: Record<FileKind, string> = {
 /** Bytes `sniffKind` needs from the start of a file. */
 export const SNIFF_BYTES = 64;
 
-const ascii = (head: Buffer, at: number, text: string) => head.length >= at + text.length && head.toString('latin1', at, at + text.length) === text;
+const ascii = (head: Buffer, at: number, text: string) =>
+  head.length >= at + text.length && head.toString('latin1', at, at + text.length) === text;
 
 /** ISO media brands of audio files (M4A/M4B and the generic ones iTunes and encoders write). */
 const AUDIO_MP4_BRANDS = new Set(['M4A ', 'M4B ', 'mp42', 'isom', 'iso2', 'dash', 'mp41']);

@@ -51,14 +51,24 @@ function AvatarUpload({ onChange }: { onChange?: () => void }) {
   const initial = (profile?.username ?? profile?.email ?? '?')[0]?.toUpperCase();
   return (
     <div className="ac-avatar-row">
-      {profile?.avatar_url ? <img className="ac-avatar" src={profile.avatar_url} alt="Your avatar" width={56} height={56} /> : <span className="ac-avatar" aria-hidden="true">{initial}</span>}
+      {profile?.avatar_url ? (
+        <img className="ac-avatar" src={profile.avatar_url} alt="Your avatar" width={56} height={56} />
+      ) : (
+        <span className="ac-avatar" aria-hidden="true">
+          {initial}
+        </span>
+      )}
       <div style={{ display: 'grid', gap: '.25rem' }}>
-        <label htmlFor={inputId} className="st-visually-hidden">Upload avatar image</label>
+        <label htmlFor={inputId} className="st-visually-hidden">
+          Upload avatar image
+        </label>
         <input id={inputId} ref={input} type="file" accept="image/*" hidden onChange={choose} />
         <button type="button" className="st-btn st-btn-secondary" onClick={() => input.current?.click()} disabled={busy}>
           {busy ? 'Uploading…' : 'Change avatar'}
         </button>
-        <span className="ac-status ac-status-bad" role={error ? 'alert' : undefined}>{error}</span>
+        <span className="ac-status ac-status-bad" role={error ? 'alert' : undefined}>
+          {error}
+        </span>
       </div>
     </div>
   );
@@ -94,7 +104,11 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
       checkUsername(step.username, controller.signal).then(
         (res) => {
           setAvailability(res.available ? 'available' : 'taken');
-          setMessage(res.available ? { tone: 'ok', text: `@${step.username} is available` } : { tone: 'bad', text: res.message ?? Messages.usernameTaken });
+          setMessage(
+            res.available
+              ? { tone: 'ok', text: `@${step.username} is available` }
+              : { tone: 'bad', text: res.message ?? Messages.usernameTaken },
+          );
         },
         (err: unknown) => {
           if (controller.signal.aborted) return;
@@ -137,7 +151,9 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
 
   return (
     <div className="st-field">
-      <label className="st-label" htmlFor={inputId}>Username</label>
+      <label className="st-label" htmlFor={inputId}>
+        Username
+      </label>
       <input
         id={inputId}
         className="st-input"
@@ -155,7 +171,11 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
         aria-describedby={statusId}
         disabled={saving}
       />
-      <span id={statusId} className={`ac-status ${status?.tone === 'ok' ? 'ac-status-ok' : status?.tone === 'bad' ? 'ac-status-bad' : 'ac-note'}`} aria-live="polite">
+      <span
+        id={statusId}
+        className={`ac-status ${status?.tone === 'ok' ? 'ac-status-ok' : status?.tone === 'bad' ? 'ac-status-bad' : 'ac-note'}`}
+        aria-live="polite"
+      >
         {status?.text ?? '3-20 lowercase letters, numbers or underscores. Saved on Enter.'}
       </span>
     </div>

@@ -5,10 +5,7 @@
  */
 import { usernameProblem } from '@studio/contracts';
 
-export type UsernameStep =
-  | { kind: 'unchanged' }
-  | { kind: 'invalid'; message: string }
-  | { kind: 'check'; username: string };
+export type UsernameStep = { kind: 'unchanged' } | { kind: 'invalid'; message: string } | { kind: 'check'; username: string };
 
 /** What to do with the text in the username field. */
 export function usernameStep(input: string, current: string | null): UsernameStep {

@@ -37,13 +37,19 @@ export function AnalyticsPage() {
         <>
           <section className="st-card ac-card-pad ac-section" aria-labelledby="daily-title">
             <div className="ac-section-head">
-              <h2 id="daily-title" className="ac-h2">Credits used per day</h2>
-              <p className="ac-note"><strong style={{ color: 'var(--st-ink)' }}>{number.format(usage.data.totalUsed)}</strong> credits in {usage.data.days} days</p>
+              <h2 id="daily-title" className="ac-h2">
+                Credits used per day
+              </h2>
+              <p className="ac-note">
+                <strong style={{ color: 'var(--st-ink)' }}>{number.format(usage.data.totalUsed)}</strong> credits in {usage.data.days} days
+              </p>
             </div>
             <DailyChart days={usage.data.byDay} />
           </section>
           <section className="st-card ac-card-pad ac-section" aria-labelledby="task-title">
-            <h2 id="task-title" className="ac-h2">By task type</h2>
+            <h2 id="task-title" className="ac-h2">
+              By task type
+            </h2>
             {usage.data.byTaskType.length === 0 ? (
               <p className="ac-note">Nothing generated in this period yet.</p>
             ) : (
@@ -53,8 +59,12 @@ export function AnalyticsPage() {
                   return (
                     <div key={t.taskType} className="ac-task-row">
                       <span style={{ textTransform: 'capitalize', fontWeight: 600 }}>{t.taskType.replace(/_/g, ' ')}</span>
-                      <div className="ac-meter" role="img" aria-label={`${Math.round(share)}% of credits`}><span style={{ width: `${share}%` }} /></div>
-                      <span>{number.format(t.credits)} credits · {number.format(t.count)}×</span>
+                      <div className="ac-meter" role="img" aria-label={`${Math.round(share)}% of credits`}>
+                        <span style={{ width: `${share}%` }} />
+                      </div>
+                      <span>
+                        {number.format(t.credits)} credits · {number.format(t.count)}×
+                      </span>
                     </div>
                   );
                 })}
@@ -66,8 +76,18 @@ export function AnalyticsPage() {
       {limits.status === 'error' && <Alert tone="error">{limits.message}</Alert>}
       {limits.status === 'ready' && (
         <section className="ac-grid-3" aria-label="Plan limits">
-          <Meter label="Storage used" value={formatBytes(limits.data.storageUsedBytes)} of={`${number.format(limits.data.limits.storageGB)} GB`} ratio={limits.data.storageUsedBytes / (limits.data.limits.storageGB * 1024 ** 3)} />
-          <Meter label="Videos this month" value={number.format(limits.data.videosThisMonth)} of={number.format(limits.data.limits.videosPerMonth)} ratio={limits.data.videosThisMonth / limits.data.limits.videosPerMonth} />
+          <Meter
+            label="Storage used"
+            value={formatBytes(limits.data.storageUsedBytes)}
+            of={`${number.format(limits.data.limits.storageGB)} GB`}
+            ratio={limits.data.storageUsedBytes / (limits.data.limits.storageGB * 1024 ** 3)}
+          />
+          <Meter
+            label="Videos this month"
+            value={number.format(limits.data.videosThisMonth)}
+            of={number.format(limits.data.limits.videosPerMonth)}
+            ratio={limits.data.videosThisMonth / limits.data.limits.videosPerMonth}
+          />
           <div className="st-card ac-stat">
             <span className="ac-stat-label">Longest video</span>
             <span className="ac-stat-value">{number.format(limits.data.limits.maxVideoLength)} s</span>
@@ -108,17 +128,32 @@ function DailyChart({ days }: { days: DayValue[] }) {
         {chart.ticks.map((t) => (
           <g key={t.value}>
             <line x1={left} x2={W} y1={t.y} y2={t.y} stroke="var(--st-line)" />
-            <text x={left - 6} y={t.y + 4} textAnchor="end">{t.value}</text>
+            <text x={left - 6} y={t.y + 4} textAnchor="end">
+              {t.value}
+            </text>
           </g>
         ))}
         <g transform={`translate(${left} 0)`}>
           {chart.bars.map((b, i) => (
             <g key={b.date}>
-              <rect x={b.x} y={b.y} width={b.width} height={Math.max(b.height, b.credits > 0 ? 2 : 0)} rx={Math.min(3, b.width / 2)} fill="var(--st-accent-600)">
+              <rect
+                x={b.x}
+                y={b.y}
+                width={b.width}
+                height={Math.max(b.height, b.credits > 0 ? 2 : 0)}
+                rx={Math.min(3, b.width / 2)}
+                fill="var(--st-accent-600)"
+              >
                 <title>{`${shortDate.format(new Date(b.date))}: ${b.credits} credits`}</title>
               </rect>
               {(i === chart.bars.length - 1 || (i % 7 === 0 && i < chart.bars.length - 4)) && (
-                <text x={b.x + b.width / 2} y={H - bottom + 8} textAnchor={i === chart.bars.length - 1 ? 'end' : i === 0 ? 'start' : 'middle'}>{shortDate.format(new Date(b.date))}</text>
+                <text
+                  x={b.x + b.width / 2}
+                  y={H - bottom + 8}
+                  textAnchor={i === chart.bars.length - 1 ? 'end' : i === 0 ? 'start' : 'middle'}
+                >
+                  {shortDate.format(new Date(b.date))}
+                </text>
               )}
             </g>
           ))}

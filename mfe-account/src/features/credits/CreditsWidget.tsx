@@ -35,7 +35,9 @@ export function CreditsWidget({ variant = 'compact' }: CreditsWidgetProps) {
       <Link to="/app/subscription" className="ac-credits-pill" aria-label={`${number.format(balance)} credits. Plans and credits`}>
         <Coin />
         {number.format(balance)}
-        <span className="ac-note" style={{ fontSize: 'inherit', fontWeight: 600 }}>credits</span>
+        <span className="ac-note" style={{ fontSize: 'inherit', fontWeight: 600 }}>
+          credits
+        </span>
       </Link>
     );
   }
@@ -47,7 +49,8 @@ export function CreditsWidget({ variant = 'compact' }: CreditsWidgetProps) {
         <span data-testid="credits-balance">{number.format(balance)}</span>
       </span>
       <span className="ac-note">
-        {credits?.subscription?.subscription_plans?.plan_name ?? profile?.subscription_tier ?? ''} · Next reset: {resetDateLabel(credits?.resetDate ?? profile?.credits_reset_date ?? null, Date.now())}
+        {credits?.subscription?.subscription_plans?.plan_name ?? profile?.subscription_tier ?? ''} · Next reset:{' '}
+        {resetDateLabel(credits?.resetDate ?? profile?.credits_reset_date ?? null, Date.now())}
       </span>
     </div>
   );

@@ -26,7 +26,17 @@ function Check() {
   );
 }
 
-export function PlanCards({ plans, period, recommendedPlanId, currentTier }: { plans: SubscriptionPlan[]; period: BillingPeriod; recommendedPlanId: string | null; currentTier: string | null }) {
+export function PlanCards({
+  plans,
+  period,
+  recommendedPlanId,
+  currentTier,
+}: {
+  plans: SubscriptionPlan[];
+  period: BillingPeriod;
+  recommendedPlanId: string | null;
+  currentTier: string | null;
+}) {
   const noteId = useId();
   return (
     <>
@@ -40,8 +50,16 @@ export function PlanCards({ plans, period, recommendedPlanId, currentTier }: { p
             <article key={plan.id} className={`st-card ac-plan${popular ? ' ac-plan-popular' : ''}`} aria-label={`${plan.plan_name} plan`}>
               <div className="ac-plan-badges">
                 {popular && <span className="st-badge">Popular</span>}
-                {recommendedPlanId === plan.id && <span className="st-badge" style={{ background: 'var(--st-mint-soft)', color: 'var(--st-mint-ink)' }}>Recommended for you</span>}
-                {current && <span className="st-badge" style={{ background: 'var(--st-sunken)', color: 'var(--st-ink-soft)' }}>Current plan</span>}
+                {recommendedPlanId === plan.id && (
+                  <span className="st-badge" style={{ background: 'var(--st-mint-soft)', color: 'var(--st-mint-ink)' }}>
+                    Recommended for you
+                  </span>
+                )}
+                {current && (
+                  <span className="st-badge" style={{ background: 'var(--st-sunken)', color: 'var(--st-ink-soft)' }}>
+                    Current plan
+                  </span>
+                )}
               </div>
               <h3 className="ac-plan-name">{plan.plan_name}</h3>
               <div>
@@ -53,20 +71,40 @@ export function PlanCards({ plans, period, recommendedPlanId, currentTier }: { p
                 {period === 'annual' && savings && <p className="ac-status ac-status-ok">{savings.label}</p>}
               </div>
               <ul>
-                {!plan.features.some((f) => /credits/i.test(f)) && <li><Check />{plan.monthly_credits.toLocaleString('en-US')} credits every month</li>}
+                {!plan.features.some((f) => /credits/i.test(f)) && (
+                  <li>
+                    <Check />
+                    {plan.monthly_credits.toLocaleString('en-US')} credits every month
+                  </li>
+                )}
                 {plan.features.map((f) => (
-                  <li key={f}><Check />{f}</li>
+                  <li key={f}>
+                    <Check />
+                    {f}
+                  </li>
                 ))}
-                {plan.includes_custom_training && <li><Check />Custom model training (style and character)</li>}
+                {plan.includes_custom_training && (
+                  <li>
+                    <Check />
+                    Custom model training (style and character)
+                  </li>
+                )}
               </ul>
-              <button type="button" className={`st-btn ${popular ? 'st-btn-primary' : 'st-btn-secondary'} st-btn-block`} disabled aria-describedby={noteId}>
+              <button
+                type="button"
+                className={`st-btn ${popular ? 'st-btn-primary' : 'st-btn-secondary'} st-btn-block`}
+                disabled
+                aria-describedby={noteId}
+              >
                 {current ? 'Current plan' : `Choose ${plan.plan_name}`}
               </button>
             </article>
           );
         })}
       </div>
-      <p id={noteId} className="ac-note">{PURCHASES_PAUSED_NOTE}</p>
+      <p id={noteId} className="ac-note">
+        {PURCHASES_PAUSED_NOTE}
+      </p>
     </>
   );
 }

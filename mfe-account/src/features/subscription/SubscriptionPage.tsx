@@ -42,11 +42,15 @@ export function SubscriptionPage() {
       <div className="ac-grid-3">
         <div className="st-card ac-stat">
           <span className="ac-stat-label">Current plan</span>
-          <span className="ac-stat-value" style={{ textTransform: 'capitalize' }}>{tier}</span>
+          <span className="ac-stat-value" style={{ textTransform: 'capitalize' }}>
+            {tier}
+          </span>
         </div>
         <div className="st-card ac-stat">
           <span className="ac-stat-label">Credit balance</span>
-          <span className="ac-stat-value" data-testid="subscription-balance">{number.format(balance)}</span>
+          <span className="ac-stat-value" data-testid="subscription-balance">
+            {number.format(balance)}
+          </span>
           {credits && <span className="ac-note">Worth {formatUsd(credits.dollarValue)}</span>}
         </div>
         <div className="st-card ac-stat">
@@ -67,7 +71,9 @@ export function SubscriptionPage() {
       <section className="ac-section" aria-labelledby="plans-title">
         <div className="ac-section-head">
           <div>
-            <h2 id="plans-title" className="ac-h2">Plans</h2>
+            <h2 id="plans-title" className="ac-h2">
+              Plans
+            </h2>
             {plans.status === 'ready' && plans.data.monthlyUsage !== null && (
               <p className="ac-note">You used {number.format(plans.data.monthlyUsage)} credits in the last 30 days.</p>
             )}
@@ -78,11 +84,18 @@ export function SubscriptionPage() {
         {plans.status === 'error' && (
           <Alert tone="error">
             {plans.message}{' '}
-            <button type="button" className="st-link-btn" onClick={reloadPlans}>Try again</button>
+            <button type="button" className="st-link-btn" onClick={reloadPlans}>
+              Try again
+            </button>
           </Alert>
         )}
         {plans.status === 'ready' && (
-          <PlanCards plans={plans.data.plans} period={period} recommendedPlanId={plans.data.recommendedPlanId} currentTier={profile?.subscription_tier ?? null} />
+          <PlanCards
+            plans={plans.data.plans}
+            period={period}
+            recommendedPlanId={plans.data.recommendedPlanId}
+            currentTier={profile?.subscription_tier ?? null}
+          />
         )}
       </section>
 
@@ -98,7 +111,9 @@ function CreditPackages() {
   return (
     <section className="ac-section" aria-labelledby="packages-title">
       <div>
-        <h2 id="packages-title" className="ac-h2">Top-up packages</h2>
+        <h2 id="packages-title" className="ac-h2">
+          Top-up packages
+        </h2>
         <p className="ac-note">One-off credits that never expire while your account is open.</p>
       </div>
       {packages.status === 'loading' && <Spinner label="Loading packages" />}
@@ -110,7 +125,9 @@ function CreditPackages() {
               <article key={p.id} className="st-card ac-package" aria-label={p.name}>
                 <div>
                   <h3 style={{ fontSize: 'var(--st-text-lg)' }}>{number.format(p.credits)} credits</h3>
-                  <p className="ac-note">{p.name} · {formatUsd(p.price_usd / p.credits)} per credit</p>
+                  <p className="ac-note">
+                    {p.name} · {formatUsd(p.price_usd / p.credits)} per credit
+                  </p>
                 </div>
                 <button type="button" className="st-btn st-btn-secondary" disabled aria-describedby={noteId}>
                   Buy {formatUsd(p.price_usd)}
@@ -118,7 +135,9 @@ function CreditPackages() {
               </article>
             ))}
           </div>
-          <p id={noteId} className="ac-note">{PURCHASES_PAUSED_NOTE}</p>
+          <p id={noteId} className="ac-note">
+            {PURCHASES_PAUSED_NOTE}
+          </p>
         </>
       )}
     </section>
@@ -131,7 +150,9 @@ function CreditHistory() {
   const pages = history.status === 'ready' ? Math.max(1, Math.ceil(history.data.total / CREDIT_HISTORY_PAGE_SIZE)) : 1;
   return (
     <section className="ac-section" aria-labelledby="history-title">
-      <h2 id="history-title" className="ac-h2">Credit history</h2>
+      <h2 id="history-title" className="ac-h2">
+        Credit history
+      </h2>
       {history.status === 'loading' && <Spinner label="Loading credit history" />}
       {history.status === 'error' && <Alert tone="error">{history.message}</Alert>}
       {history.status === 'ready' && (
@@ -147,8 +168,12 @@ function CreditHistory() {
                     <th scope="col">Date</th>
                     <th scope="col">Type</th>
                     <th scope="col">Description</th>
-                    <th scope="col" style={{ textAlign: 'right' }}>Credits</th>
-                    <th scope="col" style={{ textAlign: 'right' }}>Balance</th>
+                    <th scope="col" style={{ textAlign: 'right' }}>
+                      Credits
+                    </th>
+                    <th scope="col" style={{ textAlign: 'right' }}>
+                      Balance
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -170,9 +195,15 @@ function CreditHistory() {
           )}
           {pages > 1 && (
             <nav className="ac-pager ac-card-pad" aria-label="Credit history pages">
-              <button type="button" className="st-btn st-btn-ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</button>
-              <span>Page {page} of {pages}</span>
-              <button type="button" className="st-btn st-btn-ghost" disabled={!history.data.hasMore} onClick={() => setPage((p) => p + 1)}>Next</button>
+              <button type="button" className="st-btn st-btn-ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                Previous
+              </button>
+              <span>
+                Page {page} of {pages}
+              </span>
+              <button type="button" className="st-btn st-btn-ghost" disabled={!history.data.hasMore} onClick={() => setPage((p) => p + 1)}>
+                Next
+              </button>
             </nav>
           )}
         </div>

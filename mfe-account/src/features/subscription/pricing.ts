@@ -29,7 +29,10 @@ export function annualSavings(plan: Pick<SubscriptionPlan, 'monthly_price_usd' |
 }
 
 /** The price shown on a plan card for a billing period: per month, and what is billed. */
-export function displayPrice(plan: Pick<SubscriptionPlan, 'monthly_price_usd' | 'annual_price_usd'>, period: BillingPeriod): { perMonth: string; billed: string } {
+export function displayPrice(
+  plan: Pick<SubscriptionPlan, 'monthly_price_usd' | 'annual_price_usd'>,
+  period: BillingPeriod,
+): { perMonth: string; billed: string } {
   if (period === 'monthly') return { perMonth: formatUsd(plan.monthly_price_usd), billed: 'Billed monthly' };
   return { perMonth: formatUsd(plan.annual_price_usd / 12), billed: `${formatUsd(plan.annual_price_usd)} billed yearly` };
 }

@@ -31,7 +31,12 @@ export function UpgradeDialog({ open, onClose, creditsNeeded, action }: UpgradeD
         {plans.status === 'loading' && <Spinner label="Loading plans" />}
         {plans.status === 'error' && <Alert tone="error">{plans.message}</Alert>}
         {plans.status === 'ready' && (
-          <PlanCards plans={plans.data.plans} period={period} recommendedPlanId={plans.data.recommendedPlanId} currentTier={profile?.subscription_tier ?? null} />
+          <PlanCards
+            plans={plans.data.plans}
+            period={period}
+            recommendedPlanId={plans.data.recommendedPlanId}
+            currentTier={profile?.subscription_tier ?? null}
+          />
         )}
         <p className="ac-note">
           Need a few credits only?{' '}

@@ -5,7 +5,9 @@ export function DiscoverPage() {
   return (
     <section className="ga-page" aria-labelledby="ga-discover-title">
       <header>
-        <h1 id="ga-discover-title" className="ga-h1">Discover</h1>
+        <h1 id="ga-discover-title" className="ga-h1">
+          Discover
+        </h1>
         <p className="ga-sub">Featured images from creators.</p>
       </header>
       <p className="ga-empty">{Messages.discoverEmpty}</p>

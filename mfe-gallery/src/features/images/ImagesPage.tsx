@@ -13,7 +13,9 @@ export function ImagesPage() {
   return (
     <section className="ga-page" aria-labelledby="ga-images-title">
       <header>
-        <h1 id="ga-images-title" className="ga-h1">Content</h1>
+        <h1 id="ga-images-title" className="ga-h1">
+          Content
+        </h1>
         <p className="ga-sub">Your generated images.</p>
       </header>
       <MediaFilter value={filter} onChange={setFilter} />

@@ -18,7 +18,10 @@ describe('images grid', () => {
     expect(listFooterText(40, true, false)).toBeNull();
   });
   it('deals items into columns row by row', () => {
-    expect(toColumns([1, 2, 3, 4, 5], 2)).toEqual([[1, 3, 5], [2, 4]]);
+    expect(toColumns([1, 2, 3, 4, 5], 2)).toEqual([
+      [1, 3, 5],
+      [2, 4],
+    ]);
   });
 });
 

@@ -5,7 +5,9 @@ export function VideosPage() {
   return (
     <section className="ga-page" aria-labelledby="ga-videos-title">
       <header>
-        <h1 id="ga-videos-title" className="ga-h1">Videos</h1>
+        <h1 id="ga-videos-title" className="ga-h1">
+          Videos
+        </h1>
       </header>
       <p className="ga-empty">{VIDEOS_EMPTY_TEXT}</p>
     </section>

@@ -6,11 +6,24 @@ let double: FalDouble;
 let engine: MediaEngine;
 beforeAll(async () => {
   double = await startFalDouble();
-  engine = createMediaEngine({ falKey: 'test-key', falBaseUrl: double.url, falTimeoutMs: 1500, falPollIntervalMs: 20, falRetryDelayMs: 20 });
+  engine = createMediaEngine({
+    falKey: 'test-key',
+    falBaseUrl: double.url,
+    falTimeoutMs: 1500,
+    falPollIntervalMs: 20,
+    falRetryDelayMs: 20,
+  });
 });
-afterAll(async () => { await engine.close(); await double.close(); });
+afterAll(async () => {
+  await engine.close();
+  await double.close();
+});
 
-const kindOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof MediaError ? e.kind : `other: ${String(e)}`));
+const kindOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof MediaError ? e.kind : `other: ${String(e)}`),
+  );
 
 describe('fal provider against the queue double', () => {
   it('routes every capability to fal when a key is set', () => {
@@ -28,11 +41,15 @@ describe('fal provider against the queue double', () => {
   });
 
   it('maps 422 to bad_input', async () => {
-    expect(await kindOf(engine.generateImage({ prompt: 'status:422', width: 64, height: 64, count: 1, model: 'flux_krea' }))).toBe('bad_input');
+    expect(await kindOf(engine.generateImage({ prompt: 'status:422', width: 64, height: 64, count: 1, model: 'flux_krea' }))).toBe(
+      'bad_input',
+    );
   });
 
   it('maps 401 to unavailable', async () => {
-    expect(await kindOf(engine.generateImage({ prompt: 'status:401', width: 64, height: 64, count: 1, model: 'flux_krea' }))).toBe('unavailable');
+    expect(await kindOf(engine.generateImage({ prompt: 'status:401', width: 64, height: 64, count: 1, model: 'flux_krea' }))).toBe(
+      'unavailable',
+    );
   });
 
   // The SDK retries queue submits itself (3 retries, 1 s base backoff, not configurable): ≈ 2 s and ≈ 7 s.
@@ -40,8 +57,12 @@ describe('fal provider against the queue double', () => {
     const engine = createMediaEngine({ falKey: 'test-key', falBaseUrl: double.url, falTimeoutMs: 20_000, falPollIntervalMs: 20 });
     const r = await engine.generateImage({ prompt: 'flaky429', width: 64, height: 64, count: 1, model: 'flux_krea' });
     expect(r.images).toHaveLength(1);
-    expect(await kindOf(engine.generateImage({ prompt: 'status:429', width: 64, height: 64, count: 1, model: 'flux_krea' }))).toBe('upstream');
-    expect(await kindOf(engine.generateImage({ prompt: 'status:500', width: 64, height: 64, count: 1, model: 'flux_krea' }))).toBe('upstream');
+    expect(await kindOf(engine.generateImage({ prompt: 'status:429', width: 64, height: 64, count: 1, model: 'flux_krea' }))).toBe(
+      'upstream',
+    );
+    expect(await kindOf(engine.generateImage({ prompt: 'status:500', width: 64, height: 64, count: 1, model: 'flux_krea' }))).toBe(
+      'upstream',
+    );
   });
 
   it('times out a job that never completes', async () => {
@@ -53,6 +74,10 @@ describe('fal provider against the queue double', () => {
   it('describes through the vision model', async () => {
     const png = (await engine.upscale({ image: { data: Buffer.alloc(0), mime: 'image/png', width: 1, height: 1 }, factor: 2 })).images[0]!;
     const r = await engine.describeImage({ image: png });
-    expect(r).toMatchObject({ provider: 'fal', model: 'fal-ai/florence-2-large/detailed-caption', description: expect.stringContaining('blue') });
+    expect(r).toMatchObject({
+      provider: 'fal',
+      model: 'fal-ai/florence-2-large/detailed-caption',
+      description: expect.stringContaining('blue'),
+    });
   });
 });

@@ -49,7 +49,10 @@ export function createFalProvider(opts: FalProviderOptions): ImageCapabilities {
     const abort = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => { abort.abort(); reject(new MediaError('timeout', 'The image service took too long.')); }, timeoutMs);
+      timer = setTimeout(() => {
+        abort.abort();
+        reject(new MediaError('timeout', 'The image service took too long.'));
+      }, timeoutMs);
     });
     try {
       const res = await Promise.race([
@@ -66,19 +69,31 @@ export function createFalProvider(opts: FalProviderOptions): ImageCapabilities {
 
   async function download(images: FalImage[] | undefined): Promise<ImageData[]> {
     if (!images?.length) throw new MediaError('upstream', 'The image service returned no image.');
-    return Promise.all(images.map(async (im) => {
-      const url = base ? im.url.replace(/^https:\/\/[^/]*fal\.(media|run)/, base) : im.url;
-      const r = await fetch(url, { signal: AbortSignal.timeout(60_000) }).catch((e: unknown) => { throw new MediaError('upstream', 'The generated image could not be downloaded.', { cause: e }); });
-      if (!r.ok) throw new MediaError('upstream', 'The generated image could not be downloaded.');
-      const data = Buffer.from(await r.arrayBuffer());
-      const m = await sharp(data).metadata().catch((e: unknown) => { throw new MediaError('upstream', 'The image service returned an unreadable image.', { cause: e }); });
-      const mime = m.format === 'jpeg' ? 'image/jpeg' : m.format === 'webp' ? 'image/webp' : m.format === 'png' ? 'image/png' : null;
-      if (!mime) throw new MediaError('upstream', 'The image service returned an unsupported image.');
-      return { data, mime, width: m.width, height: m.height } satisfies ImageData;
-    }));
+    return Promise.all(
+      images.map(async (im) => {
+        const url = base ? im.url.replace(/^https:\/\/[^/]*fal\.(media|run)/, base) : im.url;
+        const r = await fetch(url, { signal: AbortSignal.timeout(60_000) }).catch((e: unknown) => {
+          throw new MediaError('upstream', 'The generated image could not be downloaded.', { cause: e });
+        });
+        if (!r.ok) throw new MediaError('upstream', 'The generated image could not be downloaded.');
+        const data = Buffer.from(await r.arrayBuffer());
+        const m = await sharp(data)
+          .metadata()
+          .catch((e: unknown) => {
+            throw new MediaError('upstream', 'The image service returned an unreadable image.', { cause: e });
+          });
+        const mime = m.format === 'jpeg' ? 'image/jpeg' : m.format === 'webp' ? 'image/webp' : m.format === 'png' ? 'image/png' : null;
+        if (!mime) throw new MediaError('upstream', 'The image service returned an unsupported image.');
+        return { data, mime, width: m.width, height: m.height } satisfies ImageData;
+      }),
+    );
   }
 
-  const result = async (endpoint: string, input: Record<string, unknown>, pick = (d: Record<string, unknown>) => (d.images ?? (d.image ? [d.image] : undefined)) as FalImage[] | undefined): Promise<ImageResult> => {
+  const result = async (
+    endpoint: string,
+    input: Record<string, unknown>,
+    pick = (d: Record<string, unknown>) => (d.images ?? (d.image ? [d.image] : undefined)) as FalImage[] | undefined,
+  ): Promise<ImageResult> => {
     const data = await run(endpoint, input);
     const images = await download(pick(data));
     return { images, provider: 'fal', model: endpoint, cost: { amount: 1, unit: 'request' } };
@@ -92,7 +107,12 @@ export function createFalProvider(opts: FalProviderOptions): ImageCapabilities {
 
   return {
     generateImage: ({ prompt, width, height, count, model, product }) =>
-      result(endpointOf(model), { prompt, image_size: size(width, height), num_images: count, ...(product ? { image_url: dataUri(product) } : {}) }),
+      result(endpointOf(model), {
+        prompt,
+        image_size: size(width, height),
+        num_images: count,
+        ...(product ? { image_url: dataUri(product) } : {}),
+      }),
     editImage: ({ prompt, image, width, height, count }) =>
       result(endpointOf('google_edit'), { prompt, image_urls: [dataUri(image)], num_images: count, image_size: size(width, height) }),
     replaceBackground: ({ image, prompt, count }) =>

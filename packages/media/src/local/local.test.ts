@@ -25,7 +25,10 @@ async function productPhoto(): Promise<ImageData> {
   return { data, mime: 'image/jpeg', width: 400, height: 400 };
 }
 async function facePhoto(): Promise<ImageData> {
-  const data = await sharp(fs.readFileSync(join(demo, 'sample2.jpg'))).resize({ width: 640, height: 640, fit: 'inside' }).jpeg().toBuffer();
+  const data = await sharp(fs.readFileSync(join(demo, 'sample2.jpg')))
+    .resize({ width: 640, height: 640, fit: 'inside' })
+    .jpeg()
+    .toBuffer();
   const m = await sharp(data).metadata();
   return { data, mime: 'image/jpeg', width: m.width, height: m.height };
 }
@@ -41,7 +44,9 @@ beforeAll(async () => {
   engine = createMediaEngine({ segmentMaxSide: 512 });
   [product, face] = await Promise.all([productPhoto(), facePhoto()]);
 });
-afterAll(async () => { await engine.close(); });
+afterAll(async () => {
+  await engine.close();
+});
 
 describe('local engine', () => {
   it('runs every capability locally without a key', () => {
@@ -55,11 +60,25 @@ describe('local engine', () => {
     expect([out.width, out.height]).toEqual([400, 400]);
     expect(await alphaAt(out.data, 200, 220)).toBeGreaterThan(200);
     expect(await alphaAt(out.data, 165, 280)).toBeGreaterThan(200);
-    for (const [x, y] of [[2, 2], [397, 2], [2, 397], [397, 397], [60, 200]] as const) expect(await alphaAt(out.data, x, y)).toBe(0);
+    for (const [x, y] of [
+      [2, 2],
+      [397, 2],
+      [2, 397],
+      [397, 397],
+      [60, 200],
+    ] as const)
+      expect(await alphaAt(out.data, x, y)).toBe(0);
   });
 
   it('places the product inside the scene where the placement says', async () => {
-    const scene: ImageData = { data: await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a6ea5' } }).png().toBuffer(), mime: 'image/png', width: 600, height: 400 };
+    const scene: ImageData = {
+      data: await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a6ea5' } })
+        .png()
+        .toBuffer(),
+      mime: 'image/png',
+      width: 600,
+      height: 400,
+    };
     const r = await engine.placeProduct({ prompt: 'put the bottle on the table', product, scene, width: 600, height: 400 });
     const out = r.images[0]!;
     expect([out.width, out.height]).toEqual([600, 400]);
@@ -67,12 +86,21 @@ describe('local engine', () => {
     const px = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
     // Centre-bottom of the canvas now holds the red bottle; the top-left corner is still the scene.
     const [r0, g0, b0] = px(300, 260);
-    expect(r0).toBeGreaterThan(120); expect(g0).toBeLessThan(90); expect(b0).toBeLessThan(90);
+    expect(r0).toBeGreaterThan(120);
+    expect(g0).toBeLessThan(90);
+    expect(b0).toBeLessThan(90);
     expect(px(10, 10)).toEqual([0x3a, 0x6e, 0xa5]);
   });
 
   it('generates `count` studio scenes of the requested size with the product placed', async () => {
-    const r = await engine.generateImage({ prompt: 'product on warm wooden table, beige backdrop', width: 384, height: 256, count: 2, model: 'flux_krea', product });
+    const r = await engine.generateImage({
+      prompt: 'product on warm wooden table, beige backdrop',
+      width: 384,
+      height: 256,
+      count: 2,
+      model: 'flux_krea',
+      product,
+    });
     expect(r).toMatchObject({ provider: 'local', model: 'local/procedural-studio' });
     expect(r.images).toHaveLength(2);
     for (const im of r.images) {
@@ -123,7 +151,18 @@ describe('local engine', () => {
   });
 
   it('virtual try-on lays the garment over the person', { timeout: 60_000 }, async () => {
-    const garment: ImageData = { data: await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="#f2f2f2"/><path d="M80 60 L130 40 L170 40 L220 60 L260 120 L220 140 L210 110 L210 260 L90 260 L90 110 L80 140 L40 120 Z" fill="#1f9e4a"/></svg>`)).png().toBuffer(), mime: 'image/png', width: 300, height: 300 };
+    const garment: ImageData = {
+      data: await sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="300"><rect width="300" height="300" fill="#f2f2f2"/><path d="M80 60 L130 40 L170 40 L220 60 L260 120 L220 140 L210 110 L210 260 L90 260 L90 110 L80 140 L40 120 Z" fill="#1f9e4a"/></svg>`,
+        ),
+      )
+        .png()
+        .toBuffer(),
+      mime: 'image/png',
+      width: 300,
+      height: 300,
+    };
     const r = await engine.virtualTryOn({ person: face, garment });
     expect(r.model).toBe('local/imgly-medium-tryon');
     const out = r.images[0]!;
@@ -135,11 +174,19 @@ describe('local engine', () => {
   });
 
   it('refuses bad input with a MediaError of kind bad_input', async () => {
-    const kind = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof MediaError ? e.kind : String(e)));
+    const kind = (p: Promise<unknown>) =>
+      p.then(
+        () => 'ok',
+        (e: unknown) => (e instanceof MediaError ? e.kind : String(e)),
+      );
     expect(await kind(engine.generateImage({ prompt: 'x', width: 10, height: 10, count: 1, model: 'flux_krea' }))).toBe('bad_input');
     expect(await kind(engine.generateImage({ prompt: 'x', width: 256, height: 256, count: 9, model: 'flux_krea' }))).toBe('bad_input');
     expect(await kind(engine.generateImage({ prompt: 'x', width: 256, height: 256, count: 1, model: 'no_such_model' }))).toBe('bad_input');
-    expect(await kind(engine.upscale({ image: { data: Buffer.from('not an image'), mime: 'image/png', width: 1, height: 1 }, factor: 2 }))).toBe('bad_input');
-    expect(await kind(engine.removeBackground({ image: { data: Buffer.from('not an image'), mime: 'image/png', width: 1, height: 1 } }))).toBe('bad_input');
+    expect(
+      await kind(engine.upscale({ image: { data: Buffer.from('not an image'), mime: 'image/png', width: 1, height: 1 }, factor: 2 })),
+    ).toBe('bad_input');
+    expect(
+      await kind(engine.removeBackground({ image: { data: Buffer.from('not an image'), mime: 'image/png', width: 1, height: 1 } })),
+    ).toBe('bad_input');
   });
 });

@@ -7,15 +7,23 @@ import { cutOut, Segmenter, type Segmentation } from './segmenter.ts';
 import { composeScene, placement, shadowSvg } from './studio.ts';
 import { FaceFinder } from './faces.ts';
 
-export interface LocalProviderOptions { segmenter?: Segmenter; faces?: FaceFinder; maxSide?: number; maxQueue?: number }
+export interface LocalProviderOptions {
+  segmenter?: Segmenter;
+  faces?: FaceFinder;
+  maxSide?: number;
+  maxQueue?: number;
+}
 
 const meta = (model: string, started: number): ResultMeta => ({
-  provider: 'local', model, cost: { amount: Math.round((performance.now() - started) / 10) / 100, unit: 'compute_s' },
+  provider: 'local',
+  model,
+  cost: { amount: Math.round((performance.now() - started) / 10) / 100, unit: 'compute_s' },
 });
 const png = (data: Buffer, width: number, height: number): ImageData => ({ data, mime: 'image/png', width, height });
 
 function checkSize(width: number, height: number, count = 1) {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 16 || height < 16 || width > 4096 || height > 4096) throw new MediaError('bad_input', 'The image size is not supported.');
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 16 || height < 16 || width > 4096 || height > 4096)
+    throw new MediaError('bad_input', 'The image size is not supported.');
   if (!Number.isInteger(count) || count < 1 || count > 4) throw new MediaError('bad_input', 'The number of images must be 1 to 4.');
 }
 
@@ -24,14 +32,20 @@ function checkSize(width: number, height: number, count = 1) {
  * Segmentation (imgly 'medium') and face detection (face-api, tfjs WASM) run off the request
  * thread, one at a time, loaded once.
  */
-export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapabilities & { close(): Promise<void>; segment(image: ImageData): Promise<Segmentation> } {
+export function createLocalProvider(
+  opts: LocalProviderOptions = {},
+): ImageCapabilities & { close(): Promise<void>; segment(image: ImageData): Promise<Segmentation> } {
   const segmenter = opts.segmenter ?? new Segmenter({ maxSide: opts.maxSide, maxQueue: opts.maxQueue });
   const faces = opts.faces ?? new FaceFinder();
   // One segmentation per distinct input buffer, kept briefly (a describe + cut-out of one upload share it).
   const cache = new WeakMap<Buffer, Promise<Segmentation>>();
   const segment = (image: ImageData) => {
     let s = cache.get(image.data);
-    if (!s) { s = segmenter.segment(image); cache.set(image.data, s); s.catch(() => cache.delete(image.data)); }
+    if (!s) {
+      s = segmenter.segment(image);
+      cache.set(image.data, s);
+      s.catch(() => cache.delete(image.data));
+    }
     return s;
   };
 
@@ -46,7 +60,9 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapab
       const cut = product ? await cutOut(product, await segment(product)) : undefined;
       const images: ImageData[] = [];
       for (let i = 0; i < count; i++) {
-        images.push(png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.5 + 0.06 * i, text: typed }), width, height));
+        images.push(
+          png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.5 + 0.06 * i, text: typed }), width, height),
+        );
       }
       return { images, ...meta(entry.local, t) };
     },
@@ -59,7 +75,8 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapab
       // A background change on the cut-out when the prompt asks for one; otherwise a global edit.
       if (/\bbackground\b|\bbackdrop\b|\bscene\b/.test(words)) {
         const cut = await cutOut(image, await segment(image));
-        for (let i = 0; i < count; i++) images.push(png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.7 }), width, height));
+        for (let i = 0; i < count; i++)
+          images.push(png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.7 }), width, height));
       } else {
         for (let i = 0; i < count; i++) images.push(png(await applyEdit(image, prompt, width, height, i), width, height));
       }
@@ -71,7 +88,8 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapab
       checkSize(width, height, count);
       const cut = await cutOut(image, await segment(image));
       const images: ImageData[] = [];
-      for (let i = 0; i < count; i++) images.push(png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.72 }), width, height));
+      for (let i = 0; i < count; i++)
+        images.push(png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.72 }), width, height));
       return { images, ...meta('local/imgly-medium-studio', t) };
     },
 
@@ -88,10 +106,19 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapab
       const cut = await cutOut(product, await segment(product));
       const p = placement(cut, width, height, /\b(large|big|hero)\b/i.test(prompt) ? 0.6 : /\b(small|tiny)\b/i.test(prompt) ? 0.25 : 0.4);
       const obj = await sharp(cut.png).resize(p.width, p.height, { fit: 'fill' }).png().toBuffer();
-      const out = await sharp(scene.data).rotate().resize(width, height, { fit: 'cover' }).composite([
-        { input: Buffer.from(shadowSvg(width, height, p.left + p.width / 2, p.top + p.height, p.width * 0.45, Math.max(4, p.height * 0.05))) },
-        { input: obj, left: p.left, top: p.top },
-      ]).png().toBuffer();
+      const out = await sharp(scene.data)
+        .rotate()
+        .resize(width, height, { fit: 'cover' })
+        .composite([
+          {
+            input: Buffer.from(
+              shadowSvg(width, height, p.left + p.width / 2, p.top + p.height, p.width * 0.45, Math.max(4, p.height * 0.05)),
+            ),
+          },
+          { input: obj, left: p.left, top: p.top },
+        ])
+        .png()
+        .toBuffer();
       return { images: [png(out, width, height)], ...meta('local/imgly-medium-composite', t), placement: p } as ImageResult;
     },
 
@@ -100,7 +127,9 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapab
       const [pseg, gseg] = [await segment(person), await segment(garment)];
       if (!pseg.box) throw new MediaError('bad_input', 'No person was found in the photo.');
       const found = await faces.detect(person).catch(() => []);
-      const W = pseg.width, H = pseg.height, box = pseg.box;
+      const W = pseg.width,
+        H = pseg.height,
+        box = pseg.box;
       // Torso: from below the face (or the top 20 % of the person) down; as wide as the shoulders (≈ 3 face widths).
       const face = found[0]?.box;
       const top = Math.round(face ? face.top + face.height * 1.25 : box.top + box.height * 0.2);
@@ -108,20 +137,36 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapab
       const cx = face ? face.left + face.width / 2 : box.left + box.width / 2;
       const g = await cutOut(garment, gseg);
       const k = wide / g.width;
-      const gw = Math.max(1, wide), gh = Math.max(1, Math.min(H - top, Math.round(g.height * k)));
+      const gw = Math.max(1, wide),
+        gh = Math.max(1, Math.min(H - top, Math.round(g.height * k)));
       const left = Math.max(0, Math.min(W - gw, Math.round(cx - gw / 2)));
       const gar = await sharp(g.png).resize(gw, gh, { fit: 'fill' }).png().toBuffer();
-      const out = await sharp(person.data).rotate().resize(W, H).composite([{ input: gar, left, top: Math.max(0, Math.min(H - gh, top)) }]).png().toBuffer();
+      const out = await sharp(person.data)
+        .rotate()
+        .resize(W, H)
+        .composite([{ input: gar, left, top: Math.max(0, Math.min(H - gh, top)) }])
+        .png()
+        .toBuffer();
       return { images: [png(out, W, H)], ...meta('local/imgly-medium-tryon', t) };
     },
 
     async upscale({ image, factor }) {
       const t = performance.now();
       if (factor !== 2) throw new MediaError('bad_input', 'Only 2× upscaling is supported.');
-      const m = await sharp(image.data).metadata().catch((e: unknown) => { throw new MediaError('bad_input', 'The image could not be read.', { cause: e }); });
-      const w = (m.autoOrient?.width ?? m.width) * 2, h = (m.autoOrient?.height ?? m.height) * 2;
+      const m = await sharp(image.data)
+        .metadata()
+        .catch((e: unknown) => {
+          throw new MediaError('bad_input', 'The image could not be read.', { cause: e });
+        });
+      const w = (m.autoOrient?.width ?? m.width) * 2,
+        h = (m.autoOrient?.height ?? m.height) * 2;
       if (w > 8192 || h > 8192) throw new MediaError('bad_input', 'The image is too large to upscale.');
-      const out = await sharp(image.data).rotate().resize(w, h, { kernel: 'lanczos3' }).sharpen({ sigma: 0.8, m1: 0.5, m2: 2 }).png().toBuffer();
+      const out = await sharp(image.data)
+        .rotate()
+        .resize(w, h, { kernel: 'lanczos3' })
+        .sharpen({ sigma: 0.8, m1: 0.5, m2: 2 })
+        .png()
+        .toBuffer();
       return { images: [png(out, w, h)], ...meta(UTILITY_MODELS.upscale.local, t) };
     },
 
@@ -134,7 +179,8 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapab
       const subjectColours = await dominantColours(image, seg, true);
       const bgColours = await dominantColours(image, seg, false);
       const orientation = W > H * 1.15 ? 'landscape' : H > W * 1.15 ? 'portrait' : 'square';
-      if (found.length) parts.push(found.length === 1 ? 'a person with a clearly visible face' : `${found.length} people with visible faces`);
+      if (found.length)
+        parts.push(found.length === 1 ? 'a person with a clearly visible face' : `${found.length} people with visible faces`);
       else if (seg.box) parts.push(`a ${subjectColours.join(' and ')} product`);
       else parts.push(`a ${bgColours.join(' and ')} surface`);
       if (seg.box) {
@@ -150,7 +196,9 @@ export function createLocalProvider(opts: LocalProviderOptions = {}): ImageCapab
       return { description, ...meta(UTILITY_MODELS.describeImage.local, t) };
     },
 
-    async close() { await Promise.all([segmenter.close(), faces.close()]); },
+    async close() {
+      await Promise.all([segmenter.close(), faces.close()]);
+    },
   };
 }
 
@@ -163,9 +211,24 @@ export async function applyEdit(image: ImageData, prompt: string, width: number,
   if (has('black and white', 'black-and-white', 'monochrome', 'grayscale', 'greyscale', 'b&w')) img = img.grayscale();
   if (has('brighter', 'bright', 'lighter')) img = img.modulate({ brightness: 1.25 * amount });
   if (has('darker', 'dark', 'moody')) img = img.modulate({ brightness: 0.7 / amount });
-  if (has('warm', 'sunset', 'golden')) img = img.recomb([[1.12, 0.05, 0], [0.02, 1.0, 0], [0, 0, 0.82]]);
-  if (has('cool', 'cold', 'icy')) img = img.recomb([[0.85, 0, 0], [0, 1.0, 0.04], [0, 0.05, 1.15]]);
-  if (has('vintage', 'retro', 'sepia')) img = img.recomb([[0.393, 0.769, 0.189], [0.349, 0.686, 0.168], [0.272, 0.534, 0.131]]);
+  if (has('warm', 'sunset', 'golden'))
+    img = img.recomb([
+      [1.12, 0.05, 0],
+      [0.02, 1.0, 0],
+      [0, 0, 0.82],
+    ]);
+  if (has('cool', 'cold', 'icy'))
+    img = img.recomb([
+      [0.85, 0, 0],
+      [0, 1.0, 0.04],
+      [0, 0.05, 1.15],
+    ]);
+  if (has('vintage', 'retro', 'sepia'))
+    img = img.recomb([
+      [0.393, 0.769, 0.189],
+      [0.349, 0.686, 0.168],
+      [0.272, 0.534, 0.131],
+    ]);
   if (has('contrast', 'punchy', 'vivid')) img = img.linear(1.25 * amount, -30).modulate({ saturation: 1.2 });
   if (has('soft', 'dreamy', 'blur')) img = img.blur(1.5);
   if (has('sharp', 'crisp', 'detail')) img = img.sharpen({ sigma: 1.2 });
@@ -187,5 +250,9 @@ async function dominantColours(image: ImageData, seg: Segmentation, subject: boo
     counts.set(n, (counts.get(n) ?? 0) + 1);
   }
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).filter(([, n], i) => i === 0 || n > total * 0.2).slice(0, 2).map(([k]) => k);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .filter(([, n], i) => i === 0 || n > total * 0.2)
+    .slice(0, 2)
+    .map(([k]) => k);
 }

@@ -11,7 +11,9 @@ const publicPath = 'file://' + dirname(require.resolve('@imgly/background-remova
 parentPort.on('message', async ({ id, png }) => {
   try {
     const blob = await removeBackground(new Blob([png], { type: 'image/png' }), {
-      publicPath, model: 'medium', output: { format: 'image/png' },
+      publicPath,
+      model: 'medium',
+      output: { format: 'image/png' },
     });
     parentPort.postMessage({ id, png: Buffer.from(await blob.arrayBuffer()) });
   } catch (e) {

@@ -40,7 +40,10 @@ export class Segmenter {
       else p.reject(new MediaError('upstream', 'Background removal failed.', { cause: m.error }));
     });
     w.on('error', (e) => this.failAll(e));
-    w.on('exit', () => { this.worker = null; this.failAll(new Error('segmentation worker exited')); });
+    w.on('exit', () => {
+      this.worker = null;
+      this.failAll(new Error('segmentation worker exited'));
+    });
     this.worker = w;
     return w;
   }
@@ -57,21 +60,45 @@ export class Segmenter {
     }
     this.queued++;
     const run = this.chain.then(() => this.run(image));
-    this.chain = run.catch(() => undefined).finally(() => { this.queued--; });
+    this.chain = run
+      .catch(() => undefined)
+      .finally(() => {
+        this.queued--;
+      });
     return run;
   }
 
   private async run(image: ImageData): Promise<Segmentation> {
     const maxSide = this.opts.maxSide ?? 1024;
-    const meta = await sharp(image.data).metadata().catch((e: unknown) => { throw new MediaError('bad_input', 'The image could not be read.', { cause: e }); });
+    const meta = await sharp(image.data)
+      .metadata()
+      .catch((e: unknown) => {
+        throw new MediaError('bad_input', 'The image could not be read.', { cause: e });
+      });
     const width = meta.autoOrient?.width ?? meta.width;
     const height = meta.autoOrient?.height ?? meta.height;
-    const small = await sharp(image.data).rotate().resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
+    const small = await sharp(image.data)
+      .rotate()
+      .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
     const id = ++this.seq;
     const worker = this.ensure();
     const cut = await new Promise<Buffer>((resolve, reject) => {
-      const timer = setTimeout(() => { this.pending.delete(id); reject(new MediaError('timeout', 'Background removal took too long.')); }, this.opts.timeoutMs ?? 120_000);
-      this.pending.set(id, { resolve: (b) => { clearTimeout(timer); resolve(b); }, reject: (e) => { clearTimeout(timer); reject(e); } });
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new MediaError('timeout', 'Background removal took too long.'));
+      }, this.opts.timeoutMs ?? 120_000);
+      this.pending.set(id, {
+        resolve: (b) => {
+          clearTimeout(timer);
+          resolve(b);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
       worker.postMessage({ id, png: small });
     });
     const mask = await sharp(cut).extractChannel(3).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
@@ -79,17 +106,26 @@ export class Segmenter {
   }
 
   /** Stops the worker (the model is unloaded). */
-  async close() { await this.worker?.terminate(); this.worker = null; }
+  async close() {
+    await this.worker?.terminate();
+    this.worker = null;
+  }
 }
 
 function boxOf(mask: Buffer, width: number, height: number) {
-  let minX = width, minY = height, maxX = -1, maxY = -1, on = 0;
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1,
+    on = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if (mask[y * width + x]! > 127) {
         on++;
-        if (x < minX) minX = x; if (x > maxX) maxX = x;
-        if (y < minY) minY = y; if (y > maxY) maxY = y;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
       }
     }
   }
@@ -100,12 +136,15 @@ function boxOf(mask: Buffer, width: number, height: number) {
 /** The RGBA cut-out of an image with a segmentation's mask, cropped to the subject box. */
 export async function cutOut(image: ImageData, seg: Segmentation, crop = true): Promise<{ png: Buffer; width: number; height: number }> {
   const rgb = await sharp(image.data).rotate().resize(seg.width, seg.height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-  let img = sharp(rgb, { raw: { width: seg.width, height: seg.height, channels: 3 } })
-    .joinChannel(seg.mask, { raw: { width: seg.width, height: seg.height, channels: 1 } });
-  let w = seg.width, h = seg.height;
+  let img = sharp(rgb, { raw: { width: seg.width, height: seg.height, channels: 3 } }).joinChannel(seg.mask, {
+    raw: { width: seg.width, height: seg.height, channels: 1 },
+  });
+  let w = seg.width,
+    h = seg.height;
   if (crop && seg.box) {
     img = sharp(await img.png().toBuffer()).extract(seg.box);
-    w = seg.box.width; h = seg.box.height;
+    w = seg.box.width;
+    h = seg.box.height;
   }
   return { png: await img.png().toBuffer(), width: w, height: h };
 }

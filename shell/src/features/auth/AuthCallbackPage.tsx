@@ -33,7 +33,7 @@ export default function AuthCallbackPage() {
         const user = getDefaultStore().get(userAtom);
         if (!user) return fail(null);
         track({ name: arrivalKind(user.created_at, Date.now()), method: params.get('via') === 'email' ? 'email_link' : 'google' });
-        navigate('/', { replace: true });
+        void navigate('/', { replace: true });
       });
     }
     return () => {

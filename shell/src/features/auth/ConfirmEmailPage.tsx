@@ -29,7 +29,7 @@ export default function ConfirmEmailPage() {
     setBusy(true);
     try {
       applySession(await apiFetch<SessionResponse>(ApiRoutes.confirm, { method: 'POST', json: check.data }));
-      navigate('/auth/callback?via=email', { replace: true });
+      void navigate('/auth/callback?via=email', { replace: true });
     } catch (err) {
       setError(errorText(err));
       setBusy(false);

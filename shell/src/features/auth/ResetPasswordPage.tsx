@@ -1,7 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { ApiRoutes, Messages, PASSWORD_MIN, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest, type SessionResponse } from '@studio/contracts';
+import {
+  ApiRoutes,
+  Messages,
+  PASSWORD_MIN,
+  PASSWORD_SUCCESS_REDIRECT_MS,
+  PasswordUpdateRequest,
+  type SessionResponse,
+} from '@studio/contracts';
 import { ApiError, apiFetch, applySession, recoveryAtom, sessionStatusAtom } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 import { useLinkToken } from './link-token.ts';
@@ -69,17 +76,49 @@ export default function ResetPasswordPage() {
         <form onSubmit={submit} noValidate className="sh-auth-form">
           {askCurrent && (
             <div className="st-field">
-              <label className="st-label" htmlFor="current-password">Current Password</label>
-              <input id="current-password" className="st-input" type="password" autoComplete="current-password" required value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+              <label className="st-label" htmlFor="current-password">
+                Current Password
+              </label>
+              <input
+                id="current-password"
+                className="st-input"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+              />
             </div>
           )}
           <div className="st-field">
-            <label className="st-label" htmlFor="new-password">New Password</label>
-            <input id="new-password" className="st-input" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} value={password} onChange={(e) => setPassword(e.target.value)} />
+            <label className="st-label" htmlFor="new-password">
+              New Password
+            </label>
+            <input
+              id="new-password"
+              className="st-input"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           </div>
           <div className="st-field">
-            <label className="st-label" htmlFor="confirm-password">Confirm Password</label>
-            <input id="confirm-password" className="st-input" type="password" autoComplete="new-password" required minLength={PASSWORD_MIN} value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+            <label className="st-label" htmlFor="confirm-password">
+              Confirm Password
+            </label>
+            <input
+              id="confirm-password"
+              className="st-input"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={PASSWORD_MIN}
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+            />
           </div>
           {error && <Alert tone="error">{error}</Alert>}
           {done && <Alert tone="success">{done}</Alert>}

@@ -21,7 +21,14 @@ export function oauthErrorMessage(error: string | null): string | null {
   if (error === null) return null;
   if (KNOWN_MESSAGES.has(error)) return error;
   const code = error.toLowerCase();
-  if (code === 'access_denied' || code === 'cancelled' || code === 'canceled' || code === 'popup_closed' || code === 'login_required' || code === 'consent_required') {
+  if (
+    code === 'access_denied' ||
+    code === 'cancelled' ||
+    code === 'canceled' ||
+    code === 'popup_closed' ||
+    code === 'login_required' ||
+    code === 'consent_required'
+  ) {
     return Messages.googleCancelled;
   }
   if (code === 'network' || code === 'network_error' || code === 'temporarily_unavailable') return Messages.googleNetwork;

@@ -61,7 +61,9 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
 
   return (
     <div className={`sh-frame${collapsed ? ' sh-frame-collapsed' : ''}${drawerOpen ? ' sh-frame-drawer-open' : ''}`}>
-      <a className="st-skip" href="#app-content">Skip to content</a>
+      <a className="st-skip" href="#app-content">
+        Skip to content
+      </a>
       <aside id={drawerId} className="sh-sidebar" aria-label="Studio navigation">
         <div className="sh-sidebar-top">
           <NavLink to="/app/discover" className="sh-sidebar-brand" aria-label="Studio">
@@ -75,7 +77,14 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
             onClick={() => setCollapsed((c) => !c)}
           >
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-              <path d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'}
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         </div>
@@ -100,7 +109,12 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
           </button>
           <p className="sh-topbar-title">{title}</p>
           <div className="sh-topbar-actions">
-            <RemoteView id="mfe_account/CreditsWidget" props={{ variant: 'compact' }} variant="inline" loading={<span className="sh-credits-skeleton" aria-hidden="true" />} />
+            <RemoteView
+              id="mfe_account/CreditsWidget"
+              props={{ variant: 'compact' }}
+              variant="inline"
+              loading={<span className="sh-credits-skeleton" aria-hidden="true" />}
+            />
             <UserMenu />
           </div>
         </header>
@@ -168,7 +182,14 @@ function AdminViewToggle() {
   return (
     <div className="sh-admin-toggle">
       <span id="admin-view-label">Admin View</span>
-      <button type="button" role="switch" aria-checked={on} aria-labelledby="admin-view-label" className="sh-switch" onClick={() => setOn(!on)}>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        aria-labelledby="admin-view-label"
+        className="sh-switch"
+        onClick={() => setOn(!on)}
+      >
         <span aria-hidden="true" />
       </button>
     </div>

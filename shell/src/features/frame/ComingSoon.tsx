@@ -19,8 +19,14 @@ export function ComingSoon({ title, remote, exitTo }: { title: string; remote: R
         {title} is part of the {REMOTE_LABELS[remote]}, which is on its way. Meanwhile you can manage your plan, credits and usage.
       </p>
       <div className="sh-coming-soon-actions">
-        <Link className="st-btn st-btn-primary" to="/app/subscription">Plans &amp; credits</Link>
-        {exitTo && <Link className="st-btn st-btn-secondary" to={exitTo}>Exit</Link>}
+        <Link className="st-btn st-btn-primary" to="/app/subscription">
+          Plans &amp; credits
+        </Link>
+        {exitTo && (
+          <Link className="st-btn st-btn-secondary" to={exitTo}>
+            Exit
+          </Link>
+        )}
       </div>
     </section>
   );

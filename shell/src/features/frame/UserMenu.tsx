@@ -78,7 +78,7 @@ export function UserMenu() {
               onClick={async () => {
                 setOpen(false);
                 await signOut().catch(() => undefined);
-                navigate('/');
+                void navigate('/');
               }}
             >
               Sign Out

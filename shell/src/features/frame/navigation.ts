@@ -1,5 +1,6 @@
 /** Sidebar items and groups of spec 1 §2, in order. */
-export type NavIcon = 'content' | 'styles' | 'discover' | 'clone' | 'video' | 'studio' | 'products' | 'style' | 'character' | 'privacy' | 'terms' | 'help';
+export type NavIcon =
+  'content' | 'styles' | 'discover' | 'clone' | 'video' | 'studio' | 'products' | 'style' | 'character' | 'privacy' | 'terms' | 'help';
 
 export interface NavItem {
   label: string;

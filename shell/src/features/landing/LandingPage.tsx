@@ -80,7 +80,9 @@ export function LandingPage() {
 
   return (
     <div className="ld">
-      <a className="st-skip" href="#main">Skip to content</a>
+      <a className="st-skip" href="#main">
+        Skip to content
+      </a>
       <header className="ld-header">
         <div className="ld-wrap ld-header-row">
           <a href="/" aria-label="Studio home" className="ld-brand">
@@ -146,17 +148,31 @@ export function LandingPage() {
 
         <section className="ld-proof" aria-label="At a glance">
           <div className="ld-wrap ld-proof-grid">
-            <div><strong>~3 min</strong><span>to train a character from about 4 photos</span></div>
-            <div><strong>{TASK_CREDITS.image} credit</strong><span>per generated image</span></div>
-            <div><strong>9:16 · 1:1 · 16:9</strong><span>formats for every placement</span></div>
-            <div><strong>Minutes</strong><span>from photo to finished video ad</span></div>
+            <div>
+              <strong>~3 min</strong>
+              <span>to train a character from about 4 photos</span>
+            </div>
+            <div>
+              <strong>{TASK_CREDITS.image} credit</strong>
+              <span>per generated image</span>
+            </div>
+            <div>
+              <strong>9:16 · 1:1 · 16:9</strong>
+              <span>formats for every placement</span>
+            </div>
+            <div>
+              <strong>Minutes</strong>
+              <span>from photo to finished video ad</span>
+            </div>
           </div>
         </section>
 
         <section id="features" className="ld-section" aria-labelledby="features-title">
           <div className="ld-wrap">
             <p className="ld-kicker">Everything a brand needs to ship creative</p>
-            <h2 id="features-title" className="ld-h2">From a single photo to a full campaign</h2>
+            <h2 id="features-title" className="ld-h2">
+              From a single photo to a full campaign
+            </h2>
             <div className="ld-features">
               {FEATURES.map((f) => (
                 <article key={f.title} className="ld-feature">
@@ -179,8 +195,12 @@ export function LandingPage() {
         <section id="gallery" className="ld-section ld-gallery-section" aria-labelledby="gallery-title">
           <div className="ld-wrap">
             <p className="ld-kicker">Made in Studio</p>
-            <h2 id="gallery-title" className="ld-h2">A gallery of what brands create</h2>
+            <h2 id="gallery-title" className="ld-h2">
+              A gallery of what brands create
+            </h2>
           </div>
+          {/* A scrolling strip must be reachable from the keyboard (axe: scrollable-region-focusable). */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
           <ul className="ld-gallery" aria-label="Example creations" tabIndex={0}>
             {GALLERY.map((tile) => (
               <li key={tile.caption} className={`ld-tile ld-tile-${tile.ratio.replace(':', '-')}`}>
@@ -194,10 +214,12 @@ export function LandingPage() {
         <section id="pricing" className="ld-section" aria-labelledby="pricing-title">
           <div className="ld-wrap ld-cta">
             <div>
-              <h2 id="pricing-title" className="ld-h2">Pay for what you create</h2>
+              <h2 id="pricing-title" className="ld-h2">
+                Pay for what you create
+              </h2>
               <p className="ld-cta-copy">
-                Every generation uses credits. Start with {INITIAL_TRIAL_CREDITS} free credits, then pick a monthly plan or top up when you need more.
-                Annual billing saves 20%.
+                Every generation uses credits. Start with {INITIAL_TRIAL_CREDITS} free credits, then pick a monthly plan or top up when you
+                need more. Annual billing saves 20%.
               </p>
             </div>
             <button type="button" className="st-btn st-btn-primary st-btn-lg" onClick={() => getStarted()}>
@@ -211,8 +233,12 @@ export function LandingPage() {
         <div className="ld-wrap ld-footer-row">
           <Logo tone="light" size={24} />
           <nav aria-label="Legal and contact" className="ld-footer-links">
-            <a href="/privacy" onClick={go('/privacy')}>Privacy Policy</a>
-            <a href="/terms" onClick={go('/terms')}>Terms of Service</a>
+            <a href="/privacy" onClick={go('/privacy')}>
+              Privacy Policy
+            </a>
+            <a href="/terms" onClick={go('/terms')}>
+              Terms of Service
+            </a>
             <a href={`mailto:${SUPPORT_EMAIL}`}>Contact</a>
           </nav>
           <p className="ld-copyright">© {new Date().getFullYear()} Studio</p>

@@ -42,7 +42,14 @@ export function HeroArt() {
         <rect x="18" y="188" width="60" height="9" rx="4" fill="#dcd8ea" />
       </g>
       {/* arrow */}
-      <path d="M196 190 C 226 170, 246 170, 272 186" fill="none" stroke="#bdb6dd" strokeWidth="3" strokeDasharray="6 7" strokeLinecap="round" />
+      <path
+        d="M196 190 C 226 170, 246 170, 272 186"
+        fill="none"
+        stroke="#bdb6dd"
+        strokeWidth="3"
+        strokeDasharray="6 7"
+        strokeLinecap="round"
+      />
       <path d="M266 176l10 11-14 4" fill="none" stroke="#bdb6dd" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
       {/* studio shot */}
       <g transform="translate(250 30)">
@@ -59,7 +66,9 @@ export function HeroArt() {
         <g transform="translate(14 14)">
           <rect width="78" height="24" rx="12" fill="#100c24" opacity=".82" />
           <circle cx="14" cy="12" r="4" fill="#ff6b5a" />
-          <text x="24" y="16.5" fill="#fff" fontSize="11" fontWeight="700" fontFamily="system-ui, sans-serif">Studio</text>
+          <text x="24" y="16.5" fill="#fff" fontSize="11" fontWeight="700" fontFamily="system-ui, sans-serif">
+            Studio
+          </text>
         </g>
       </g>
       {/* phone with UGC video ad */}
@@ -80,7 +89,9 @@ export function HeroArt() {
         <path d="M120 28 l10 6 -10 6z" fill="#fff" />
         <g transform="translate(18 22)">
           <rect width="60" height="20" rx="10" fill="#ff6b5a" />
-          <text x="11" y="14" fill="#fff" fontSize="10" fontWeight="800" fontFamily="system-ui, sans-serif">0:15 AD</text>
+          <text x="11" y="14" fill="#fff" fontSize="10" fontWeight="800" fontFamily="system-ui, sans-serif">
+            0:15 AD
+          </text>
         </g>
       </g>
       {/* sound wave */}
@@ -97,7 +108,13 @@ export type FeatureIconName = 'image' | 'video' | 'creator' | 'styles' | 'train'
 
 /** Small line icons for the feature list. */
 export function FeatureIcon({ name }: { name: FeatureIconName }) {
-  const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const };
+  const common = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 2,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+  };
   return (
     <svg width="26" height="26" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {name === 'image' && (
@@ -188,7 +205,12 @@ export function GalleryArt({ tile }: { tile: GalleryTile }) {
         <g>
           <path d={`M${cx - 70} ${floor - 8} q 0 -40 30 -46 l 24 -16 q 20 20 50 26 q 36 6 36 30 v6z`} fill={`url(#${id}p)`} />
           <rect x={cx - 72} y={floor - 10} width="142" height="12" rx="6" fill="#fff" />
-          <path d={`M${cx - 24} ${floor - 58} l10 14 M${cx - 12} ${floor - 64} l10 14`} stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+          <path
+            d={`M${cx - 24} ${floor - 58} l10 14 M${cx - 12} ${floor - 64} l10 14`}
+            stroke="#fff"
+            strokeWidth="3"
+            strokeLinecap="round"
+          />
         </g>
       )}
       {tile.shape === 'jar' && (
@@ -201,8 +223,14 @@ export function GalleryArt({ tile }: { tile: GalleryTile }) {
       {tile.shape === 'person' && (
         <g>
           <circle cx={cx} cy={hgt * 0.36} r={w * 0.17} fill="#ffd7c7" />
-          <path d={`M${cx - w * 0.17} ${hgt * 0.36} a${w * 0.17} ${w * 0.17} 0 0 1 ${w * 0.34} 0 q -6 -26 -${w * 0.17} -26 q -${w * 0.17 - 6} 0 -${w * 0.17} 26z`} fill={`hsl(${(h + 200) % 360} 40% 25%)`} />
-          <path d={`M${cx - w * 0.36} ${hgt} v-${hgt * 0.2} q ${w * 0.36} -${hgt * 0.16} ${w * 0.72} 0 v${hgt * 0.2}z`} fill={`url(#${id}p)`} />
+          <path
+            d={`M${cx - w * 0.17} ${hgt * 0.36} a${w * 0.17} ${w * 0.17} 0 0 1 ${w * 0.34} 0 q -6 -26 -${w * 0.17} -26 q -${w * 0.17 - 6} 0 -${w * 0.17} 26z`}
+            fill={`hsl(${(h + 200) % 360} 40% 25%)`}
+          />
+          <path
+            d={`M${cx - w * 0.36} ${hgt} v-${hgt * 0.2} q ${w * 0.36} -${hgt * 0.16} ${w * 0.72} 0 v${hgt * 0.2}z`}
+            fill={`url(#${id}p)`}
+          />
           <rect x={cx + w * 0.06} y={hgt * 0.62} width="24" height="40" rx="7" fill="#fff" opacity=".9" />
         </g>
       )}

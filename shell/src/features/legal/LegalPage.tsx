@@ -9,7 +9,9 @@ function LegalLayout({ title, children }: { title: string; children: ReactNode }
   return (
     <div className="sh-legal">
       <header className="sh-legal-header">
-        <Link to="/" aria-label="Studio home"><Logo /></Link>
+        <Link to="/" aria-label="Studio home">
+          <Logo />
+        </Link>
         <nav aria-label="Legal">
           <Link to="/privacy">Privacy Policy</Link>
           <Link to="/terms">Terms of Service</Link>
@@ -32,13 +34,18 @@ export function PrivacyPage() {
   return (
     <LegalLayout title="Privacy Policy">
       <p>
-        This policy explains what Studio collects when you use the studio, why, and who processes it on our behalf. We collect only what
-        we need to run your account, bill for credits and make the product better.
+        This policy explains what Studio collects when you use the studio, why, and who processes it on our behalf. We collect only what we
+        need to run your account, bill for credits and make the product better.
       </p>
       <h2>What we collect</h2>
       <ul>
-        <li>Account data: your e-mail address, password (stored only as a salted hash), username, avatar and, if you sign in with Google, your Google account e-mail and identifier.</li>
-        <li>Content: product photos, audio and scripts you upload, and the images and videos you generate, with the prompts and settings used.</li>
+        <li>
+          Account data: your e-mail address, password (stored only as a salted hash), username, avatar and, if you sign in with Google, your
+          Google account e-mail and identifier.
+        </li>
+        <li>
+          Content: product photos, audio and scripts you upload, and the images and videos you generate, with the prompts and settings used.
+        </li>
         <li>Credit and billing records: your plan, credit balance and a ledger of every credit added or spent.</li>
         <li>Technical data: request logs with IP address and browser, kept for security and troubleshooting.</li>
       </ul>
@@ -55,8 +62,8 @@ export function PrivacyPage() {
         </li>
         <li>
           <strong>Analytics — our analytics service.</strong> We record product usage events (for example sign-ups, sign-ins and which
-          features are used) with an analytics service to understand and improve the studio. Events are tied to a pseudonymous
-          identifier, not to your content.
+          features are used) with an analytics service to understand and improve the studio. Events are tied to a pseudonymous identifier,
+          not to your content.
         </li>
         <li>
           <strong>AI model providers.</strong> To generate images, speech and video, the inputs of a generation may be sent to the model
@@ -92,8 +99,8 @@ export function TermsPage() {
       <p>These terms govern your use of Studio, a service that turns product photos into images and video ads using AI models.</p>
       <h2>Your account</h2>
       <p>
-        You need an account to use the studio. Keep your password safe; you are responsible for what happens under your account. You must
-        be old enough to enter a contract where you live.
+        You need an account to use the studio. Keep your password safe; you are responsible for what happens under your account. You must be
+        old enough to enter a contract where you live.
       </p>
       <h2>Credits, plans and payments</h2>
       <ul>
@@ -116,7 +123,8 @@ export function TermsPage() {
       <h2>Service and liability</h2>
       <p>
         We work to keep the studio available and your data safe, but the service is provided as is. AI results can be imperfect; review them
-        before you publish. To the extent the law allows, our liability is limited to the amount you paid in the twelve months before a claim.
+        before you publish. To the extent the law allows, our liability is limited to the amount you paid in the twelve months before a
+        claim.
       </p>
       <h2>Changes</h2>
       <p>We may update these terms; we will tell you of material changes by e-mail or in the studio before they apply.</p>

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { BOUNDARY } from '../eslint.config.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+// The boundary rules need no types: lint snippets without the type-aware program.
+const eslint = new ESLint({
+  cwd: root,
+  overrideConfig: [tseslint.configs.disableTypeChecked, { languageOptions: { parserOptions: { projectService: false } } }],
+});
+
+async function boundaryMessages(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries (STYLE.md) as lint rules', () => {
+  it('contracts import only zod and each other', async () => {
+    expect(
+      await boundaryMessages('packages/contracts/src/x.ts', "import { z } from 'zod';\nimport { Messages } from './errors.ts';\n"),
+    ).toEqual([]);
+    const found = await boundaryMessages('packages/contracts/src/x.ts', "import Koa from 'koa';\nimport { a } from '@studio/session';\n");
+    expect(found).toHaveLength(2);
+    for (const message of found) expect(message).toContain(BOUNDARY.contracts);
+  });
+
+  it("apps never import another app's code, bare or relative", async () => {
+    expect(
+      await boundaryMessages('shell/src/x.tsx', "import { Messages } from '@studio/contracts';\nimport { a } from './y.ts';\n"),
+    ).toEqual([]);
+    const found = await boundaryMessages(
+      'shell/src/features/x.tsx',
+      "import A from 'mfe-account/src/exposed/A';\nimport B from '../../../mfe-gallery/src/exposed/ImagesPage.tsx';\n",
+    );
+    expect(found).toHaveLength(2);
+    for (const message of found) expect(message).toContain(BOUNDARY.apps);
+    expect(await boundaryMessages('mfe-gallery/src/x.tsx', "import S from '../../shell/src/app/App.tsx';\n")).toEqual([
+      expect.stringContaining(BOUNDARY.apps),
+    ]);
+  });
+
+  it('the bff never imports React or jotai', async () => {
+    const found = await boundaryMessages(
+      'bff/src/x.ts',
+      "import React from 'react';\nimport { createRoot } from 'react-dom/client';\nimport { atom } from 'jotai';\n",
+    );
+    expect(found).toHaveLength(3);
+    for (const message of found) expect(message).toContain(BOUNDARY.bffReact);
+  });
+
+  it('workflow code imports no Node built-ins or I/O libraries', async () => {
+    const found = await boundaryMessages(
+      'workflows/src/workflows/video.ts',
+      "import fs from 'node:fs';\nimport path from 'path';\nimport knex from 'knex';\n",
+    );
+    expect(found).toHaveLength(3);
+    for (const message of found) expect(message).toContain(BOUNDARY.workflows);
+    expect(await boundaryMessages('workflows/src/workflows/video.ts', "import { proxyActivities } from '@temporalio/workflow';\n")).toEqual(
+      [],
+    );
+  });
+});

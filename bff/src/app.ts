@@ -1,4 +1,5 @@
 import type { MediaEngine } from '@studio/media';
+import type { ObjectStore } from './services/object-store.ts';
 import Koa from 'koa';
 import { REPO_ROOT, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
   rateLimitStore: RateLimitStore;
   /** The image capabilities: local and offline, or fal.ai with FAL_KEY. */
   media: MediaEngine;
+  /** Generated files (gallery assets, temporary uploads). */
+  objects: ObjectStore;
 }
 
 const JSON_LIMIT = '1mb';

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createMediaEngine } from '@studio/media';
+import { createLocalObjectStore } from './services/object-store.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
@@ -38,8 +39,22 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
     await migrateAndSeed(db);
     const { mailer, outbox } = createMailer(config, logger);
     const { oidc, devOidcIssuer } = await createGoogleSignIn(config, logger);
-    const media = createMediaEngine({ falKey: config.falKey, logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) } });
-    const deps = { config, db, logger, mailer, outbox, oidc, devOidcIssuer, rateLimitStore: new PostgresRateLimitStore(db), media };
+    const media = createMediaEngine({
+      falKey: config.falKey,
+      logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) },
+    });
+    const deps = {
+      config,
+      db,
+      logger,
+      mailer,
+      outbox,
+      oidc,
+      devOidcIssuer,
+      rateLimitStore: new PostgresRateLimitStore(db),
+      media,
+      objects: createLocalObjectStore(config.dataDir),
+    };
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));

@@ -1,9 +1,12 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { UserAsset } from '@studio/contracts';
+import sharp from 'sharp';
 import { loadConfig } from '../src/config.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
 import { createLogger } from '../src/logger.ts';
+import { saveImageAsset } from '../src/services/assets.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
 import { startStudio, type RunningStudio } from '../src/start.ts';
@@ -164,4 +167,28 @@ export async function signedInUser(
   const user = await createUser(studio, options);
   const client = await signIn(studio, studio.client(), user);
   return { user, client };
+}
+
+/** An image in the user's gallery, stored as the generation route stores one (a real PNG). */
+export async function createImageAsset(
+  studio: RunningStudio,
+  userId: string,
+  options: { prompt?: string; width?: number; height?: number; colour?: string } = {},
+): Promise<UserAsset> {
+  const width = options.width ?? 64;
+  const height = options.height ?? 96;
+  const data = await sharp({ create: { width, height, channels: 3, background: options.colour ?? '#4477aa' } })
+    .png()
+    .toBuffer();
+  return saveImageAsset(studio.deps.db, studio.deps.objects, {
+    userId,
+    image: { data, mime: 'image/png', width, height },
+    metadata: {
+      prompt: options.prompt ?? 'a test image',
+      mode: 'generate',
+      model: 'local/test',
+      selectedLoRAModels: ['flux_krea'],
+      provider: 'local',
+    },
+  });
 }

@@ -2,11 +2,13 @@ import Router from '@koa/router';
 import type { AppDeps } from '../app.ts';
 import { accountRoutes } from './account/index.ts';
 import { adminRoutes } from './admin/index.ts';
+import { assetRoutes } from './assets/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { creditsRoutes } from './credits/index.ts';
 import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { healthRoutes } from './health/index.ts';
+import { imageRoutes } from './images/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
 import { profileRoutes } from './profile/index.ts';
@@ -25,6 +27,8 @@ export function createApiRouter(deps: AppDeps): Router {
     catalogRoutes,
     adminRoutes,
     mediaRoutes,
+    assetRoutes,
+    imageRoutes,
   ]) {
     const router = routes(deps);
     api.use(router.routes(), router.allowedMethods());

@@ -5,5 +5,6 @@ export * from './profile.ts';
 export * from './credits.ts';
 export * from './catalog.ts';
 export * from './images.ts';
+export * from './assets.ts';
 export * from './routes.ts';
 export * from './remotes.ts';

@@ -4,6 +4,7 @@ import * as billingCatalog from './002-billing-catalog.ts';
 import * as creditLedger from './003-credit-ledger.ts';
 import * as rateLimits from './004-rate-limits.ts';
 import * as generationRequests from './006-generation-requests.ts';
+import * as userAssets from './007-user-assets.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -11,6 +12,7 @@ const migrations: Record<string, Knex.Migration> = {
   '003-credit-ledger': creditLedger,
   '004-rate-limits': rateLimits,
   '006-generation-requests': generationRequests,
+  '007-user-assets': userAssets,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -1,0 +1,155 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ApiRoutes, Messages, type UserAsset } from '@studio/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createImageAsset, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+
+let studio: TestStudio;
+beforeAll(async () => {
+  studio = await startTestStudio();
+});
+afterAll(() => studio?.stop());
+
+const db = () => studio.deps.db;
+
+describe('the gallery API', () => {
+  it('pages a gallery 20 at a time, newest first, without repeats when new images arrive between pages', async () => {
+    const { user, client } = await signedInUser(studio);
+    for (let i = 0; i < 45; i++) await createImageAsset(studio, user.id, { prompt: `image ${i}` });
+    const seen: UserAsset[] = [];
+    let cursor: string | null = null;
+    const sizes: number[] = [];
+    do {
+      const query: string = cursor ? `?cursor=${cursor}` : '';
+      const res = await client.get(`${ApiRoutes.userAssets}/${user.id}${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBeGreaterThanOrEqual(45);
+      sizes.push(res.body.assets.length);
+      seen.push(...res.body.assets);
+      cursor = res.body.nextCursor;
+      // Made while the user scrolls: it belongs on top, not in the pages still to come.
+      if (sizes.length === 1) await createImageAsset(studio, user.id, { prompt: 'made meanwhile' });
+    } while (cursor);
+    expect(sizes).toEqual([20, 20, 5]);
+    expect(new Set(seen.map((a) => a.id)).size).toBe(45);
+    expect(seen.map((a) => a.metadata.prompt)).not.toContain('made meanwhile');
+    const times = seen.map((a) => Date.parse(a.created_at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(seen[0]!.metadata).toMatchObject({ width: 64, height: 96, aspectRatio: '2:3', provider: 'local' });
+
+    const fresh = await client.get(`${ApiRoutes.userAssets}/${user.id}`);
+    expect(fresh.body.assets[0].metadata.prompt).toBe('made meanwhile');
+    expect((await client.get(`${ApiRoutes.userAssets}/${user.id}?cursor=not-a-cursor`)).status).toBe(400);
+    expect((await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body).toMatchObject({
+      assets: [],
+      nextCursor: null,
+      total: 0,
+    });
+  });
+
+  it("keeps galleries private: another user's id is refused, their files and thumbnails are not found", async () => {
+    const owner = await signedInUser(studio);
+    const other = await signedInUser(studio);
+    const asset = await createImageAsset(studio, owner.user.id);
+    const listed = await other.client.get(`${ApiRoutes.userAssets}/${owner.user.id}`);
+    expect(listed.status).toBe(403);
+    expect(listed.body.error.message).toBe(Messages.notYourData);
+    expect((await other.client.get(asset.public_url)).status).toBe(404);
+    expect((await other.client.get(asset.thumbnail_url!)).status).toBe(404);
+    expect((await studio.client().get(asset.public_url)).status).toBe(404);
+    expect((await other.client.delete(`${ApiRoutes.userAssets}/${asset.id}`)).status).toBe(404);
+    const own = await owner.client.get(asset.public_url);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-type')).toBe('image/png');
+    expect(own.headers.get('cache-control')).toContain('private');
+  });
+
+  it('deletes an image with its file and cached thumbnails', async () => {
+    const { user, client } = await signedInUser(studio);
+    const asset = await createImageAsset(studio, user.id);
+    expect((await client.get(asset.thumbnail_url!)).status).toBe(200);
+    const thumbs = path.join(studio.deps.config.dataDir, 'thumbs');
+    expect((await fs.readdir(thumbs)).some((n) => n.startsWith(asset.id))).toBe(true);
+    const res = await client.delete(`${ApiRoutes.userAssets}/${asset.id}`, { userId: user.id });
+    expect(res.status).toBe(200);
+    expect((await client.get(asset.public_url)).status).toBe(404);
+    expect((await fs.readdir(thumbs)).some((n) => n.startsWith(asset.id))).toBe(false);
+    const files = await fs.readdir(path.join(studio.deps.config.dataDir, 'objects/assets', user.id)).catch(() => []);
+    expect(files).toEqual([]);
+  });
+
+  it('makes WebP thumbnails by width, height and quality once, then serves them from disk; out-of-bounds sizes are refused', async () => {
+    const { user, client } = await signedInUser(studio);
+    const asset = await createImageAsset(studio, user.id, { width: 1080, height: 1920 });
+    const url = `/media/thumbs/${asset.id}.webp`;
+    const first = await client.get(`${url}?w=270&q=70`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/webp');
+    const cached = (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs'))).find((n) => n.startsWith(`${asset.id}-w270`))!;
+    const made = (await fs.stat(path.join(studio.deps.config.dataDir, 'thumbs', cached))).mtimeMs;
+    const again = await client.get(`${url}?w=270&q=70`);
+    expect(again.status).toBe(200);
+    expect((await fs.stat(path.join(studio.deps.config.dataDir, 'thumbs', cached))).mtimeMs).toBe(made);
+
+    const res = await fetch(new URL(`${url}?w=200&h=200`, studio.url), { headers: { cookie: client.cookieHeader } });
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 200, height: 200 });
+    for (const bad of ['w=5', 'w=5000', 'q=5', 'w=abc']) expect((await client.get(`${url}?${bad}`)).status).toBe(400);
+  });
+
+  it('lets only admins feature an image; visitors then see it on the discover feed, with its creator', async () => {
+    const creator = await signedInUser(studio);
+    await creator.client.patch(ApiRoutes.profile, { username: 'featured_maker' });
+    const asset = await createImageAsset(studio, creator.user.id, { prompt: 'a red chair in a studio' });
+    const refused = await creator.client.patch(`${ApiRoutes.featuredAsset}/${asset.id}/featured`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(Messages.adminAccessDenied);
+
+    const visitor = studio.client();
+    expect((await visitor.get(ApiRoutes.featuredImages)).body.images.map((i: { assetId: string }) => i.assetId)).not.toContain(asset.id);
+    const admin = await signedInUser(studio, { email: 'admin@studio.local' });
+    const featured = await admin.client.patch(`${ApiRoutes.featuredAsset}/${asset.id}/featured`, { isFeatured: true });
+    expect(featured.body).toMatchObject({ success: true, asset: { id: asset.id, is_featured: true } });
+
+    const feed = await visitor.get(ApiRoutes.featuredImages);
+    expect(feed.status).toBe(200);
+    expect(feed.body.images[0]).toMatchObject({
+      assetId: asset.id,
+      prompt: 'a red chair in a studio',
+      creatorName: 'featured_maker',
+      width: 64,
+      height: 96,
+    });
+    const file = await visitor.get(asset.public_url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('cache-control')).toContain('public');
+
+    const toggled = await admin.client.patch(`${ApiRoutes.featuredAsset}/${asset.id}/featured`, {});
+    expect(toggled.body.asset.is_featured).toBe(false);
+    expect((await visitor.get(asset.public_url)).status).toBe(404);
+  });
+
+  it('associates an image with the user’s own character only; lists characters and (no) trained models', async () => {
+    const { user, client } = await signedInUser(studio);
+    const other = await signedInUser(studio);
+    const [character] = await db()('characters').insert({ user_id: user.id, name: 'Mia' }).returning('id');
+    const asset = await createImageAsset(studio, user.id);
+    const foreign = await createImageAsset(studio, other.user.id);
+    expect((await client.post(`${ApiRoutes.characters}/${character.id}/assets/${asset.id}`, { userId: user.id })).status).toBe(200);
+    expect((await client.post(`${ApiRoutes.characters}/${character.id}/assets/${foreign.id}`, {})).status).toBe(404);
+    expect((await other.client.post(`${ApiRoutes.characters}/${character.id}/assets/${foreign.id}`, {})).status).toBe(404);
+    const list = await client.get(`${ApiRoutes.characters}/${user.id}`);
+    expect(list.body.characters).toEqual([expect.objectContaining({ id: character.id, name: 'Mia', latestImageUrl: asset.public_url })]);
+    expect((await other.client.get(`${ApiRoutes.characters}/${user.id}`)).status).toBe(403);
+    expect((await client.get(`${ApiRoutes.userLoraModels}/${user.id}`)).body).toEqual({ success: true, models: [] });
+    expect((await client.get(`${ApiRoutes.userLoraModels}/${other.user.id}`)).status).toBe(403);
+  });
+
+  it('never fetches a foreign URL for a video thumbnail', async () => {
+    const res = await studio
+      .client()
+      .get(`${ApiRoutes.videoThumbnail}?url=${encodeURIComponent('http://169.254.169.254/latest/meta-data')}`);
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,246 @@
+import Router from '@koa/router';
+import {
+  ApiRoutes,
+  CharactersResponse,
+  FeaturedImagesResponse,
+  FeatureToggleRequest,
+  FeatureToggleResponse,
+  Messages,
+  OwnerBody,
+  SuccessResponse,
+  ThumbnailQuery,
+  UserAssetsQuery,
+  UserAssetsResponse,
+  UserLoraModelsResponse,
+} from '@studio/contracts';
+import type { Context } from 'koa';
+import sharp from 'sharp';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { currentUser } from '../../middlewares/auth.ts';
+import {
+  ASSET_URL_PREFIX,
+  associateWithCharacter,
+  deleteAsset,
+  getAsset,
+  listCharacters,
+  listFeatured,
+  listUserAssets,
+  setFeatured,
+  THUMB_URL_PREFIX,
+  type AssetRow,
+} from '../../services/assets.ts';
+import { createThumbnails } from '../../services/thumbnails.ts';
+import { route } from '../route.ts';
+
+/** spec 2 §7: a `userId` in a path or body must be the caller's own. */
+export function assertSelf(ctx: Context, userId: string | undefined): void {
+  if (userId !== undefined && userId !== currentUser(ctx.state).id) throw forbidden(Messages.notYourData);
+}
+
+/** Asset files never change under their id: owners cache them for good, a featured one is public. */
+function cacheFor(row: AssetRow): string {
+  return row.is_featured ? 'public, max-age=300' : 'private, max-age=31536000, immutable';
+}
+
+/** Who may read an asset's file: its owner, and everyone once it is featured. */
+async function readableAsset(ctx: Context, db: AppDeps['db'], file: string, extension: RegExp): Promise<AssetRow> {
+  const match = /^([0-9a-f-]{36})\.(\w+)$/.exec(file);
+  if (!match || !extension.test(match[2]!)) throw notFound();
+  const row = await getAsset(db, match[1]!);
+  if (!row || !(row.is_featured || row.user_id === ctx.state.user?.id)) throw notFound();
+  return row;
+}
+
+export function assetRoutes({ db, config, objects }: AppDeps): Router {
+  const router = new Router();
+  const thumbnails = createThumbnails(config.dataDir);
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${ApiRoutes.userAssets}/:userId`,
+      summary: "One page of the caller's gallery (20, newest first; keyset cursor)",
+      auth: 'user',
+      query: UserAssetsQuery,
+      responses: { 200: UserAssetsResponse, 403: Messages.notYourData },
+    },
+    async (ctx) => {
+      assertSelf(ctx, ctx.params.userId);
+      const query = UserAssetsQuery.parse(ctx.query);
+      const page = await listUserAssets(db, currentUser(ctx.state).id, query);
+      ctx.body = { success: true, ...page } satisfies UserAssetsResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'delete',
+      path: `${ApiRoutes.userAssets}/:assetId`,
+      summary: 'Delete one of your images or videos (its file and thumbnails go too)',
+      auth: 'user',
+      responses: { 200: SuccessResponse, 404: 'No such asset of yours' },
+    },
+    async (ctx) => {
+      const body = OwnerBody.parse(ctx.request.body ?? {});
+      assertSelf(ctx, body.userId);
+      await deleteAsset(db, objects, currentUser(ctx.state).id, ctx.params.assetId ?? '', (id) => thumbnails.remove(id));
+      ctx.body = { success: true };
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'patch',
+      path: `${ApiRoutes.featuredAsset}/:assetId/featured`,
+      summary: 'Feature an image on the discover feed, or take it off (admins only)',
+      auth: 'admin',
+      body: FeatureToggleRequest,
+      responses: { 200: FeatureToggleResponse, 403: Messages.adminAccessDenied, 404: 'No such asset' },
+    },
+    async (ctx) => {
+      const { isFeatured } = FeatureToggleRequest.parse(ctx.request.body ?? {});
+      const assetId = ctx.params.assetId ?? '';
+      const featured = await setFeatured(db, assetId, isFeatured);
+      ctx.body = {
+        success: true,
+        asset: { id: assetId, is_featured: featured },
+        message: featured ? Messages.featuredOn : Messages.featuredOff,
+      } satisfies FeatureToggleResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.featuredImages,
+      summary: 'The discover feed: featured images, newest first (visitors too)',
+      auth: 'none',
+      responses: { 200: FeaturedImagesResponse },
+    },
+    async (ctx) => {
+      ctx.body = { success: true, images: await listFeatured(db) } satisfies FeaturedImagesResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${ApiRoutes.characters}/:userId`,
+      summary: "The caller's characters, each with its latest image",
+      auth: 'user',
+      responses: { 200: CharactersResponse, 403: Messages.notYourData },
+    },
+    async (ctx) => {
+      assertSelf(ctx, ctx.params.userId);
+      ctx.body = { success: true, characters: await listCharacters(db, currentUser(ctx.state).id) } satisfies CharactersResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: `${ApiRoutes.characters}/:characterId/assets/:assetId`,
+      summary: 'Associate one of your images with one of your characters',
+      auth: 'user',
+      body: OwnerBody,
+      responses: { 200: SuccessResponse, 404: 'No such character or asset of yours' },
+    },
+    async (ctx) => {
+      assertSelf(ctx, OwnerBody.parse(ctx.request.body ?? {}).userId);
+      await associateWithCharacter(db, currentUser(ctx.state).id, ctx.params.characterId ?? '', ctx.params.assetId ?? '');
+      ctx.body = { success: true };
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${ApiRoutes.userLoraModels}/:userId`,
+      summary: "The caller's trained models (none until training lands)",
+      auth: 'user',
+      responses: { 200: UserLoraModelsResponse, 403: Messages.notYourData },
+    },
+    async (ctx) => {
+      assertSelf(ctx, ctx.params.userId);
+      ctx.body = { success: true, models: [] } satisfies UserLoraModelsResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.videoThumbnail,
+      summary: 'A poster for one of our video URLs (a placeholder until videos have poster frames); foreign URLs are never fetched',
+      auth: 'none',
+      query: z.object({ url: z.string().max(500) }),
+      responses: { 200: 'image/webp', 404: 'Not one of our videos' },
+    },
+    async (ctx) => {
+      const { url } = z.object({ url: z.string().max(500) }).parse(ctx.query);
+      const path = url.startsWith(config.appUrl) ? url.slice(config.appUrl.length) : url;
+      const file = path.startsWith(`${ASSET_URL_PREFIX}/`) ? path.slice(ASSET_URL_PREFIX.length + 1) : '';
+      await readableAsset(ctx, db, file, /^(mp4|webm)$/);
+      ctx.type = 'image/webp';
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.body = await sharp({ create: { width: 480, height: 270, channels: 3, background: '#1f1f24' } })
+        .webp()
+        .toBuffer();
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${ASSET_URL_PREFIX}/:file`,
+      summary: 'An asset file: to its owner, and to everyone once featured',
+      auth: 'none',
+      responses: { 200: 'The file', 404: 'No such file, or not yours' },
+    },
+    async (ctx) => {
+      const row = await readableAsset(ctx, db, ctx.params.file ?? '', /^(png|jpg|webp|mp4)$/);
+      const opened = await objects.open(row.storage_key);
+      if (!opened) throw notFound();
+      ctx.type = row.mime_type;
+      ctx.length = opened.size;
+      ctx.set('Cache-Control', cacheFor(row));
+      ctx.body = opened.stream;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${THUMB_URL_PREFIX}/:file`,
+      summary: 'A WebP thumbnail of an image asset by width (and height, quality); made once, then served from disk',
+      auth: 'none',
+      query: ThumbnailQuery,
+      responses: { 200: 'image/webp', 400: 'Width, height or quality out of bounds', 404: 'No such image, or not yours' },
+    },
+    async (ctx) => {
+      const size = ThumbnailQuery.parse(ctx.query);
+      const file = (ctx.params.file ?? '').replace(/\.webp$/, '.img');
+      const row = await readableAsset(ctx, db, file, /^img$/);
+      if (row.asset_type !== 'image') throw notFound();
+      const opened = await thumbnails.open(row.id, size, () => objects.read(row.storage_key));
+      if (!opened) throw notFound();
+      ctx.type = 'image/webp';
+      ctx.length = opened.size;
+      ctx.set('Cache-Control', cacheFor(row));
+      ctx.body = opened.stream;
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,254 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import {
+  ApiRoutes,
+  DescribeImageResponse,
+  GenerateImageFields,
+  GenerateImageResponse,
+  IMAGE_UPLOAD_MAX_BYTES,
+  Messages,
+  ModelListResponse,
+  UploadTempImageResponse,
+  UpscaleImageRequest,
+  UpscaleImageResponse,
+  type GeneratedImage,
+  type UserAsset,
+} from '@studio/contracts';
+import type { ImageData } from '@studio/media';
+import type { Context } from 'koa';
+import type { AppDeps } from '../../app.ts';
+import { invalidRequest, notFound } from '../../errors.ts';
+import { currentUser } from '../../middlewares/auth.ts';
+import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
+import { ASSET_URL_PREFIX, assertStorageAvailable, deleteAsset, getOwnAsset, saveImageAsset } from '../../services/assets.ts';
+import { runChargedTask } from '../../services/charged-task.ts';
+import { mediaFailure } from '../../services/images/engine-call.ts';
+import { generateImages, type ImageSink } from '../../services/images/generate.ts';
+import { createThumbnails } from '../../services/thumbnails.ts';
+import { createUploadGate, uploadOf, type FileRule, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
+import { readImageData } from '../../services/uploads/images.ts';
+import { IMAGE_KINDS } from '../../services/uploads/sniff.ts';
+import { assertSelf } from '../assets/index.ts';
+import { route } from '../route.ts';
+import { PREBUILT_MODEL_ENTRIES } from './models.ts';
+
+/** spec 2 §5: JPEG, PNG or WebP under 10 MB. */
+const IMAGE_RULE: FileRule = {
+  kinds: IMAGE_KINDS,
+  maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+  messages: { type: Messages.imageTypeInvalid, tooLarge: Messages.imageTooLarge, missing: Messages.imageTypeInvalid },
+};
+const ONE_IMAGE: UploadSpec = { files: { image: { ...IMAGE_RULE, required: true } } };
+const GENERATION_IMAGES: UploadSpec = { files: { image: IMAGE_RULE, image2: IMAGE_RULE }, maxFieldsBytes: 32 * 1024 };
+
+const TEMP_URL_PREFIX = '/media/temp';
+const TEMP_FILE = /^([0-9a-f-]{36})-[\w-]{16,64}\.(png|jpg|webp)$/;
+const EXTENSION = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
+
+const toGenerated = (asset: UserAsset): GeneratedImage => ({
+  assetId: asset.id,
+  url: asset.public_url,
+  thumbnailUrl: asset.thumbnail_url,
+  width: asset.metadata.width,
+  height: asset.metadata.height,
+});
+
+export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppDeps): Router {
+  const router = new Router();
+  const uploads = createUploadGate(config.dataDir);
+  const thumbnails = createThumbnails(config.dataDir);
+  const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
+
+  /**
+   * An input image given by URL: only one of the caller's own assets or temporary uploads (the
+   * server never fetches a URL it does not own).
+   */
+  async function ownImageAt(userId: string, url: string): Promise<ImageData> {
+    const path = url.startsWith(config.appUrl) ? url.slice(config.appUrl.length) : url;
+    let bytes: Buffer | null = null;
+    const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(png|jpg|webp)$`).exec(path);
+    const temp = path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
+    if (asset) {
+      const row = await getOwnAsset(db, userId, asset[1]!).catch(() => null);
+      if (row) bytes = await objects.read(row.storage_key);
+    } else if (temp && temp[1] === userId) {
+      bytes = await objects.read(`temp/${temp[0]}`);
+    }
+    if (!bytes) throw invalidRequest(Messages.imageNotYours);
+    return readImageData(bytes, Messages.imageTypeInvalid);
+  }
+
+  const inputImage = (userId: string, file: UploadedFile | undefined, url: string | undefined) =>
+    file ? readImageData(file.path, Messages.imageTypeInvalid) : url ? ownImageAt(userId, url) : Promise.resolve(undefined);
+
+  /** Results go to the caller's gallery; a failed generation takes back what it stored. */
+  const gallerySink = (userId: string): ImageSink => ({
+    assertRoom: () => assertStorageAvailable(db, userId),
+    save: async (image, metadata) =>
+      toGenerated(await saveImageAsset(db, objects, { userId, image, metadata: { ...metadata }, characterId: metadata.characterId })),
+    discard: async (assetIds) => {
+      for (const id of assetIds) await deleteAsset(db, objects, userId, id, (asset) => thumbnails.remove(asset));
+    },
+  });
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.imageModels,
+      summary: 'The image models the prompt bar offers: the pre-built ones and the caller’s own',
+      auth: 'user',
+      responses: { 200: ModelListResponse },
+    },
+    async (ctx) => {
+      ctx.body = { success: true, models: [...PREBUILT_MODEL_ENTRIES] } satisfies ModelListResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.uploadTempImage,
+      summary: 'Upload an image to use as a generation input (JPEG, PNG or WebP under 10 MB); private to you',
+      auth: 'user',
+      multipart: { image: 'The image file' },
+      responses: { 200: UploadTempImageResponse, 400: Messages.imageTypeInvalid, 413: Messages.imageTooLarge },
+    },
+    uploadLimit,
+    uploads.accept(ONE_IMAGE),
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const { fields, files } = uploadOf(ctx);
+      assertSelf(ctx, fields.userId);
+      const image = files.image!;
+      const name = `${user.id}-${randomBytes(12).toString('base64url')}.${EXTENSION[image.kind as keyof typeof EXTENSION]}`;
+      await objects.put(`temp/${name}`, (await readImageData(image.path, Messages.imageTypeInvalid)).data);
+      ctx.body = { success: true, imageUrl: `${TEMP_URL_PREFIX}/${name}` } satisfies UploadTempImageResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${TEMP_URL_PREFIX}/:file`,
+      summary: 'A temporary upload, to its owner only',
+      auth: 'user',
+      responses: { 200: 'The image', 404: 'No such upload of yours' },
+    },
+    async (ctx) => {
+      const match = TEMP_FILE.exec(ctx.params.file ?? '');
+      if (!match || match[1] !== currentUser(ctx.state).id) throw notFound();
+      const opened = await objects.open(`temp/${match[0]}`);
+      if (!opened) throw notFound();
+      ctx.type = match[2]!;
+      ctx.length = opened.size;
+      ctx.set('Cache-Control', 'private, max-age=86400');
+      ctx.body = opened.stream;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.generateImage,
+      summary: 'Generate or edit images (every mode, 1–4 images); 1 credit per image, refunded if it fails; `requestId` makes a retry free',
+      auth: 'user',
+      multipart: { image: 'Input image (product or garment)', image2: 'Second image (place or person)' },
+      responses: {
+        200: GenerateImageResponse,
+        400: Messages.promptRequired,
+        402: Messages.insufficientCredits,
+        403: Messages.notYourData,
+        409: Messages.generationInProgress,
+        502: Messages.failedToGenerateImage,
+      },
+    },
+    uploadLimit,
+    uploads.accept(GENERATION_IMAGES),
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const { fields: raw, files } = uploadOf(ctx);
+      const fields = GenerateImageFields.parse(raw);
+      assertSelf(ctx, fields.userId);
+      const [image, image2] = await Promise.all([
+        inputImage(user.id, files.image, fields.imageUrl),
+        inputImage(user.id, files.image2, fields.image2Url),
+      ]);
+      ctx.body = await generateImages(db, media, gallerySink(user.id), { userId: user.id, fields, images: { image, image2 } });
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.describeImage,
+      summary: 'Describe an image as a prompt (Image → Prompt); 1 credit, refunded if it fails',
+      auth: 'user',
+      multipart: { image: 'The image file' },
+      responses: { 200: DescribeImageResponse, 402: Messages.insufficientCredits, 502: Messages.failedToDescribe },
+    },
+    uploadLimit,
+    uploads.accept(ONE_IMAGE),
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const image = await readImageData(uploadOf(ctx).files.image!.path, Messages.imageTypeInvalid);
+      const task = { userId: user.id, taskType: 'describe', description: 'Image → Prompt', idempotencyKey: `describe:${randomUUID()}` };
+      const result = await runChargedTask(db, task, async () => {
+        try {
+          return await media.describeImage({ image });
+        } catch (error) {
+          throw mediaFailure(error, Messages.failedToDescribe);
+        }
+      });
+      ctx.body = { success: true, description: result.description, provider: result.provider } satisfies DescribeImageResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.upscaleImage,
+      summary: 'Upscale one of your images 2× into a new gallery image; 2 credits, refunded if it fails',
+      auth: 'user',
+      body: UpscaleImageRequest,
+      responses: {
+        200: UpscaleImageResponse,
+        400: Messages.imageNotYours,
+        402: Messages.insufficientCredits,
+        502: Messages.failedToUpscale,
+      },
+    },
+    async (ctx: Context) => {
+      const user = currentUser(ctx.state);
+      const body = UpscaleImageRequest.parse(ctx.request.body ?? {});
+      assertSelf(ctx, body.userId);
+      const source = await ownImageAt(user.id, body.imageUrl);
+      await assertStorageAvailable(db, user.id);
+      const task = { userId: user.id, taskType: 'upscale', description: 'Upscale 2×', idempotencyKey: `upscale:${randomUUID()}` };
+      const asset = await runChargedTask(db, task, async () => {
+        let result;
+        try {
+          result = await media.upscale({ image: source, factor: 2 });
+        } catch (error) {
+          throw mediaFailure(error, Messages.failedToUpscale);
+        }
+        const upscaled = result.images[0];
+        if (!upscaled) throw invalidRequest(Messages.failedToUpscale);
+        return saveImageAsset(db, objects, {
+          userId: user.id,
+          image: upscaled,
+          metadata: { prompt: body.prompt ?? '', mode: null, model: result.model, selectedLoRAModels: [], provider: result.provider },
+          characterId: body.characterId ?? null,
+        });
+      });
+      ctx.body = { success: true, image: toGenerated(asset) } satisfies UpscaleImageResponse;
+    },
+  );
+
+  return router;
+}

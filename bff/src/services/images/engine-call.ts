@@ -1,0 +1,54 @@
+import { Messages } from '@studio/contracts';
+import { isMediaError, type ImageData, type ImageResult, type MediaEngine } from '@studio/media';
+import { AppError, invalidRequest } from '../../errors.ts';
+import type { GenerationPlan } from './plan.ts';
+
+/** The input images of a generation, decoded: `image` is the product (or garment), `image2` the place or person. */
+export interface GenerationImages {
+  image?: ImageData;
+  image2?: ImageData;
+}
+
+/** Longest side of an output that takes its shape from an input image. */
+const INHERITED_MAX_SIDE = 1920;
+
+/** "Inherits img 2": the output keeps the input's shape, at most INHERITED_MAX_SIDE on its long side. */
+function inheritedSize(source: ImageData): { width: number; height: number } {
+  const scale = Math.min(1, INHERITED_MAX_SIDE / Math.max(source.width, source.height));
+  return { width: Math.max(1, Math.round(source.width * scale)), height: Math.max(1, Math.round(source.height * scale)) };
+}
+
+/** Runs a plan on the media engine: one capability per mode (DESIGN decision 7). */
+export async function runImagePlan(media: MediaEngine, plan: GenerationPlan, images: GenerationImages): Promise<ImageResult> {
+  const { prompt, count } = plan;
+  const { width, height } =
+    plan.inheritsShapeFrom && images[plan.inheritsShapeFrom] ? inheritedSize(images[plan.inheritsShapeFrom]!) : plan;
+  try {
+    switch (plan.mode) {
+      case 'generate':
+        return await media.generateImage({ prompt, width, height, count, model: plan.modelId });
+      case 'edit':
+        return await media.editImage({ prompt, image: images.image!, width, height, count });
+      case 'replace_background':
+        return await media.replaceBackground({ prompt, image: images.image!, width, height, count });
+      case 'kontext_multi':
+        return await media.placeProduct({ prompt, product: images.image!, scene: images.image2!, width, height });
+      case 'virtual_tryon':
+        return await media.virtualTryOn({ garment: images.image!, person: images.image2! });
+    }
+  } catch (error) {
+    throw mediaFailure(error, Messages.failedToGenerateImage);
+  }
+}
+
+/**
+ * A media engine failure as the caller sees it: bad input is theirs to fix (400, the engine's
+ * message); anything else is ours or the provider's (502/503 with `fallback`, the spec's text),
+ * and the credits it cost are refunded by the charged task.
+ */
+export function mediaFailure(error: unknown, fallback: string): unknown {
+  if (!isMediaError(error)) return error;
+  if (error.kind === 'bad_input') return invalidRequest(error.message);
+  const status = error.kind === 'unavailable' ? 503 : 502;
+  return new AppError(status, 'upstream_failed', fallback, { provider: error.kind });
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Messages,
+  PREBUILT_IMAGE_MODELS,
+  type GenerateImageFields,
+  type GenerateImageResponse,
+  type GeneratedImage,
+} from '@studio/contracts';
+import type { ImageData, MediaEngine } from '@studio/media';
+import type { Db } from '../../db/index.ts';
+import { AppError } from '../../errors.ts';
+import { runChargedTask } from '../charged-task.ts';
+import { runImagePlan, type GenerationImages } from './engine-call.ts';
+import { planGeneration, type GenerationPlan } from './plan.ts';
+import { finishGenerationRequest, startGenerationRequest } from './requests.ts';
+
+/** What a stored result remembers of how it was made (the asset's metadata). */
+export interface GeneratedMetadata {
+  prompt: string;
+  mode: GenerationPlan['mode'];
+  model: string;
+  selectedLoRAModels: string[];
+  provider: string;
+  characterId: string | null;
+}
+
+/** Where results go: the caller's gallery. */
+export interface ImageSink {
+  /** Refuses (4xx) when the caller has no room left for new files. */
+  assertRoom(): Promise<void>;
+  save(image: ImageData, metadata: GeneratedMetadata): Promise<GeneratedImage>;
+  /** Takes back what `save` stored when the generation as a whole fails. */
+  discard(assetIds: string[]): Promise<void>;
+}
+
+export interface GenerationJob {
+  userId: string;
+  fields: GenerateImageFields;
+  images: GenerationImages;
+  /** The caller's own trained models, which may appear in `selectedLoRAModels`. */
+  knownExtraModels?: ReadonlySet<string>;
+}
+
+const MODEL_NAMES = new Map<string, string>(PREBUILT_IMAGE_MODELS.map((m) => [m.id, m.name]));
+
+/**
+ * One generation request (spec 2 §7 `POST /api/generate-character-image`, DESIGN decision 4):
+ * the plan is decided on the server, the credits (1 per image) are taken before the engine runs,
+ * results are stored in the caller's gallery, and a failure refunds the credits once and keeps
+ * nothing. A `requestId` sent again answers what it answered the first time, charged once.
+ */
+export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink, job: GenerationJob): Promise<GenerateImageResponse> {
+  const { userId, fields, images } = job;
+  const plan = planGeneration(fields, { image: Boolean(images.image), image2: Boolean(images.image2) }, job.knownExtraModels);
+  const requestId = fields.requestId ?? randomUUID();
+  const start = await startGenerationRequest<GenerateImageResponse>(db, userId, requestId);
+  if (start.kind === 'done') return start.answer;
+
+  const saved: string[] = [];
+  try {
+    await sink.assertRoom();
+    const answer = await runChargedTask(
+      db,
+      {
+        userId,
+        taskType: 'image',
+        modelName: plan.modelId,
+        quantity: plan.count,
+        description: `${MODEL_NAMES.get(plan.modelId) ?? plan.modelId}: ${plan.count} image${plan.count === 1 ? '' : 's'}`,
+        idempotencyKey: `image:${requestId}:${start.attempt}`,
+        taskMetadata: { requestId, mode: plan.mode, model: plan.modelId },
+      },
+      async (quote) => {
+        const result = await runImagePlan(media, plan, images);
+        if (result.images.length === 0) throw new AppError(502, 'upstream_failed', Messages.noImageReturned);
+        const metadata: GeneratedMetadata = {
+          prompt: plan.prompt,
+          mode: plan.mode,
+          model: result.model,
+          selectedLoRAModels: [plan.modelId, ...plan.extraModels],
+          provider: result.provider,
+          characterId: fields.sourceCharacterId ?? null,
+        };
+        const stored: GeneratedImage[] = [];
+        for (const image of result.images.slice(0, plan.count)) {
+          const one = await sink.save(image, metadata);
+          saved.push(one.assetId);
+          stored.push(one);
+        }
+        return {
+          success: true as const,
+          image: stored[0]!,
+          images: stored,
+          prompt: plan.prompt,
+          mode: plan.mode,
+          model: plan.modelId,
+          provider: result.provider,
+          creditsUsed: quote.credits,
+        };
+      },
+    );
+    await finishGenerationRequest(db, userId, requestId, { answer });
+    return answer;
+  } catch (error) {
+    try {
+      if (saved.length > 0) await sink.discard(saved);
+    } finally {
+      await finishGenerationRequest(db, userId, requestId, 'failed');
+    }
+    throw error;
+  }
+}

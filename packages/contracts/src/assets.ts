@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { GenerationMode, ModelEntry } from './images.ts';
+
+export const ASSET_TYPES = ['image', 'video'] as const;
+export const AssetType = z.enum(ASSET_TYPES);
+export type AssetType = z.infer<typeof AssetType>;
+
+/** spec 1 §2: the gallery loads 20 at a time, newest first. */
+export const GALLERY_PAGE_SIZE = 20;
+
+/** How an asset was made (spec 1 §7 / spec 2 §2 media viewer). */
+export const AssetMetadata = z.object({
+  width: z.number(),
+  height: z.number(),
+  aspectRatio: z.string(),
+  prompt: z.string(),
+  mode: GenerationMode.nullable(),
+  selectedLoRAModels: z.array(z.string()),
+  model: z.string().nullable(),
+  duration: z.number().nullable(),
+  /** `local` for the offline engine. */
+  provider: z.string().nullable(),
+});
+export type AssetMetadata = z.infer<typeof AssetMetadata>;
+
+export const UserAsset = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  asset_type: AssetType,
+  public_url: z.string(),
+  thumbnail_url: z.string().nullable(),
+  file_size: z.number(),
+  is_featured: z.boolean(),
+  character_id: z.string().nullable(),
+  created_at: z.string(),
+  metadata: AssetMetadata,
+});
+export type UserAsset = z.infer<typeof UserAsset>;
+
+export const UserAssetsQuery = z.object({
+  assetType: AssetType.optional(),
+  /** The `nextCursor` of the previous page. */
+  cursor: z.string().max(200).optional(),
+});
+export const UserAssetsResponse = z.object({
+  success: z.literal(true),
+  assets: z.array(UserAsset),
+  /** Absent on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Assets of this type the user has in all. */
+  total: z.number(),
+});
+export type UserAssetsResponse = z.infer<typeof UserAssetsResponse>;
+
+/** A featured image as the discover feed shows it (spec 1 §7). */
+export const FeaturedImage = z.object({
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  width: z.number(),
+  height: z.number(),
+  aspectRatio: z.string(),
+  createdAt: z.string(),
+  assetId: z.string(),
+  publicId: z.string(),
+  prompt: z.string(),
+  mode: GenerationMode.nullable(),
+  selectedLoRAModels: z.array(z.string()),
+  creatorName: z.string().nullable(),
+  creatorAvatar: z.string().nullable(),
+});
+export type FeaturedImage = z.infer<typeof FeaturedImage>;
+export const FeaturedImagesResponse = z.object({ success: z.literal(true), images: z.array(FeaturedImage) });
+export type FeaturedImagesResponse = z.infer<typeof FeaturedImagesResponse>;
+
+/** Bodies that may name the caller (spec 2 §7); a name that is not the caller is refused. */
+export const OwnerBody = z.object({ userId: z.string().max(100).optional() });
+export const FeatureToggleRequest = z.object({
+  userId: z.string().max(100).optional(),
+  userEmail: z.string().max(320).optional(),
+  /** The new state; toggles when absent. */
+  isFeatured: z.boolean().optional(),
+});
+export const FeatureToggleResponse = z.object({
+  success: z.literal(true),
+  asset: z.object({ id: z.string(), is_featured: z.boolean() }),
+  message: z.string(),
+});
+export type FeatureToggleResponse = z.infer<typeof FeatureToggleResponse>;
+
+export const SuccessResponse = z.object({ success: z.literal(true) });
+
+export const Character = z.object({
+  id: z.string(),
+  name: z.string(),
+  latestImageUrl: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Character = z.infer<typeof Character>;
+export const CharactersResponse = z.object({ success: z.literal(true), characters: z.array(Character) });
+export type CharactersResponse = z.infer<typeof CharactersResponse>;
+
+export const UserLoraModelsResponse = z.object({ success: z.literal(true), models: z.array(ModelEntry) });
+export type UserLoraModelsResponse = z.infer<typeof UserLoraModelsResponse>;
+
+export const UploadTempImageResponse = z.object({ success: z.literal(true), imageUrl: z.string() });
+export type UploadTempImageResponse = z.infer<typeof UploadTempImageResponse>;
+
+/** A thumbnail's size and quality (the grid asks for its column width). */
+export const THUMBNAIL_WIDTHS = { min: 16, max: 2048 } as const;
+export const ThumbnailQuery = z.object({
+  w: z.coerce.number().int().min(THUMBNAIL_WIDTHS.min).max(THUMBNAIL_WIDTHS.max).default(480),
+  h: z.coerce.number().int().min(THUMBNAIL_WIDTHS.min).max(THUMBNAIL_WIDTHS.max).optional(),
+  q: z.coerce.number().int().min(30).max(95).default(75),
+});
+export type ThumbnailQuery = z.infer<typeof ThumbnailQuery>;

@@ -68,3 +68,36 @@ test('gallery pages come from mfe-gallery; with it down they show the fallback a
   await expect(page.getByText('No generated images yet. Create your first character image above!')).toBeVisible();
   await expect(fallback).toBeHidden();
 });
+
+test('a prompt makes images that appear first in the gallery with their prompt, cost a credit each, and can be deleted', async ({
+  page,
+  request,
+}) => {
+  await signUpAndConfirm(page, request, { tag: 'generate' });
+  await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
+  const bar = page.getByRole('form', { name: 'Prompt bar' });
+  await expect(bar.getByRole('button', { name: 'Generate' })).toBeDisabled();
+
+  await bar.getByLabel('Prompt').fill('a green bottle on white marble');
+  await bar.getByLabel('Aspect ratio').selectOption('1:1');
+  await bar.getByRole('button', { name: 'Generate' }).click();
+  const first = page.getByRole('listitem').filter({ hasText: 'a green bottle on white marble' });
+  await expect(first).toHaveCount(1, { timeout: 30_000 });
+  await expect(first.getByRole('img')).toHaveJSProperty('complete', true);
+  expect(await first.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await bar.getByLabel('Prompt').fill('a blue chair in a sunlit studio');
+  await bar.getByLabel('Prompt').press('Control+Enter');
+  const second = page.getByRole('listitem').filter({ hasText: 'a blue chair in a sunlit studio' });
+  await expect(second).toHaveCount(1, { timeout: 30_000 });
+  // Newest first: the second image leads the grid.
+  await expect(page.locator('.ga-card .ga-prompt').first()).toHaveText('a blue chair in a sunlit studio');
+  const credits = await (await page.request.get('/api/credits')).json();
+  expect(credits.credits).toBe(18);
+  await expectAccessible(page, '/app/images with images');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await first.getByRole('button', { name: 'Delete' }).click();
+  await expect(first).toHaveCount(0);
+  await expect(second).toHaveCount(1);
+});

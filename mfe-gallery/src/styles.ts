@@ -10,6 +10,24 @@ const galleryCss = `
 @media (max-width:767px){.ga-filter{display:flex}}
 .ga-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .ga-empty{padding:3rem 1rem;text-align:center;color:var(--st-muted)}
+.ga-grid{display:grid;gap:12px;align-items:start}
+.ga-column{list-style:none;margin:0;padding:0;display:grid;gap:12px}
+.ga-card{background:var(--st-surface,#fff);border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.ga-card img{display:block;width:100%;height:auto;background:#eee}
+.ga-prompt{font-size:.85rem;color:var(--st-muted);padding:.5rem .75rem 0;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
+.ga-card-actions{display:flex;gap:.5rem;padding:.5rem .75rem .75rem;flex-wrap:wrap}
+.ga-footer{text-align:center;color:var(--st-muted);padding:1rem}
+.ga-skeletons{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:12px}
+.ga-skeleton{aspect-ratio:3/4;border-radius:12px;background:linear-gradient(90deg,#eee,#f6f6f6,#eee);background-size:200% 100%;animation:ga-shimmer 1.2s infinite linear}
+@keyframes ga-shimmer{to{background-position:-200% 0}}
+@media (prefers-reduced-motion:reduce){.ga-skeleton{animation:none}}
+.ga-promptbar{display:grid;gap:.75rem;padding:1rem;border-radius:16px;background:var(--st-surface,#fff);box-shadow:0 1px 4px rgba(0,0,0,.1)}
+.ga-prompt-input{width:100%;resize:vertical;min-height:3.5rem}
+.ga-promptbar-row{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center}
+.ga-slot{display:inline-flex;align-items:center;min-height:44px;padding:0 1rem;border:1px dashed var(--st-border,#bbb);border-radius:10px;cursor:pointer;font-weight:600}
+.ga-slot:focus-within{outline:2px solid var(--st-focus,#2563eb);outline-offset:2px}
+.ga-notice{color:var(--st-muted);font-size:.9rem}
+.ga-error{color:var(--st-danger,#b42318);font-weight:600}
 `;
 
 export function ensureGalleryStyles(): void {

@@ -160,11 +160,10 @@ export async function listUserAssets(
   db: Db,
   userId: string,
   options: { assetType?: AssetType; cursor?: string },
-): Promise<{ assets: UserAsset[]; nextCursor: string | null; total: number }> {
+): Promise<{ assets: UserAsset[]; nextCursor: string | null }> {
   const assetType = options.assetType ?? 'image';
-  const query = db('user_assets').where({ user_id: userId, asset_type: assetType });
-  const page = query
-    .clone()
+  const page = db('user_assets')
+    .where({ user_id: userId, asset_type: assetType })
     .orderBy([
       { column: 'created_at', order: 'desc' },
       { column: 'id', order: 'desc' },
@@ -174,10 +173,10 @@ export async function listUserAssets(
     const after = decodeCursor(options.cursor);
     void page.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
   }
-  const [rows, count] = await Promise.all([page.select<AssetRow[]>('*'), query.clone().count<{ count: string }[]>('* as count')]);
+  const rows = await page.select<AssetRow[]>('*');
   const more = rows.length > GALLERY_PAGE_SIZE;
   const shown = rows.slice(0, GALLERY_PAGE_SIZE);
-  return { assets: shown.map(toUserAsset), nextCursor: more ? encodeCursor(shown.at(-1)!) : null, total: Number(count[0]?.count ?? 0) };
+  return { assets: shown.map(toUserAsset), nextCursor: more ? encodeCursor(shown.at(-1)!) : null };
 }
 
 /** An asset of the user's own; anyone else's (or none) is "not found", so ids reveal nothing. */

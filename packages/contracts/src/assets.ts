@@ -47,8 +47,6 @@ export const UserAssetsResponse = z.object({
   assets: z.array(UserAsset),
   /** Absent on the last page. */
   nextCursor: z.string().nullable(),
-  /** Assets of this type the user has in all. */
-  total: z.number(),
 });
 export type UserAssetsResponse = z.infer<typeof UserAssetsResponse>;
 

@@ -24,7 +24,6 @@ describe('the gallery API', () => {
       const query: string = cursor ? `?cursor=${cursor}` : '';
       const res = await client.get(`${ApiRoutes.userAssets}/${user.id}${query}`);
       expect(res.status).toBe(200);
-      expect(res.body.total).toBeGreaterThanOrEqual(45);
       sizes.push(res.body.assets.length);
       seen.push(...res.body.assets);
       cursor = res.body.nextCursor;
@@ -44,7 +43,6 @@ describe('the gallery API', () => {
     expect((await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body).toMatchObject({
       assets: [],
       nextCursor: null,
-      total: 0,
     });
   });
 

@@ -17,12 +17,12 @@ import {
 import type { ImageData } from '@studio/media';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app.ts';
-import { invalidRequest, notFound } from '../../errors.ts';
+import { AppError, invalidRequest, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { ASSET_URL_PREFIX, assertStorageAvailable, deleteAsset, getOwnAsset, saveImageAsset } from '../../services/assets.ts';
 import { runChargedTask } from '../../services/charged-task.ts';
-import { mediaFailure } from '../../services/images/engine-call.ts';
+import { callEngine } from '../../services/images/engine-call.ts';
 import { generateImages, type ImageSink } from '../../services/images/generate.ts';
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { createUploadGate, uploadOf, type FileRule, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
@@ -197,13 +197,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const image = await readImageData(uploadOf(ctx).files.image!.path, Messages.imageTypeInvalid);
       const task = { userId: user.id, taskType: 'describe', description: 'Image → Prompt', idempotencyKey: `describe:${randomUUID()}` };
-      const result = await runChargedTask(db, task, async () => {
-        try {
-          return await media.describeImage({ image });
-        } catch (error) {
-          throw mediaFailure(error, Messages.failedToDescribe);
-        }
-      });
+      const result = await runChargedTask(db, task, () => callEngine(Messages.failedToDescribe, () => media.describeImage({ image })));
       ctx.body = { success: true, description: result.description, provider: result.provider } satisfies DescribeImageResponse;
     },
   );
@@ -231,14 +225,9 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       await assertStorageAvailable(db, user.id);
       const task = { userId: user.id, taskType: 'upscale', description: 'Upscale 2×', idempotencyKey: `upscale:${randomUUID()}` };
       const asset = await runChargedTask(db, task, async () => {
-        let result;
-        try {
-          result = await media.upscale({ image: source, factor: 2 });
-        } catch (error) {
-          throw mediaFailure(error, Messages.failedToUpscale);
-        }
+        const result = await callEngine(Messages.failedToUpscale, () => media.upscale({ image: source, factor: 2 }));
         const upscaled = result.images[0];
-        if (!upscaled) throw invalidRequest(Messages.failedToUpscale);
+        if (!upscaled) throw new AppError(502, 'upstream_failed', Messages.failedToUpscale);
         return saveImageAsset(db, objects, {
           userId: user.id,
           image: upscaled,

@@ -23,21 +23,28 @@ export async function runImagePlan(media: MediaEngine, plan: GenerationPlan, ima
   const { prompt, count } = plan;
   const { width, height } =
     plan.inheritsShapeFrom && images[plan.inheritsShapeFrom] ? inheritedSize(images[plan.inheritsShapeFrom]!) : plan;
-  try {
+  return callEngine(Messages.failedToGenerateImage, () => {
     switch (plan.mode) {
       case 'generate':
-        return await media.generateImage({ prompt, width, height, count, model: plan.modelId });
+        return media.generateImage({ prompt, width, height, count, model: plan.modelId });
       case 'edit':
-        return await media.editImage({ prompt, image: images.image!, width, height, count });
+        return media.editImage({ prompt, image: images.image!, width, height, count });
       case 'replace_background':
-        return await media.replaceBackground({ prompt, image: images.image!, width, height, count });
+        return media.replaceBackground({ prompt, image: images.image!, width, height, count });
       case 'kontext_multi':
-        return await media.placeProduct({ prompt, product: images.image!, scene: images.image2!, width, height });
+        return media.placeProduct({ prompt, product: images.image!, scene: images.image2!, width, height });
       case 'virtual_tryon':
-        return await media.virtualTryOn({ garment: images.image!, person: images.image2! });
+        return media.virtualTryOn({ garment: images.image!, person: images.image2! });
     }
+  });
+}
+
+/** Runs one engine call; its failure reaches the caller as `mediaFailure` says. */
+export async function callEngine<T>(fallback: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
   } catch (error) {
-    throw mediaFailure(error, Messages.failedToGenerateImage);
+    throw mediaFailure(error, fallback);
   }
 }
 

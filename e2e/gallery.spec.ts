@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { grantCredits } from './support/database.ts';
 import { Messages, expectInFrame, signUpAndConfirm } from './support/studio.ts';
 
 const GALLERY_FILES = '**/mfe/mfe-gallery/**';
@@ -100,4 +101,122 @@ test('a prompt makes images that appear first in the gallery with their prompt, 
   await first.getByRole('button', { name: 'Delete' }).click();
   await expect(first).toHaveCount(0);
   await expect(second).toHaveCount(1);
+});
+
+test('the media viewer shows how an image was made, and its actions work: Use Prompt, Edit, Upscale, Escape', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'viewer' });
+  await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
+  const bar = page.getByRole('form', { name: 'Prompt bar' });
+  await bar.getByLabel('Prompt').fill('a red lamp on oak wood');
+  await bar.getByLabel('Aspect ratio').selectOption('1:1');
+  await bar.getByRole('button', { name: 'Generate' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: 'a red lamp on oak wood' });
+  await expect(card).toHaveCount(1, { timeout: 30_000 });
+
+  await card.getByRole('button', { name: 'a red lamp on oak wood' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image details' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByText('1024 × 1024')).toBeVisible();
+  await expect(viewer.getByText('1:1', { exact: true })).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Generate', exact: true })).toBeVisible();
+  await expect(viewer.getByText('local engine')).toBeVisible();
+  await expect(viewer.getByRole('img')).toHaveJSProperty('complete', true);
+  await expectAccessible(page, 'the media viewer');
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  // Use Prompt fills the prompt bar and closes the viewer.
+  await card.getByRole('button', { name: 'a red lamp on oak wood' }).click();
+  await viewer.getByRole('button', { name: 'Use Prompt' }).click();
+  await expect(viewer).toBeHidden();
+  await expect(bar.getByLabel('Prompt')).toHaveValue('a red lamp on oak wood');
+
+  // Edit puts the image in the prompt bar: the model switches to Edit and the result is an edit of it.
+  await card.getByRole('button', { name: 'a red lamp on oak wood' }).click();
+  await viewer.getByRole('button', { name: 'Edit' }).click();
+  await expect(bar.getByText('Image from your gallery')).toBeVisible();
+  await expect(bar.getByText(Messages.switchedToEdit)).toBeVisible();
+  await bar.getByLabel('Prompt').fill('make it warm and golden');
+  await bar.getByRole('button', { name: 'Generate' }).click();
+  const edited = page.getByRole('listitem').filter({ hasText: 'make it warm and golden' });
+  await expect(edited).toHaveCount(1, { timeout: 60_000 });
+  await edited.getByRole('button', { name: 'make it warm and golden' }).click();
+  await expect(viewer.locator('.ga-tags')).toContainText('Edit');
+  await page.keyboard.press('Escape');
+
+  // Upscale: a 2× copy joins the gallery and costs its price.
+  const before = (await (await page.request.get('/api/credits')).json()).credits as number;
+  await card.getByRole('button', { name: 'a red lamp on oak wood' }).click();
+  await viewer.getByRole('button', { name: 'Upscale' }).click();
+  await expect(viewer.getByText(Messages.imageUpscaled)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('listitem').filter({ hasText: 'a red lamp on oak wood' })).toHaveCount(2);
+  const after = (await (await page.request.get('/api/credits')).json()).credits as number;
+  expect(before - after).toBe(2);
+});
+
+test('an admin features an image; a signed-out visitor then sees it on Discover and on the landing page', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signUpAndConfirm(page, request, { email: 'admin@studio.local' });
+  await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
+  const bar = page.getByRole('form', { name: 'Prompt bar' });
+  await bar.getByLabel('Prompt').fill('a silver watch on black velvet');
+  await bar.getByRole('button', { name: 'Generate' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: 'a silver watch on black velvet' });
+  await expect(card).toHaveCount(1, { timeout: 30_000 });
+  const feature = card.getByRole('button', { name: 'Featured' });
+  await expect(feature).toHaveAttribute('aria-pressed', 'false');
+  await feature.click();
+  await expect(page.getByText(Messages.featuredOn)).toBeVisible();
+  await expect(feature).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.locator('.ga-overlay').getByText('Featured')).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/app/discover');
+  await expect(visitor.getByRole('img', { name: 'a silver watch on black velvet' })).toBeVisible();
+  await visitor.goto('/');
+  const strip = visitor.getByRole('list', { name: 'Featured creations' });
+  await strip.scrollIntoViewIfNeeded();
+  await expect(strip.getByRole('img', { name: 'a silver watch on black velvet' })).toBeVisible();
+  await expect(strip.getByRole('img', { name: 'a silver watch on black velvet' })).toHaveJSProperty('complete', true);
+
+  // In the admin view Discover shows each creator, and an image can leave the feed from there.
+  await page.getByRole('navigation').getByRole('link', { name: 'Discover' }).click();
+  const featuredCard = page.getByRole('listitem').filter({ hasText: 'a silver watch on black velvet' });
+  await expect(featuredCard.getByText(/^by /)).toBeVisible();
+  await featuredCard.getByRole('button', { name: 'Remove from Discover' }).click();
+  await expect(page.getByText('No featured images available yet.')).toBeVisible();
+  await visitor.goto('/app/discover');
+  await expect(visitor.getByText('No featured images available yet.')).toBeVisible();
+  await visitor.close();
+});
+
+test('a gallery of 45 images loads 20 at a time as it scrolls, to All 45 images loaded', async ({ page, request }) => {
+  const { email } = await signUpAndConfirm(page, request, { tag: 'many' });
+  await grantCredits(email, 30);
+  // 45 images through the real API: eleven requests of four and one of one.
+  for (const count of [...Array(11).fill(4), 1] as number[]) {
+    const status = await page.evaluate(async (imageCount) => {
+      const form = new FormData();
+      form.set('prompt', `gallery item ${imageCount}`);
+      form.set('aspectRatio', '1:1');
+      form.set('imageCount', String(imageCount));
+      return (await fetch('/api/generate-character-image', { method: 'POST', body: form })).status;
+    }, count);
+    expect(status).toBe(200);
+  }
+  await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
+  const cards = page.locator('.ga-card');
+  await expect(cards).toHaveCount(20);
+  await expect(page.getByText('All 45 images loaded')).toHaveCount(0);
+  // Scrolling brings the sentinel near, which asks for the next page, until the last.
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 20_000);
+      return page.getByText('All 45 images loaded').count();
+    })
+    .toBe(1);
+  await expect(cards).toHaveCount(45);
 });

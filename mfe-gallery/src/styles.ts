@@ -12,7 +12,7 @@ const galleryCss = `
 .ga-empty{padding:3rem 1rem;text-align:center;color:var(--st-muted)}
 .ga-grid{display:grid;gap:12px;align-items:start}
 .ga-column{list-style:none;margin:0;padding:0;display:grid;gap:12px}
-.ga-card{background:var(--st-surface,#fff);border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.ga-card{position:relative;background:var(--st-surface,#fff);border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.08)}
 .ga-card img{display:block;width:100%;height:auto;background:#eee}
 .ga-prompt{font-size:.85rem;color:var(--st-muted);padding:.5rem .75rem 0;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
 .ga-card-actions{display:flex;gap:.5rem;padding:.5rem .75rem .75rem;flex-wrap:wrap}
@@ -28,6 +28,37 @@ const galleryCss = `
 .ga-slot:focus-within{outline:2px solid var(--st-focus,#2563eb);outline-offset:2px}
 .ga-notice{color:var(--st-muted);font-size:.9rem}
 .ga-error{color:var(--st-danger,#b42318);font-weight:600}
+.ga-success{color:var(--st-success,#067647);font-weight:600}
+.ga-open{display:block;width:100%;padding:0;border:0;background:none;cursor:zoom-in}
+.ga-open:focus-visible{outline:3px solid var(--st-focus,#2563eb);outline-offset:-3px}
+.ga-overlay{position:absolute;top:.5rem;left:.5rem;right:.5rem;display:flex;justify-content:space-between;align-items:flex-start;pointer-events:none}
+.ga-overlay>*{pointer-events:auto}
+.ga-select{display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:8px;background:rgba(255,255,255,.9)}
+.ga-select input{width:18px;height:18px}
+.ga-featured{background:#111;color:#fff}
+.ga-selection{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap;padding:.75rem 1rem;border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.ga-viewer{display:grid;gap:1.25rem;grid-template-columns:minmax(0,3fr) minmax(260px,2fr)}
+@media (max-width:767px){.ga-viewer{grid-template-columns:1fr}}
+.ga-viewer-media{margin:0;display:grid;place-items:center;background:#f3f3f3;border-radius:12px;min-height:200px}
+.ga-viewer-media img{max-width:100%;max-height:70vh;width:auto;height:auto;border-radius:12px}
+.ga-viewer-info{display:grid;gap:1rem;align-content:start}
+.ga-facts{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:0}
+.ga-facts dt{font-weight:600;color:var(--st-muted)}
+.ga-facts dd{margin:0;overflow-wrap:anywhere}
+.ga-tags{display:flex;gap:.35rem;flex-wrap:wrap}
+.ga-tag{border:0;cursor:pointer}
+.ga-local{background:#fff4e5;color:#7a4100}
+.ga-viewer-actions{display:flex;gap:.5rem;flex-wrap:wrap}
+.ga-character{display:grid;gap:.35rem;font-weight:600}
+.ga-menu{position:relative}
+.ga-menu>summary{list-style:none}
+.ga-menu>summary::-webkit-details-marker{display:none}
+.ga-menu-panel{position:absolute;z-index:20;bottom:calc(100% + .5rem);left:0;min-width:240px;display:grid;gap:.4rem;padding:.75rem;margin:0;border:1px solid var(--st-border,#ddd);border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 8px 24px rgba(0,0,0,.15)}
+.ga-menu-panel legend{font-weight:700;padding:0}
+.ga-check{display:flex;gap:.5rem;align-items:center;min-height:32px}
+.ga-debug{font-size:.8rem;background:#111;color:#e5e5e5;border-radius:10px;padding:.75rem;overflow:auto;max-height:240px}
+.ga-describe{display:grid;gap:1rem}
+.ga-describe-preview{max-width:100%;max-height:260px;border-radius:10px;justify-self:start}
 `;
 
 export function ensureGalleryStyles(): void {

@@ -4,4 +4,5 @@ export const galleryKeys = {
   assets: (userId: string, assetType: 'image' | 'video') => [...galleryKeys.all, 'assets', userId, assetType] as const,
   featured: () => [...galleryKeys.all, 'featured'] as const,
   characters: (userId: string) => [...galleryKeys.all, 'characters', userId] as const,
+  loraModels: (userId: string) => [...galleryKeys.all, 'lora-models', userId] as const,
 };

@@ -1,24 +1,44 @@
-import { useQuery } from '@tanstack/react-query';
-import { ApiRoutes, Messages, type FeaturedImagesResponse } from '@studio/contracts';
-import { apiFetch } from '@studio/session';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { ApiRoutes, Messages, type FeaturedImage, type FeaturedImagesResponse, type FeatureToggleResponse } from '@studio/contracts';
+import { adminViewActiveAtom, ApiError, apiFetch } from '@studio/session';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { GridSkeleton, ImageGrid } from '../images/ImageGrid.tsx';
 
-/** `/app/discover` (spec 1 §2 "Gallery and discover"): featured images only, readable signed out. */
+/**
+ * `/app/discover` (spec 1 §2 "Gallery and discover"): featured images only, readable signed out.
+ * In the admin view each card shows its creator (the featured creator badge) and can leave the feed.
+ */
 export function DiscoverPage() {
+  const adminView = useAtomValue(adminViewActiveAtom);
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
   const featured = useQuery({
     queryKey: galleryKeys.featured(),
     queryFn: ({ signal }) => apiFetch<FeaturedImagesResponse>(ApiRoutes.featuredImages, { signal }),
   });
-  const items =
-    featured.data?.images.map((image) => ({
-      id: image.assetId,
-      url: image.url,
-      thumbnailUrl: image.thumbnailUrl,
-      width: image.width,
-      height: image.height,
-      prompt: image.prompt,
-    })) ?? [];
+  const images = new Map((featured.data?.images ?? []).map((image) => [image.assetId, image]));
+  const items = [...images.values()].map((image) => ({
+    id: image.assetId,
+    url: image.url,
+    thumbnailUrl: image.thumbnailUrl,
+    width: image.width,
+    height: image.height,
+    prompt: image.prompt,
+  }));
+  const unfeature = async (image: FeaturedImage) => {
+    setError(null);
+    try {
+      await apiFetch<FeatureToggleResponse>(`${ApiRoutes.featuredAsset}/${image.assetId}/featured`, {
+        method: 'PATCH',
+        json: { isFeatured: false },
+      });
+      await queryClient.invalidateQueries({ queryKey: galleryKeys.all });
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : Messages.failedToUpdateFeatured);
+    }
+  };
   return (
     <section className="ga-page" aria-labelledby="ga-discover-title">
       <header>
@@ -27,12 +47,37 @@ export function DiscoverPage() {
         </h1>
         <p className="ga-sub">Featured images from creators.</p>
       </header>
+      {error && (
+        <p className="ga-error" role="alert">
+          {error}
+        </p>
+      )}
       {featured.isPending ? (
         <GridSkeleton />
       ) : items.length === 0 ? (
         <p className="ga-empty">{Messages.discoverEmpty}</p>
       ) : (
-        <ImageGrid items={items} hasMore={false} loadingMore={false} />
+        <ImageGrid
+          items={items}
+          hasMore={false}
+          loadingMore={false}
+          overlay={
+            adminView
+              ? (item) => <span className="st-badge ga-featured">by {images.get(item.id)?.creatorName ?? 'unknown creator'}</span>
+              : undefined
+          }
+          actions={
+            adminView
+              ? (item) => (
+                  <div className="ga-card-actions">
+                    <button type="button" className="st-btn st-btn-secondary" onClick={() => void unfeature(images.get(item.id)!)}>
+                      Remove from Discover
+                    </button>
+                  </div>
+                )
+              : undefined
+          }
+        />
       )}
     </section>
   );

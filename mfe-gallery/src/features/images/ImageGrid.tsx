@@ -29,12 +29,18 @@ export function ImageGrid({
   hasMore,
   loadingMore,
   onLoadMore,
+  onOpen,
+  overlay,
   actions,
 }: {
   items: readonly GridItem[];
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore?: () => void;
+  /** Opens the media viewer; without it a card links to the full image. */
+  onOpen?: (item: GridItem) => void;
+  /** Drawn over the image's corner (selection, badges). */
+  overlay?: (item: GridItem) => React.ReactNode;
   actions?: (item: GridItem) => React.ReactNode;
 }) {
   const columns = useColumns();
@@ -55,19 +61,29 @@ export function ImageGrid({
           <ul key={c} className="ga-column" aria-label={`Images, column ${c + 1}`}>
             {column.map((item) => {
               const { loading, fetchPriority } = imageLoading(order.get(item.id) ?? 0);
+              const image = (
+                <img
+                  src={item.thumbnailUrl ?? item.url}
+                  alt={item.prompt || 'Generated image'}
+                  width={item.width || undefined}
+                  height={item.height || undefined}
+                  loading={loading}
+                  fetchPriority={fetchPriority}
+                  data-lazy-margin={LAZY_ROOT_MARGIN}
+                />
+              );
               return (
                 <li key={item.id} className="ga-card">
-                  <a href={item.url} target="_blank" rel="noreferrer">
-                    <img
-                      src={item.thumbnailUrl ?? item.url}
-                      alt={item.prompt || 'Generated image'}
-                      width={item.width || undefined}
-                      height={item.height || undefined}
-                      loading={loading}
-                      fetchPriority={fetchPriority}
-                      data-lazy-margin={LAZY_ROOT_MARGIN}
-                    />
-                  </a>
+                  {onOpen ? (
+                    <button type="button" className="ga-open" onClick={() => onOpen(item)}>
+                      {image}
+                    </button>
+                  ) : (
+                    <a href={item.url} target="_blank" rel="noreferrer">
+                      {image}
+                    </a>
+                  )}
+                  {overlay && <div className="ga-overlay">{overlay(item)}</div>}
                   {item.prompt && <p className="ga-prompt">{item.prompt}</p>}
                   {actions?.(item)}
                 </li>

@@ -1,13 +1,20 @@
 import { useEffect, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { ApiRoutes, Messages, type UserAsset, type UserAssetsResponse } from '@studio/contracts';
-import { ApiError, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
+import { useNavigate } from 'react-router-dom';
+import { ApiRoutes, Messages, type CharactersResponse, type UserAsset, type UserAssetsResponse } from '@studio/contracts';
+import { adminViewActiveAtom, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
 import { galleryKeys } from '../../lib/query-keys.ts';
+import { useAssetActions } from './asset-actions.ts';
+import { promptDraftAtom } from './draft.ts';
 import { ALL_MEDIA } from './filter.ts';
 import { GridSkeleton, ImageGrid, type GridItem } from './ImageGrid.tsx';
 import { MediaFilter } from './MediaFilter.tsx';
+import { MediaViewer, type ViewerHandlers } from './MediaViewer.tsx';
 import { PromptBar } from './PromptBar.tsx';
+
+/** Where "Create video" takes an image (spec 1 §2: the simple editor, with the image). */
+export const SIMPLE_VIDEO_PATH = '/app/simple-video';
 
 const toItem = (asset: UserAsset): GridItem => ({
   id: asset.id,
@@ -24,9 +31,13 @@ export function ImagesPage() {
   useEffect(() => resetBadge(0), [resetBadge]);
   const [filter, setFilter] = useState(ALL_MEDIA);
   const user = useAtomValue(userAtom);
+  const adminView = useAtomValue(adminViewActiveAtom);
   const userId = user?.id ?? '';
-  const queryClient = useQueryClient();
-  const [actionError, setActionError] = useState<string | null>(null);
+  const setDraft = useSetAtom(promptDraftAtom);
+  const navigate = useNavigate();
+  const actions = useAssetActions(userId);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
   const images = useInfiniteQuery({
     queryKey: galleryKeys.assets(userId, 'image'),
@@ -39,17 +50,45 @@ export function ImagesPage() {
       ),
     getNextPageParam: (last) => last.nextCursor,
   });
-  const items = images.data?.pages.flatMap((p) => p.assets.map(toItem)) ?? [];
+  const characters = useQuery({
+    queryKey: galleryKeys.characters(userId),
+    enabled: Boolean(userId),
+    queryFn: ({ signal }) => apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal }),
+  });
+  const assets = images.data?.pages.flatMap((p) => p.assets) ?? [];
+  const byId = new Map(assets.map((a) => [a.id, a]));
+  const open = openId ? byId.get(openId) : undefined;
+  const chosen = assets.filter((a) => selected.has(a.id));
 
-  const remove = async (item: GridItem) => {
-    if (!window.confirm('Delete this image? This cannot be undone.')) return;
-    setActionError(null);
-    try {
-      await apiFetch(`${ApiRoutes.userAssets}/${item.id}`, { method: 'DELETE', json: { userId } });
-      await queryClient.invalidateQueries({ queryKey: galleryKeys.assets(userId, 'image') });
-    } catch (err) {
-      setActionError(err instanceof ApiError && err.message ? err.message : Messages.failedToDelete);
+  const remove = async (list: UserAsset[]) => {
+    const what = list.length === 1 ? 'this image' : `these ${list.length} images`;
+    if (!window.confirm(`Delete ${what}? This cannot be undone.`)) return;
+    if (await actions.remove(list)) {
+      setSelected(new Set());
+      if (open && list.includes(open)) setOpenId(null);
     }
+  };
+  const toggleSelected = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const handlers: ViewerHandlers = {
+    onUsePrompt: (asset) => {
+      setDraft({ prompt: asset.metadata.prompt });
+      setOpenId(null);
+    },
+    onEdit: (asset) => {
+      setDraft({ imageUrl: asset.public_url });
+      setOpenId(null);
+    },
+    onCreateVideo: (asset) => void navigate(SIMPLE_VIDEO_PATH, { state: { imageUrl: asset.public_url, assetId: asset.id } }),
+    onModel: (model) => {
+      setDraft({ model });
+      setOpenId(null);
+    },
+    onDelete: (asset) => void remove([asset]),
   };
 
   return (
@@ -62,34 +101,109 @@ export function ImagesPage() {
       </header>
       {userId && <PromptBar userId={userId} />}
       <MediaFilter value={filter} onChange={setFilter} />
-      {actionError && (
-        <p className="ga-error" role="alert">
-          {actionError}
+      {actions.status && !open && (
+        <p
+          className={actions.status.tone === 'error' ? 'ga-error' : 'ga-success'}
+          role={actions.status.tone === 'error' ? 'alert' : 'status'}
+        >
+          {actions.status.text}
         </p>
+      )}
+      {chosen.length > 0 && (
+        <div className="ga-selection" role="toolbar" aria-label="Selected images">
+          <strong>{chosen.length} selected</strong>
+          <button
+            type="button"
+            className="st-btn st-btn-secondary"
+            onClick={() => void actions.download(chosen)}
+            disabled={actions.pending !== null}
+          >
+            Download selected
+          </button>
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => void remove(chosen)} disabled={actions.pending !== null}>
+            Delete selected
+          </button>
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </button>
+        </div>
       )}
       {images.isPending ? (
         <GridSkeleton />
-      ) : items.length === 0 ? (
+      ) : assets.length === 0 ? (
         <p className="ga-empty">{Messages.galleryEmpty}</p>
       ) : (
         filter.images && (
           <ImageGrid
-            items={items}
+            items={assets.map(toItem)}
             hasMore={images.hasNextPage}
             loadingMore={images.isFetchingNextPage}
             onLoadMore={() => void images.fetchNextPage()}
-            actions={(item) => (
-              <div className="ga-card-actions">
-                <a className="st-btn st-btn-secondary" href={item.url} download>
-                  Download
-                </a>
-                <button type="button" className="st-btn st-btn-secondary" onClick={() => void remove(item)}>
-                  Delete
-                </button>
-              </div>
+            onOpen={(item) => {
+              actions.clearStatus();
+              setOpenId(item.id);
+            }}
+            overlay={(item) => (
+              <>
+                <label className="ga-select">
+                  <input type="checkbox" checked={selected.has(item.id)} onChange={() => toggleSelected(item.id)} />
+                  <span className="ga-visually-hidden">Select image</span>
+                </label>
+                {adminView && byId.get(item.id)?.is_featured && <span className="st-badge ga-featured">Featured</span>}
+              </>
             )}
+            actions={(item) => {
+              const asset = byId.get(item.id);
+              if (!asset) return null;
+              return (
+                <div className="ga-card-actions">
+                  <button
+                    type="button"
+                    className="st-btn st-btn-secondary"
+                    onClick={() => handlers.onUsePrompt(asset)}
+                    disabled={!asset.metadata.prompt}
+                  >
+                    Reuse prompt
+                  </button>
+                  <button
+                    type="button"
+                    className="st-btn st-btn-secondary"
+                    onClick={() => void actions.copyPrompt(asset)}
+                    disabled={!asset.metadata.prompt}
+                  >
+                    Copy prompt
+                  </button>
+                  <button type="button" className="st-btn st-btn-secondary" onClick={() => void actions.download([asset])}>
+                    Download
+                  </button>
+                  <button type="button" className="st-btn st-btn-secondary" onClick={() => void remove([asset])}>
+                    Delete
+                  </button>
+                  {adminView && (
+                    <button
+                      type="button"
+                      className="st-btn st-btn-secondary"
+                      aria-pressed={asset.is_featured}
+                      onClick={() => void actions.toggleFeatured(asset)}
+                    >
+                      Featured
+                    </button>
+                  )}
+                </div>
+              );
+            }}
           />
         )
+      )}
+      {open && (
+        <MediaViewer
+          asset={open}
+          characters={characters.data?.characters ?? []}
+          adminView={adminView}
+          actions={actions}
+          handlers={handlers}
+          onClose={() => setOpenId(null)}
+        />
       )}
     </section>
   );

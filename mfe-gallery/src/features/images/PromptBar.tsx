@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtom, useSetAtom } from 'jotai';
 import {
   ApiRoutes,
   DEFAULT_IMAGE_ASPECT_RATIO,
@@ -8,23 +8,30 @@ import {
   IMAGE_ASPECT_RATIOS,
   IMAGE_COUNT_MAX,
   IMAGE_COUNT_MIN,
-  IMAGE_UPLOAD_MAX_BYTES,
   Messages,
+  PREBUILT_IMAGE_MODELS,
+  type CharactersResponse,
   type GenerateImageResponse,
   type ImageAspectRatio,
+  type UserLoraModelsResponse,
 } from '@studio/contracts';
-import { ApiError, apiFetch, upgradeRequestAtom } from '@studio/session';
+import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
+import { promptDraftAtom } from './draft.ts';
+import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from './image-files.ts';
+import { ImageToPrompt } from './ImageToPrompt.tsx';
+import { effectiveModel, isLockedMode, isPrebuilt, nextModelSelection, selectionForImage } from './models.ts';
 
 /** Generation takes longer than a plain API call: several images, or a cut-out, on the local engine. */
 const GENERATION_TIMEOUT_MS = 180_000;
-const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 const REMEMBERED = 'studio.promptBar';
+const IMAGES_PATH = '/app/images';
 
 interface Choices {
   aspectRatio: ImageAspectRatio;
   imageCount: number;
+  models: string[];
 }
 function rememberedChoices(): Choices {
   try {
@@ -32,67 +39,154 @@ function rememberedChoices(): Choices {
     return {
       aspectRatio: IMAGE_ASPECT_RATIOS.includes(saved.aspectRatio as ImageAspectRatio) ? saved.aspectRatio! : DEFAULT_IMAGE_ASPECT_RATIO,
       imageCount: Math.min(IMAGE_COUNT_MAX, Math.max(IMAGE_COUNT_MIN, Number(saved.imageCount) || IMAGE_COUNT_MIN)),
+      models: Array.isArray(saved.models) ? saved.models.filter((m): m is string => typeof m === 'string').slice(0, 10) : [],
     };
   } catch {
-    return { aspectRatio: DEFAULT_IMAGE_ASPECT_RATIO, imageCount: IMAGE_COUNT_MIN };
+    return { aspectRatio: DEFAULT_IMAGE_ASPECT_RATIO, imageCount: IMAGE_COUNT_MIN, models: [] };
   }
 }
 
-/** spec 2 §5: the prompt bar's own checks, before anything is sent (the server applies them too). */
-export function imageFileProblem(file: File): string | null {
-  if (!ACCEPTED.includes(file.type)) return Messages.imageTypeInvalid;
-  if (file.size >= IMAGE_UPLOAD_MAX_BYTES) return Messages.imageTooLarge;
-  return null;
+/** An input image: a file from this device, or one of the user's own assets by URL. */
+type InputImage = { file: File; url?: undefined; name: string } | { file?: undefined; url: string; name: string };
+
+interface LastRun {
+  request: Record<string, string>;
+  outcome: string;
+  ms: number;
 }
 
 /**
- * The prompt bar (spec 2 §2): prompt, an optional input image (which switches to Edit), aspect
- * ratio and count (remembered), Generate or Cmd/Ctrl+Enter. New images go first in the gallery
- * and the credits widget re-reads at once.
+ * The prompt bar (spec 2 §2): image slots (a second, 'PLACE or PERSON', in the two-image modes),
+ * prompt, aspect ratio (locked to 'Inherits img 2' there), count, the model/LoRA multi-select with
+ * the rules of §4, Image → Prompt, the character picker, Generate or Cmd/Ctrl+Enter, remembered
+ * choices, a background notice and a debug panel (Ctrl/Cmd+Shift+D). New images go first in the
+ * gallery, the credits widget re-reads at once, and the Content badge counts them elsewhere.
  */
 export function PromptBar({ userId }: { userId: string }) {
   const ids = useId();
   const queryClient = useQueryClient();
   const requestUpgrade = useSetAtom(upgradeRequestAtom);
+  const setBadge = useSetAtom(contentBadgeAtom);
+  const [draft, setDraft] = useAtom(promptDraftAtom);
   const [prompt, setPrompt] = useState('');
   const [choices, setChoices] = useState(rememberedChoices);
-  const [image, setImage] = useState<File | null>(null);
+  const [image, setImage] = useState<InputImage | null>(null);
+  const [image2, setImage2] = useState<File | null>(null);
+  const [characterId, setCharacterId] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [describing, setDescribing] = useState(false);
+  const [debug, setDebug] = useState(false);
+  const [lastRun, setLastRun] = useState<LastRun | null>(null);
+  const [hiddenDuringRun, setHiddenDuringRun] = useState(false);
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+
+  const loras = useQuery({
+    queryKey: galleryKeys.loraModels(userId),
+    queryFn: ({ signal }) => apiFetch<UserLoraModelsResponse>(`${ApiRoutes.userLoraModels}/${userId}`, { signal }),
+  });
+  const characters = useQuery({
+    queryKey: galleryKeys.characters(userId),
+    queryFn: ({ signal }) => apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal }),
+  });
+
+  const model = effectiveModel(choices.models, Boolean(image));
+  const locked = isLockedMode(model);
+  const tryOn = model === 'kling_kolors_virtual_tryon';
+  const ready = !busy && (tryOn ? Boolean(image && image2) : Boolean(prompt.trim()));
 
   const choose = (next: Partial<Choices>) => {
-    const merged = { ...choices, ...next };
-    setChoices(merged);
-    localStorage.setItem(REMEMBERED, JSON.stringify(merged));
+    setChoices((current) => {
+      const merged = { ...current, ...next };
+      localStorage.setItem(REMEMBERED, JSON.stringify(merged));
+      return merged;
+    });
   };
+  const takeImage = (next: InputImage) => {
+    setImage(next);
+    const forced = selectionForImage(choices.models);
+    if (forced) {
+      choose({ models: forced });
+      setNotice(Messages.switchedToEdit);
+    }
+  };
+
+  // What the media viewer and the cards hand over: a prompt, an image to edit, a model.
+  useEffect(() => {
+    if (!draft) return;
+    if (draft.prompt !== undefined) setPrompt(draft.prompt);
+    if (draft.imageUrl) takeImage({ url: draft.imageUrl, name: 'Image from your gallery' });
+    if (draft.model && isPrebuilt(draft.model)) choose({ models: nextModelSelection(choices.models, draft.model) });
+    setDraft(null);
+    promptRef.current?.focus();
+    // Only a new draft is applied; the rest is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if ((event.metaKey || event.ctrlKey) && event.shiftKey && event.key.toLowerCase() === 'd') {
+        event.preventDefault();
+        setDebug((open) => !open);
+      }
+    };
+    const onVisibility = () => document.hidden && busy && setHiddenDuringRun(true);
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [busy]);
 
   const generate = async () => {
     if (busy) return;
     setError(null);
-    if (!prompt.trim()) {
+    if (!tryOn && !prompt.trim()) {
       setError(Messages.promptRequired);
       return;
     }
+    const request: Record<string, string> = {
+      prompt: tryOn ? '' : prompt.trim(),
+      aspectRatio: choices.aspectRatio,
+      imageCount: String(choices.imageCount),
+      selectedLoRAModels: JSON.stringify([model, ...choices.models.filter((id) => !isPrebuilt(id))]),
+      userId,
+      requestId: crypto.randomUUID(),
+    };
+    if (image?.url) request.imageUrl = image.url;
+    if (characterId) request.sourceCharacterId = characterId;
     const form = new FormData();
-    form.set('prompt', prompt.trim());
-    form.set('aspectRatio', choices.aspectRatio);
-    form.set('imageCount', String(choices.imageCount));
-    form.set('userId', userId);
-    form.set('requestId', crypto.randomUUID());
-    if (image) form.set('image', image);
+    for (const [key, value] of Object.entries(request)) form.set(key, value);
+    if (image?.file) form.set('image', image.file);
+    if (locked && image2) form.set('image2', image2);
     setBusy(true);
+    setHiddenDuringRun(document.hidden);
+    const started = performance.now();
     try {
-      await apiFetch<GenerateImageResponse>(ApiRoutes.generateImage, {
+      const answer = await apiFetch<GenerateImageResponse>(ApiRoutes.generateImage, {
         method: 'POST',
         body: form,
         signal: AbortSignal.timeout(GENERATION_TIMEOUT_MS),
       });
-      setPrompt('');
+      setLastRun({
+        request,
+        outcome: `${answer.images.length} image(s) · ${answer.model} · ${answer.provider} · ${answer.creditsUsed} credit(s)`,
+        ms: performance.now() - started,
+      });
+      if (!tryOn) setPrompt('');
+      if (window.location.pathname !== IMAGES_PATH) setBadge((n) => n + answer.images.length);
       await queryClient.invalidateQueries({ queryKey: galleryKeys.assets(userId, 'image') });
     } catch (err) {
+      const message = err instanceof ApiError && err.message ? err.message : Messages.failedToGenerateImage;
+      setLastRun({
+        request,
+        outcome: `error: ${err instanceof ApiError ? `${err.status} ${err.code}` : 'unknown'} · ${message}`,
+        ms: performance.now() - started,
+      });
       if (err instanceof ApiError && err.status === 402) requestUpgrade({ creditsNeeded: choices.imageCount, action: 'generate images' });
-      setError(err instanceof ApiError && err.message ? err.message : Messages.failedToGenerateImage);
+      setError(message);
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
@@ -109,17 +203,18 @@ export function PromptBar({ userId }: { userId: string }) {
       void generate();
     }
   };
-  const onImage = (file: File | undefined) => {
+  const fileOrError = (file: File | undefined): File | null => {
     setError(null);
-    if (!file) return;
+    if (!file) return null;
     const problem = imageFileProblem(file);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setImage(file);
-    setNotice(Messages.switchedToEdit);
+    if (problem) setError(problem);
+    return problem ? null : file;
   };
+  const modelNames = [
+    ...PREBUILT_IMAGE_MODELS.map((m) => ({ id: m.id, name: m.name })),
+    ...(loras.data?.models ?? []).map((m) => ({ id: m.id, name: m.name })),
+  ];
+  const selectedNames = modelNames.filter((m) => m.id === model || (!isPrebuilt(m.id) && choices.models.includes(m.id))).map((m) => m.name);
 
   return (
     <form className="ga-promptbar" onSubmit={onSubmit} aria-label="Prompt bar" aria-busy={busy}>
@@ -128,38 +223,64 @@ export function PromptBar({ userId }: { userId: string }) {
       </label>
       <textarea
         id={`${ids}-prompt`}
+        ref={promptRef}
         className="st-input ga-prompt-input"
-        placeholder="Describe the image you want…"
-        value={prompt}
+        placeholder={tryOn ? Messages.tryOnPromptPlaceholder : 'Describe the image you want…'}
+        value={tryOn ? '' : prompt}
+        readOnly={tryOn}
         onChange={(e) => setPrompt(e.target.value)}
         onKeyDown={onKeyDown}
         rows={2}
         maxLength={4000}
       />
       <div className="ga-promptbar-row">
-        <label className="ga-slot">
-          <span>{image ? image.name : 'Add image'}</span>
-          <input type="file" accept={ACCEPTED.join(',')} className="ga-visually-hidden" onChange={(e) => onImage(e.target.files?.[0])} />
-        </label>
-        {image && (
-          <button
-            type="button"
-            className="st-btn st-btn-secondary"
-            onClick={() => {
-              setImage(null);
-              setNotice(null);
-            }}
-          >
-            Remove image
-          </button>
+        <ImageSlot
+          label={locked ? (tryOn ? 'Garment image' : 'Product image') : 'Add image'}
+          removeLabel="Remove image"
+          name={image?.name}
+          onFile={(file) => {
+            const usable = fileOrError(file);
+            if (usable) takeImage({ file: usable, name: usable.name });
+          }}
+          onRemove={() => {
+            setImage(null);
+            setNotice(null);
+          }}
+        />
+        {locked && (
+          <ImageSlot
+            label="PLACE or PERSON"
+            removeLabel="Remove second image"
+            name={image2?.name}
+            onFile={(file) => setImage2(fileOrError(file))}
+            onRemove={() => setImage2(null)}
+          />
         )}
+        <details className="ga-menu">
+          <summary className="st-btn st-btn-secondary">Models: {selectedNames.join(', ')}</summary>
+          <fieldset className="ga-menu-panel">
+            <legend>Models</legend>
+            {modelNames.map((m) => (
+              <label key={m.id} className="ga-check">
+                <input
+                  type="checkbox"
+                  checked={m.id === model || (!isPrebuilt(m.id) && choices.models.includes(m.id))}
+                  onChange={() => choose({ models: nextModelSelection(choices.models, m.id) })}
+                />
+                {m.name}
+              </label>
+            ))}
+          </fieldset>
+        </details>
         <label>
           <span className="ga-visually-hidden">Aspect ratio</span>
           <select
             className="st-input"
-            value={choices.aspectRatio}
+            value={locked ? 'inherit' : choices.aspectRatio}
+            disabled={locked}
             onChange={(e) => choose({ aspectRatio: e.target.value as ImageAspectRatio })}
           >
+            {locked && <option value="inherit">Inherits img 2</option>}
             {IMAGE_ASPECT_RATIOS.map((r) => (
               <option key={r} value={r}>
                 {IMAGE_ASPECT_RATIO_LABELS[r]}
@@ -169,7 +290,12 @@ export function PromptBar({ userId }: { userId: string }) {
         </label>
         <label>
           <span className="ga-visually-hidden">Number of images</span>
-          <select className="st-input" value={choices.imageCount} onChange={(e) => choose({ imageCount: Number(e.target.value) })}>
+          <select
+            className="st-input"
+            value={locked ? 1 : choices.imageCount}
+            disabled={locked}
+            onChange={(e) => choose({ imageCount: Number(e.target.value) })}
+          >
             {Array.from({ length: IMAGE_COUNT_MAX - IMAGE_COUNT_MIN + 1 }, (_, i) => i + IMAGE_COUNT_MIN).map((n) => (
               <option key={n} value={n}>
                 {n} {n === 1 ? 'image' : 'images'}
@@ -177,16 +303,117 @@ export function PromptBar({ userId }: { userId: string }) {
             ))}
           </select>
         </label>
-        <button type="submit" className="st-btn st-btn-primary" disabled={busy || !prompt.trim()}>
+        <button type="button" className="st-btn st-btn-secondary" onClick={() => setDescribing(true)}>
+          Image → Prompt
+        </button>
+        <details className="ga-menu">
+          <summary className="st-btn st-btn-secondary">
+            Character{characterId ? `: ${characters.data?.characters.find((c) => c.id === characterId)?.name ?? ''}` : ''}
+          </summary>
+          <div className="ga-menu-panel">
+            <p>Choose a character:</p>
+            {characters.isPending ? (
+              <p>Loading...</p>
+            ) : (characters.data?.characters ?? []).length === 0 ? (
+              <p>No characters created yet</p>
+            ) : (
+              characters.data?.characters.map((c) => (
+                <label key={c.id} className="ga-check">
+                  <input type="radio" name={`${ids}-character`} checked={characterId === c.id} onChange={() => setCharacterId(c.id)} />
+                  {c.name}
+                </label>
+              ))
+            )}
+            {characterId && (
+              <button type="button" className="st-btn st-btn-secondary" onClick={() => setCharacterId(null)}>
+                No character
+              </button>
+            )}
+            <a href="/app/characters">Create new character</a>
+          </div>
+        </details>
+        <button type="submit" className="st-btn st-btn-primary" disabled={!ready}>
           {busy ? 'Generating…' : 'Generate'}
         </button>
       </div>
       {notice && <p className="ga-notice">{notice}</p>}
+      {hiddenDuringRun && !busy && (
+        <p className="ga-notice" role="status">
+          Your images finished while this tab was in the background.
+        </p>
+      )}
       {error && (
         <p className="ga-error" role="alert">
           {error}
         </p>
       )}
+      {debug && (
+        <section className="ga-debug" aria-label="Debug panel">
+          <strong>Debug</strong>
+          <pre>
+            {JSON.stringify(
+              {
+                model,
+                locked,
+                selection: choices.models,
+                aspectRatio: choices.aspectRatio,
+                image: image?.name ?? null,
+                image2: image2?.name ?? null,
+                lastRun,
+              },
+              null,
+              2,
+            )}
+          </pre>
+        </section>
+      )}
+      {describing && (
+        <ImageToPrompt
+          onClose={() => setDescribing(false)}
+          onDescribed={(description) => {
+            setPrompt((current) => (current.trim() ? `${current.trim()} ${description}` : description));
+            setNotice(Messages.imageDescribed);
+            setDescribing(false);
+          }}
+        />
+      )}
     </form>
+  );
+}
+
+function ImageSlot({
+  label,
+  removeLabel,
+  name,
+  onFile,
+  onRemove,
+}: {
+  label: string;
+  removeLabel: string;
+  name?: string;
+  onFile: (file: File | undefined) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <label className="ga-slot">
+        <span>{name ?? label}</span>
+        <input
+          type="file"
+          aria-label={label}
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          className="ga-visually-hidden"
+          onChange={(e) => {
+            onFile(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {name && (
+        <button type="button" className="st-btn st-btn-secondary" onClick={onRemove}>
+          {removeLabel}
+        </button>
+      )}
+    </>
   );
 }

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { requestSignIn, sessionStatusAtom } from '@studio/session';
+import { apiFetch, requestSignIn, sessionStatusAtom } from '@studio/session';
 import { adoptStyles, Logo } from '@studio/ui';
-import { INITIAL_TRIAL_CREDITS, TASK_CREDITS } from '@studio/contracts';
+import { ApiRoutes, INITIAL_TRIAL_CREDITS, TASK_CREDITS, type FeaturedImage, type FeaturedImagesResponse } from '@studio/contracts';
 import { useAppNavigate } from '../../lib/navigation.tsx';
 import { storeSignupEmail } from '../auth/signup-email.ts';
 import { SUPPORT_EMAIL } from '../../config.ts';
@@ -53,6 +53,60 @@ const GALLERY: GalleryTile[] = [
   { caption: 'Fragrance hero shot', ratio: '9:16', hue: 280, shape: 'bottle' },
   { caption: 'Sneaker drop teaser', ratio: '4:5', hue: 140, shape: 'sneaker' },
 ];
+
+/** How many featured images the landing strip shows, and their height in CSS pixels. */
+const STRIP_SIZE = 12;
+const STRIP_HEIGHT = 320;
+
+/**
+ * The gallery strip: the discover feed's featured images once there are any (each linking to
+ * Discover), and illustrations of what the studio makes until then.
+ */
+function GalleryStrip() {
+  // A plain request: the landing page is rendered before the router and the query client load.
+  const [images, setImages] = useState<FeaturedImage[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<FeaturedImagesResponse>(ApiRoutes.featuredImages, { signal: controller.signal })
+      .then((answer) => setImages(answer.images.slice(0, STRIP_SIZE)))
+      .catch(() => setImages([]));
+    return () => controller.abort();
+  }, []);
+  return (
+    <>
+      {/* A scrolling strip must be reachable from the keyboard (axe: scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <ul className="ld-gallery" aria-label={images.length > 0 ? 'Featured creations' : 'Example creations'} tabIndex={0}>
+        {images.length > 0
+          ? images.map((image) => (
+              <li
+                key={image.assetId}
+                className="ld-tile"
+                style={{ width: Math.round((STRIP_HEIGHT * image.width) / Math.max(1, image.height)) }}
+              >
+                <a href="/app/discover">
+                  <img
+                    className="ld-tile-art"
+                    src={image.thumbnailUrl ?? image.url}
+                    alt={image.prompt || 'Featured creation'}
+                    width={image.width}
+                    height={image.height}
+                    loading="lazy"
+                  />
+                </a>
+                {image.creatorName && <span className="ld-tile-caption">by {image.creatorName}</span>}
+              </li>
+            ))
+          : GALLERY.map((tile) => (
+              <li key={tile.caption} className={`ld-tile ld-tile-${tile.ratio.replace(':', '-')}`}>
+                <GalleryArt tile={tile} />
+                <span className="ld-tile-caption">{tile.caption}</span>
+              </li>
+            ))}
+      </ul>
+    </>
+  );
+}
 
 /** The public landing page (spec 1 §2). */
 export function LandingPage() {
@@ -199,16 +253,7 @@ export function LandingPage() {
               A gallery of what brands create
             </h2>
           </div>
-          {/* A scrolling strip must be reachable from the keyboard (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <ul className="ld-gallery" aria-label="Example creations" tabIndex={0}>
-            {GALLERY.map((tile) => (
-              <li key={tile.caption} className={`ld-tile ld-tile-${tile.ratio.replace(':', '-')}`}>
-                <GalleryArt tile={tile} />
-                <span className="ld-tile-caption">{tile.caption}</span>
-              </li>
-            ))}
-          </ul>
+          <GalleryStrip />
         </section>
 
         <section id="pricing" className="ld-section" aria-labelledby="pricing-title">

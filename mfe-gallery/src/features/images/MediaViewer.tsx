@@ -1,0 +1,173 @@
+import { useEffect, useState } from 'react';
+import { PREBUILT_IMAGE_MODELS, type Character, type UserAsset } from '@studio/contracts';
+import { Dialog, Spinner } from '@studio/ui';
+import type { AssetActions } from './asset-actions.ts';
+
+/** spec 2 §9: the viewer stops waiting for its image after 10 s and shows what it has. */
+export const VIEWER_LOADED_AFTER_MS = 10_000;
+
+const MODEL_NAMES = new Map<string, string>(PREBUILT_IMAGE_MODELS.map((m) => [m.id, m.name]));
+
+/** The tags a viewer shows for how an asset was made: its models, and `local` for the offline engine. */
+export function modelTags(asset: UserAsset): { id: string; label: string }[] {
+  const ids = asset.metadata.selectedLoRAModels.length > 0 ? asset.metadata.selectedLoRAModels : [];
+  const tags = ids.map((id) => ({ id, label: MODEL_NAMES.get(id) ?? id }));
+  if (asset.metadata.model && !ids.includes(asset.metadata.model)) tags.push({ id: asset.metadata.model, label: asset.metadata.model });
+  return tags;
+}
+
+export interface ViewerHandlers {
+  onUsePrompt: (asset: UserAsset) => void;
+  onEdit: (asset: UserAsset) => void;
+  onCreateVideo: (asset: UserAsset) => void;
+  onModel: (modelId: string) => void;
+  onDelete: (asset: UserAsset) => void;
+}
+
+/**
+ * The media viewer overlay (spec 2 §2): the image with its prompt, character, model tags, aspect
+ * ratio, resolution and date, and every action on it. Escape closes (the dialog's own handling).
+ */
+export function MediaViewer({
+  asset,
+  characters,
+  adminView,
+  actions,
+  handlers,
+  onClose,
+}: {
+  asset: UserAsset;
+  characters: readonly Character[];
+  adminView: boolean;
+  actions: AssetActions;
+  handlers: ViewerHandlers;
+  onClose: () => void;
+}) {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    setLoaded(false);
+    const timer = setTimeout(() => setLoaded(true), VIEWER_LOADED_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [asset.id]);
+  const { metadata } = asset;
+  const character = characters.find((c) => c.id === asset.character_id);
+  const busy = actions.pending !== null;
+  const created = new Date(asset.created_at);
+
+  return (
+    <Dialog title="Image details" onClose={onClose} wide closeLabel="Close viewer">
+      <div className="ga-viewer">
+        <figure className="ga-viewer-media">
+          {!loaded && <Spinner label="Loading image" />}
+          <img
+            src={asset.public_url}
+            alt={metadata.prompt || 'Generated image'}
+            width={metadata.width || undefined}
+            height={metadata.height || undefined}
+            onLoad={() => setLoaded(true)}
+            onError={() => setLoaded(true)}
+            data-loaded={loaded}
+          />
+        </figure>
+        <div className="ga-viewer-info">
+          <dl className="ga-facts">
+            <dt>Prompt</dt>
+            <dd className="ga-viewer-prompt">{metadata.prompt || '—'}</dd>
+            <dt>Character</dt>
+            <dd>{character ? <span className="st-badge">{character.name}</span> : 'None'}</dd>
+            <dt>Models</dt>
+            <dd className="ga-tags">
+              {modelTags(asset).map((tag) => (
+                <button
+                  key={tag.id}
+                  type="button"
+                  className="st-badge ga-tag"
+                  onClick={() => handlers.onModel(tag.id)}
+                  title="Use this model"
+                >
+                  {tag.label}
+                </button>
+              ))}
+              {metadata.provider === 'local' && <span className="st-badge ga-local">local engine</span>}
+            </dd>
+            <dt>Aspect ratio</dt>
+            <dd>{metadata.aspectRatio}</dd>
+            <dt>Resolution</dt>
+            <dd>
+              {metadata.width} × {metadata.height}
+            </dd>
+            <dt>Created</dt>
+            <dd>
+              <time dateTime={asset.created_at}>{created.toLocaleString()}</time>
+            </dd>
+          </dl>
+          <div className="ga-viewer-actions">
+            <button type="button" className="st-btn st-btn-primary" onClick={() => handlers.onUsePrompt(asset)} disabled={!metadata.prompt}>
+              Use Prompt
+            </button>
+            <button
+              type="button"
+              className="st-btn st-btn-secondary"
+              onClick={() => void actions.copyPrompt(asset)}
+              disabled={!metadata.prompt}
+            >
+              Copy
+            </button>
+            <button type="button" className="st-btn st-btn-secondary" onClick={() => void actions.upscale(asset)} disabled={busy}>
+              {actions.pending === `upscale:${asset.id}` ? 'Upscaling…' : 'Upscale'}
+            </button>
+            <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onEdit(asset)}>
+              Edit
+            </button>
+            <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onCreateVideo(asset)}>
+              Create Video With Sound
+            </button>
+            <button type="button" className="st-btn st-btn-secondary" onClick={() => void actions.download([asset])} disabled={busy}>
+              Download
+            </button>
+            <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onDelete(asset)} disabled={busy}>
+              Delete
+            </button>
+            {adminView && (
+              <button type="button" className="st-btn st-btn-secondary" onClick={() => void actions.toggleFeatured(asset)} disabled={busy}>
+                {asset.is_featured ? 'Remove from Discover' : 'Feature on Discover'}
+              </button>
+            )}
+          </div>
+          <CharacterChooser asset={asset} characters={characters} actions={actions} />
+          {actions.status && (
+            <p
+              className={actions.status.tone === 'error' ? 'ga-error' : 'ga-success'}
+              role={actions.status.tone === 'error' ? 'alert' : 'status'}
+            >
+              {actions.status.text}
+            </p>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** spec 2 §2 "associate with a character": the character picker's texts. */
+function CharacterChooser({ asset, characters, actions }: { asset: UserAsset; characters: readonly Character[]; actions: AssetActions }) {
+  if (characters.length === 0) return <p className="ga-notice">Choose a character: No characters created yet</p>;
+  return (
+    <label className="ga-character">
+      <span>Choose a character:</span>
+      <select
+        className="st-input"
+        value={asset.character_id ?? ''}
+        disabled={actions.pending !== null}
+        onChange={(e) => e.target.value && void actions.associate(asset, e.target.value)}
+      >
+        <option value="">None</option>
+        {characters.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import {
+  ApiRoutes,
+  TASK_CREDITS,
+  Messages,
+  type FeatureToggleResponse,
+  type UpscaleImageResponse,
+  type UserAsset,
+} from '@studio/contracts';
+import { ApiError, apiFetch, upgradeRequestAtom } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
+import { galleryKeys } from '../../lib/query-keys.ts';
+
+/** An upscale runs a model on the whole image: longer than a plain API call. */
+const UPSCALE_TIMEOUT_MS = 180_000;
+/** spec 2 §2: a downloaded blob's URL is revoked after 1 s. */
+const REVOKE_AFTER_MS = 1000;
+
+export interface ActionStatus {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
+
+/** Saves a file under a name, from a blob so the browser does not navigate away. */
+export async function downloadFile(url: string, name: string): Promise<void> {
+  const response = await fetch(url, { credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`download failed: ${response.status}`);
+  const href = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), REVOKE_AFTER_MS);
+}
+
+export const downloadName = (asset: Pick<UserAsset, 'id' | 'public_url'>) =>
+  `studio-${asset.id.slice(0, 8)}.${asset.public_url.split('.').pop() ?? 'png'}`;
+
+/**
+ * What a user can do to one of their assets (spec 2 §2 card actions and media viewer), each call
+ * ending in the gallery and credits re-read; `status` is the last outcome, for one banner.
+ */
+export function useAssetActions(userId: string) {
+  const queryClient = useQueryClient();
+  const requestUpgrade = useSetAtom(upgradeRequestAtom);
+  const [status, setStatus] = useState<ActionStatus | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+
+  const refreshGallery = () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
+  const run = async (key: string, work: () => Promise<string | null>, fallback: string): Promise<boolean> => {
+    setPending(key);
+    setStatus(null);
+    try {
+      const text = await work();
+      if (text) setStatus({ tone: 'success', text });
+      return true;
+    } catch (err) {
+      setStatus({ tone: 'error', text: messageOf(err, fallback) });
+      return false;
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return {
+    status,
+    pending,
+    clearStatus: () => setStatus(null),
+    remove: (assets: readonly UserAsset[]) =>
+      run(
+        'delete',
+        async () => {
+          for (const asset of assets) await apiFetch(`${ApiRoutes.userAssets}/${asset.id}`, { method: 'DELETE', json: { userId } });
+          await refreshGallery();
+          return null;
+        },
+        Messages.failedToDelete,
+      ),
+    download: (assets: readonly UserAsset[]) =>
+      run(
+        'download',
+        async () => {
+          for (const asset of assets) await downloadFile(asset.public_url, downloadName(asset));
+          return null;
+        },
+        Messages.failedToDownload,
+      ),
+    copyPrompt: (asset: UserAsset) =>
+      run(
+        'copy',
+        async () => {
+          await navigator.clipboard.writeText(asset.metadata.prompt);
+          return Messages.promptCopied;
+        },
+        Messages.copyFailed,
+      ),
+    upscale: (asset: UserAsset) =>
+      run(
+        `upscale:${asset.id}`,
+        async () => {
+          try {
+            await apiFetch<UpscaleImageResponse>(ApiRoutes.upscaleImage, {
+              method: 'POST',
+              json: {
+                userId,
+                imageUrl: asset.public_url,
+                prompt: asset.metadata.prompt,
+                aspectRatio: asset.metadata.aspectRatio,
+                characterId: asset.character_id,
+              },
+              signal: AbortSignal.timeout(UPSCALE_TIMEOUT_MS),
+            });
+          } catch (err) {
+            if (err instanceof ApiError && err.status === 402)
+              requestUpgrade({ creditsNeeded: TASK_CREDITS.upscale, action: 'upscale this image' });
+            throw err;
+          } finally {
+            void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+          }
+          await refreshGallery();
+          return Messages.imageUpscaled;
+        },
+        Messages.failedToUpscale,
+      ),
+    toggleFeatured: (asset: UserAsset) =>
+      run(
+        `feature:${asset.id}`,
+        async () => {
+          const answer = await apiFetch<FeatureToggleResponse>(`${ApiRoutes.featuredAsset}/${asset.id}/featured`, {
+            method: 'PATCH',
+            json: { userId, isFeatured: !asset.is_featured },
+          });
+          await refreshGallery();
+          return answer.message;
+        },
+        Messages.failedToUpdateFeatured,
+      ),
+    associate: (asset: UserAsset, characterId: string) =>
+      run(
+        `character:${asset.id}`,
+        async () => {
+          await apiFetch(`${ApiRoutes.characters}/${characterId}/assets/${asset.id}`, { method: 'POST', json: { userId } });
+          await refreshGallery();
+          return Messages.imageAssociated;
+        },
+        Messages.failedToAssociate,
+      ),
+  };
+}
+export type AssetActions = ReturnType<typeof useAssetActions>;

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveModel, nextModelSelection, selectionForImage } from './models.ts';
+
+describe('model selection (spec 2 §4)', () => {
+  it('a pre-built pick replaces the whole selection', () => {
+    expect(nextModelSelection(['flux_krea', 'style-1', 'char-2'], 'ideogram_v3')).toEqual(['ideogram_v3']);
+  });
+
+  it('another pick keeps only the non-pre-built models and toggles itself', () => {
+    expect(nextModelSelection(['flux_krea', 'style-1'], 'char-2')).toEqual(['style-1', 'char-2']);
+    expect(nextModelSelection(['style-1', 'char-2'], 'style-1')).toEqual(['char-2']);
+  });
+
+  it('an input image forces an edit-capable model, Edit by default', () => {
+    expect(effectiveModel(['flux_krea'], true)).toBe('google_edit');
+    expect(effectiveModel(['kontext_multi'], true)).toBe('kontext_multi');
+    expect(effectiveModel([], false)).toBe('flux_krea');
+    expect(selectionForImage(['ideogram_v3', 'style-1'])).toEqual(['google_edit', 'style-1']);
+    expect(selectionForImage(['ideogram_v3_replace_background'])).toBeNull();
+  });
+});

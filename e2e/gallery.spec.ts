@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { grantCredits } from './support/database.ts';
 import { Messages, expectInFrame, signUpAndConfirm } from './support/studio.ts';
 
@@ -159,7 +160,7 @@ test('an admin features an image; a signed-out visitor then sees it on Discover 
   request,
   browser,
 }) => {
-  await signUpAndConfirm(page, request, { email: 'admin@studio.local' });
+  await signUpAndConfirm(page, request, { email: 'owner@studio.local' });
   await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
   const bar = page.getByRole('form', { name: 'Prompt bar' });
   await bar.getByLabel('Prompt').fill('a silver watch on black velvet');
@@ -219,4 +220,43 @@ test('a gallery of 45 images loads 20 at a time as it scrolls, to All 45 images 
     })
     .toBe(1);
   await expect(cards).toHaveCount(45);
+});
+
+/** A product photo: a bottle-like shape on a light backdrop, as a PNG. */
+async function productPhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"><rect width="600" height="900" fill="#f4f1ea"/>
+    <rect x="220" y="120" width="160" height="80" rx="16" fill="#2d5b3a"/><rect x="170" y="190" width="260" height="560" rx="60" fill="#3f8f5a"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+test('a new account is welcomed once: an uploaded product becomes three edits and a new scene in Content', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'welcome', keepWelcome: true });
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Studio' });
+  await expect(welcome).toBeVisible();
+  await expectAccessible(page, 'the welcome modal');
+  await welcome.getByRole('button', { name: /^Generate/ }).click();
+  await expect(welcome.getByText(Messages.welcomeNeedsImage)).toBeVisible();
+
+  await welcome
+    .getByLabel('Upload a product image')
+    .setInputFiles({ name: 'bottle.png', mimeType: 'image/png', buffer: await productPhoto() });
+  await expect(welcome.getByRole('img', { name: 'Your product' })).toBeVisible();
+  await welcome.getByRole('button', { name: /^Generate/ }).click();
+  await expect(welcome.getByRole('status')).toContainText('step 1 of 2');
+  await expect(welcome.getByRole('button', { name: 'See them in Content' })).toBeVisible({ timeout: 120_000 });
+  await expect(welcome.getByRole('list', { name: 'Your first images' }).getByRole('img')).toHaveCount(4);
+  // Made elsewhere than Content: the sidebar badge counts them.
+  await expect(page.getByRole('navigation').getByLabel('4 new')).toBeVisible();
+
+  await welcome.getByRole('button', { name: 'See them in Content' }).click();
+  await expect(page).toHaveURL(/\/app\/images$/);
+  await expect(page.locator('.ga-card')).toHaveCount(4);
+  await expect(page.getByRole('navigation').getByLabel('4 new')).toHaveCount(0);
+  const credits = await (await page.request.get('/api/credits')).json();
+  expect(credits.credits).toBe(16);
+
+  // Once: closed, it does not come back.
+  await page.reload();
+  await expect(page.locator('.ga-card')).toHaveCount(4);
+  await expect(welcome).toHaveCount(0);
 });

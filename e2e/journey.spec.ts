@@ -16,6 +16,7 @@ import {
   readMail,
   recoverySubject,
   signIn,
+  skipWelcome,
   signOut,
   signUpAndConfirm,
   submitSignin,
@@ -105,6 +106,8 @@ test('sign up, confirm, credits, username, sign out and in, reset the password, 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/app\/discover$/);
   await expectInFrame(page);
+  // A new account, so the welcome modal greets it once.
+  await skipWelcome(page);
   await expect(creditsPill(page)).toHaveAccessibleName(`${INITIAL_TRIAL_CREDITS} credits. Plans and credits`);
   await expect((await openAccountMenu(page)).getByText(googleEmail)).toBeVisible();
 });

@@ -45,7 +45,15 @@ test('mfe-account moved to another origin by configuration: loaded from there, n
   const cdn = await startCdn();
   const remotesFile = path.join(ROOT, REMOTES_FILE);
   try {
-    await fs.writeFile(remotesFile, JSON.stringify({ remotes: [{ name: 'mfe_account', entry: `${cdn.origin}/mf-manifest.json` }] }));
+    await fs.writeFile(
+      remotesFile,
+      JSON.stringify({
+        remotes: [
+          { name: 'mfe_account', entry: `${cdn.origin}/mf-manifest.json` },
+          ...LOCAL_REMOTES.remotes.filter((r) => r.name !== 'mfe_account'),
+        ],
+      }),
+    );
     const fromCdn: string[] = [];
     const fromStudio: string[] = [];
     page.on('request', (r) => {

@@ -9,6 +9,7 @@ const exposes = {
   './ImagesPage': './src/exposed/ImagesPage.tsx',
   './DiscoverPage': './src/exposed/DiscoverPage.tsx',
   './VideosPage': './src/exposed/VideosPage.tsx',
+  './WelcomeModal': './src/exposed/WelcomeModal.tsx',
 };
 
 export default (env, argv) =>

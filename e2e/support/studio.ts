@@ -112,7 +112,7 @@ export async function confirmFromLink(page: Page, link: string, password: string
 export async function signUpAndConfirm(
   page: Page,
   request: APIRequestContext,
-  options: { tag?: string; email?: string; password?: string } = {},
+  options: { tag?: string; email?: string; password?: string; keepWelcome?: boolean } = {},
 ): Promise<{ email: string; password: string }> {
   const email = options.email ?? uniqueEmail(options.tag ?? 'user');
   const password = options.password ?? DEFAULT_PASSWORD;
@@ -121,7 +121,17 @@ export async function signUpAndConfirm(
   await confirmFromLink(page, linkIn(mail), password);
   await expect(page).toHaveURL(/\/app\/discover$/);
   await expectInFrame(page);
+  if (!options.keepWelcome) await skipWelcome(page);
   return { email, password };
+}
+
+/** The welcome modal a new account meets once (spec 1 §4), closed without generating. */
+export async function skipWelcome(page: Page): Promise<void> {
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Studio' });
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/api/profile') && r.request().method() === 'PATCH');
+  await welcome.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(welcome).toBeHidden();
+  expect((await recorded).ok()).toBe(true);
 }
 
 /** Signs in through the landing page's Login button and waits for the app frame. */

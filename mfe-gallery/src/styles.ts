@@ -58,6 +58,10 @@ const galleryCss = `
 .ga-check{display:flex;gap:.5rem;align-items:center;min-height:32px}
 .ga-debug{font-size:.8rem;background:#111;color:#e5e5e5;border-radius:10px;padding:.75rem;overflow:auto;max-height:240px}
 .ga-describe{display:grid;gap:1rem}
+.ga-welcome{display:grid;gap:1rem}
+.ga-welcome-slot{min-height:160px;justify-content:center}
+.ga-welcome-results{list-style:none;display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem;padding:0;margin:0}
+.ga-welcome-results img{display:block;width:100%;height:auto;border-radius:10px}
 .ga-describe-preview{max-width:100%;max-height:260px;border-radius:10px;justify-self:start}
 `;
 

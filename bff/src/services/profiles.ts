@@ -18,6 +18,7 @@ export interface ProfileRow {
   stripe_customer_id: string | null;
   current_subscription_id: string | null;
   avatar_url: string | null;
+  welcome_shown_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,6 +39,7 @@ export function toProfile(row: ProfileRow): Profile {
     stripe_customer_id: row.stripe_customer_id,
     current_subscription_id: row.current_subscription_id,
     avatar_url: row.avatar_url,
+    welcome_shown: row.welcome_shown_at !== null,
     updated_at: iso(row.updated_at)!,
   };
 }
@@ -72,6 +74,8 @@ export interface ProfileChanges {
   username?: string;
   full_name?: string | null;
   avatar_url?: string | null;
+  /** Set once; never taken back. */
+  welcome_shown?: true;
 }
 
 /**
@@ -84,6 +88,7 @@ export async function updateProfileRow(db: Db, userId: string, changes: ProfileC
   if (changes.username !== undefined) update.username = changes.username;
   if (changes.full_name !== undefined) update.full_name = changes.full_name === '' ? null : changes.full_name;
   if (changes.avatar_url !== undefined) update.avatar_url = changes.avatar_url;
+  if (changes.welcome_shown) update.welcome_shown_at = db.raw('coalesce(welcome_shown_at, now())');
   const query = db('profiles').where({ id: userId });
   try {
     const [row] = Object.keys(update).length

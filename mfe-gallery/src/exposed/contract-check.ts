@@ -6,10 +6,12 @@ import type { RemoteModules } from '@studio/contracts';
 import type * as ImagesPage from './ImagesPage.tsx';
 import type * as DiscoverPage from './DiscoverPage.tsx';
 import type * as VideosPage from './VideosPage.tsx';
+import type * as WelcomeModal from './WelcomeModal.tsx';
 
 type Implements<Actual extends Contract, Contract> = Actual;
 export type Checked = [
   Implements<typeof ImagesPage, RemoteModules['mfe_gallery/ImagesPage']>,
   Implements<typeof DiscoverPage, RemoteModules['mfe_gallery/DiscoverPage']>,
   Implements<typeof VideosPage, RemoteModules['mfe_gallery/VideosPage']>,
+  Implements<typeof WelcomeModal, RemoteModules['mfe_gallery/WelcomeModal']>,
 ];

@@ -95,3 +95,9 @@ export const TASK_CREDITS = {
   /** Not priced by the spec: describing an image is one cheap vision call. */
   describe: 1,
 } as const;
+
+/** spec 1 §4: the welcome flow places the product on a 1820×1024 canvas with a 10% margin. */
+export const WELCOME_CANVAS = { width: 1820, height: 1024, margin: 0.1 } as const;
+/** spec 1 §4: what Generate makes in the welcome flow. */
+export const WELCOME_EDIT_IMAGES = 3;
+export const WELCOME_BACKGROUND_IMAGES = 1;

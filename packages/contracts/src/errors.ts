@@ -115,6 +115,8 @@ export const Messages = {
   audioUnreadable: 'This audio file could not be read. Please upload another one.',
   unknownModel: 'This model is not available.',
   taskAlreadyFailed: 'This request already failed and its credits were refunded. Please start a new one.',
+  welcomeSignedOut: 'You must be signed in to generate images',
+  welcomeNeedsImage: 'Please upload an image first',
   galleryEmpty: 'No generated images yet. Create your first character image above!',
   discoverEmpty: 'No featured images available yet.',
   loadingMoreImages: 'Loading more images...',

@@ -17,6 +17,8 @@ export const Profile = z.object({
   stripe_customer_id: z.string().nullable(),
   current_subscription_id: z.string().nullable(),
   avatar_url: z.string().nullable(),
+  /** spec 1 §4: the welcome modal was closed once (it is not shown again). */
+  welcome_shown: z.boolean(),
   updated_at: z.string(),
 });
 export type Profile = z.infer<typeof Profile>;
@@ -48,6 +50,7 @@ export const ProfilePatchRequest = z
     username: Username.optional(),
     full_name: z.string().trim().max(100).nullable().optional(),
     avatar_url: z.string().max(2048).nullable().optional(),
+    welcome_shown: z.literal(true).optional(),
   })
   .strict();
 export type ProfilePatchRequest = z.infer<typeof ProfilePatchRequest>;

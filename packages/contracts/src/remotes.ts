@@ -33,7 +33,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 /** Modules each remote exposes, as `./Name` keys of its Module Federation `exposes`. */
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
-  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage'],
+  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal'],
 } as const satisfies Partial<Record<RemoteName, readonly `./${string}`[]>>;
 
 type ExposeId<R extends keyof typeof REMOTE_EXPOSES> = `${R}/${(typeof REMOTE_EXPOSES)[R][number] extends `./${infer N}` ? N : never}`;
@@ -75,6 +75,14 @@ export interface AccountMenuProps {
   onProfileChange?: () => void;
 }
 
+/**
+ * The welcome modal (spec 1 §4): upload a product photo, Generate makes the first images. The
+ * host decides when it shows and records that it was closed.
+ */
+export interface WelcomeModalProps {
+  onClose: () => void;
+}
+
 /** Type of each exposed module, keyed by loadable id. */
 export interface RemoteModules {
   'mfe_account/SubscriptionPage': { default: RemoteComponent<RoutePageProps> };
@@ -85,6 +93,7 @@ export interface RemoteModules {
   'mfe_gallery/ImagesPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/DiscoverPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/VideosPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_gallery/WelcomeModal': { default: RemoteComponent<WelcomeModalProps> };
 }
 export type RemoteModule<Id extends RemoteModuleId> = Id extends keyof RemoteModules ? RemoteModules[Id] : never;
 

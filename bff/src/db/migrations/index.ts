@@ -5,6 +5,7 @@ import * as creditLedger from './003-credit-ledger.ts';
 import * as rateLimits from './004-rate-limits.ts';
 import * as generationRequests from './006-generation-requests.ts';
 import * as userAssets from './007-user-assets.ts';
+import * as welcome from './008-welcome.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -13,6 +14,7 @@ const migrations: Record<string, Knex.Migration> = {
   '004-rate-limits': rateLimits,
   '006-generation-requests': generationRequests,
   '007-user-assets': userAssets,
+  '008-welcome': welcome,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

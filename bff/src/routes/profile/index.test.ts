@@ -89,6 +89,16 @@ describe('PATCH /api/profile', () => {
     expect((await client.get(ApiRoutes.profile)).body.profile.username).toBe('mixed_case1');
   });
 
+  it('records once that the welcome modal was closed (spec 1 §4), and never takes it back', async () => {
+    const { client } = await signedInUser(studio);
+    expect((await client.get(ApiRoutes.profile)).body.profile.welcome_shown).toBe(false);
+    const closed = await client.patch(ApiRoutes.profile, { welcome_shown: true });
+    expect(closed.status).toBe(200);
+    expect(closed.body.profile.welcome_shown).toBe(true);
+    expect((await client.patch(ApiRoutes.profile, { welcome_shown: false })).status).toBe(400);
+    expect((await client.get(ApiRoutes.profile)).body.profile.welcome_shown).toBe(true);
+  });
+
   it('keeps usernames unique whatever the case, and the user’s own name is not taken', async () => {
     const a = await signedInUser(studio);
     const b = await signedInUser(studio);

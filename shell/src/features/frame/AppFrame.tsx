@@ -1,7 +1,19 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { adminViewAtom, contentBadgeAtom, isAdminAtom, planStatusAtom, requestUpgrade, upgradeRequestAtom } from '@studio/session';
+import { ApiRoutes, type ProfileResponse } from '@studio/contracts';
+import {
+  adminViewAtom,
+  apiFetch,
+  contentBadgeAtom,
+  isAdminAtom,
+  planStatusAtom,
+  profileAtom,
+  requestUpgrade,
+  setProfile,
+  upgradeRequestAtom,
+  userAtom,
+} from '@studio/session';
 import { Logo } from '@studio/ui';
 import { SUPPORT_EMAIL } from '../../config.ts';
 import { whenIdle } from '../../lib/idle.ts';
@@ -10,6 +22,7 @@ import { RemoteView } from '../../remotes/RemoteView.tsx';
 import { navigationGroups, type NavItem } from './navigation.ts';
 import { NavIconSvg } from './NavIconSvg.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import { shouldShowWelcome } from './welcome.ts';
 
 const COLLAPSE_KEY = 'sidebarCollapsed';
 
@@ -124,6 +137,7 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
         </main>
       </div>
       <UpgradeDialogHost />
+      <WelcomeHost />
     </div>
   );
 }
@@ -226,4 +240,19 @@ function UpgradeDialogHost() {
       props={{ open: true, onClose: () => setRequest(null), creditsNeeded: request.creditsNeeded, action: request.action }}
     />
   );
+}
+
+/** Hosts mfe-gallery's welcome modal for a new account; closing it records that on the profile. */
+function WelcomeHost() {
+  const user = useAtomValue(userAtom);
+  const profile = useAtomValue(profileAtom);
+  const [closed, setClosed] = useState(false);
+  if (closed || !shouldShowWelcome(user, profile, Date.now())) return null;
+  const close = () => {
+    setClosed(true);
+    apiFetch<ProfileResponse>(ApiRoutes.profile, { method: 'PATCH', json: { welcome_shown: true } })
+      .then((answer) => setProfile(answer.profile))
+      .catch(() => undefined);
+  };
+  return <RemoteView id="mfe_gallery/WelcomeModal" variant="inline" loading={null} props={{ onClose: close }} />;
 }

@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import {
+  ApiRoutes,
+  Messages,
+  TASK_CREDITS,
+  WELCOME_BACKGROUND_IMAGES,
+  WELCOME_EDIT_IMAGES,
+  type GeneratedImage,
+  type GenerateImageResponse,
+  type WelcomeModalProps,
+} from '@studio/contracts';
+import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom, userAtom } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
+import { Dialog } from '@studio/ui';
+import { galleryKeys } from '../../lib/query-keys.ts';
+import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../images/image-files.ts';
+import { composeWelcomeCanvas } from './canvas.ts';
+
+const GENERATION_TIMEOUT_MS = 180_000;
+const TOTAL = WELCOME_EDIT_IMAGES + WELCOME_BACKGROUND_IMAGES;
+
+/** The two runs of the welcome flow (spec 1 §4): three edits of the product, one new background. */
+const RUNS = [
+  { mode: 'edit', imageCount: WELCOME_EDIT_IMAGES, prompt: 'Clean studio product photo, soft daylight, bright and crisp' },
+  {
+    mode: 'replace_background',
+    imageCount: WELCOME_BACKGROUND_IMAGES,
+    prompt: 'on a warm marble countertop with soft morning light',
+  },
+] as const;
+
+/**
+ * The welcome modal (spec 1 §4): the user uploads a product photo; Generate places it on the
+ * welcome canvas and makes three edits and one replaced background, saved to Content.
+ */
+export function WelcomeModal({ onClose }: WelcomeModalProps) {
+  const user = useAtomValue(userAtom);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const setBadge = useSetAtom(contentBadgeAtom);
+  const requestUpgrade = useSetAtom(upgradeRequestAtom);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState<number | null>(null);
+  const [results, setResults] = useState<GeneratedImage[]>([]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const choose = (next: File | undefined) => {
+    setError(null);
+    if (!next) return;
+    const problem = imageFileProblem(next);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setFile(next);
+    setPreview(URL.createObjectURL(next));
+  };
+
+  const generate = async () => {
+    setError(null);
+    if (!user) return setError(Messages.welcomeSignedOut);
+    if (!file) return setError(Messages.welcomeNeedsImage);
+    const made: GeneratedImage[] = [];
+    try {
+      const canvas = await composeWelcomeCanvas(file);
+      for (const [i, run] of RUNS.entries()) {
+        setStep(i + 1);
+        const form = new FormData();
+        form.set('prompt', run.prompt);
+        form.set('mode', run.mode);
+        form.set('imageCount', String(run.imageCount));
+        form.set('aspectRatio', '16:9');
+        form.set('userId', user.id);
+        form.set('requestId', crypto.randomUUID());
+        form.set('image', canvas, 'welcome.png');
+        const answer = await apiFetch<GenerateImageResponse>(ApiRoutes.generateImage, {
+          method: 'POST',
+          body: form,
+          signal: AbortSignal.timeout(GENERATION_TIMEOUT_MS),
+        });
+        made.push(...answer.images);
+        setResults([...made]);
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 402)
+        requestUpgrade({ creditsNeeded: TOTAL * TASK_CREDITS.image, action: 'generate your first images' });
+      setError(err instanceof ApiError && err.message ? err.message : Messages.failedToGenerateImages);
+    } finally {
+      setStep(null);
+      if (made.length > 0) {
+        if (window.location.pathname !== '/app/images') setBadge((n) => n + made.length);
+        void queryClient.invalidateQueries({ queryKey: galleryKeys.all });
+      }
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+    }
+  };
+
+  const busy = step !== null;
+  const done = results.length === TOTAL;
+  return (
+    <Dialog
+      title="Welcome to Studio"
+      description="Upload a photo of your product and we will make your first four images: three studio edits and one new scene."
+      onClose={onClose}
+      wide
+    >
+      <div className="ga-welcome">
+        {preview ? (
+          <img src={preview} alt="Your product" className="ga-describe-preview" />
+        ) : (
+          <label className="ga-slot ga-welcome-slot">
+            <span>Upload a product image</span>
+            <input
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              className="ga-visually-hidden"
+              onChange={(e) => choose(e.target.files?.[0])}
+            />
+          </label>
+        )}
+        {results.length > 0 && (
+          <ul className="ga-welcome-results" aria-label="Your first images">
+            {results.map((image) => (
+              <li key={image.assetId}>
+                <img src={image.thumbnailUrl ?? image.url} alt="Generated from your product" width={image.width} height={image.height} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {busy && (
+          <p role="status" className="ga-notice">
+            Making your images… step {step} of {RUNS.length}
+          </p>
+        )}
+        {error && (
+          <p className="ga-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="ga-promptbar-row">
+          {done ? (
+            <button
+              type="button"
+              className="st-btn st-btn-primary"
+              onClick={() => {
+                onClose();
+                void navigate('/app/images');
+              }}
+            >
+              See them in Content
+            </button>
+          ) : (
+            <>
+              {file && !busy && (
+                <button
+                  type="button"
+                  className="st-btn st-btn-secondary"
+                  onClick={() => {
+                    setFile(null);
+                    setPreview(null);
+                  }}
+                >
+                  Remove
+                </button>
+              )}
+              <button type="button" className="st-btn st-btn-primary" onClick={() => void generate()} disabled={busy}>
+                {busy ? 'Generating…' : `Generate (${TOTAL * TASK_CREDITS.image} credits)`}
+              </button>
+              <button type="button" className="st-btn st-btn-secondary" onClick={onClose}>
+                Skip for now
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -105,4 +105,24 @@ describe('loadConfig', () => {
     const message = problemWith(env);
     for (const variable of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']) expect(message).toContain(variable);
   });
+
+  it('keeps files in a folder by default, and in an S3-compatible bucket when S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3,
+    ).toEqual({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+    });
+    expect(loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      region: 'eu-west-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(problemWith({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' })).toContain('S3_SECRET_ACCESS_KEY');
+    expect(problemWith({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toContain('S3_BUCKET: required');
+  });
 });

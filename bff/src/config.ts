@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './services/object-store.ts';
 
 /** Where the repository lives: the bff serves the built apps from it and keeps DATA_DIR relative to it. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -29,6 +30,12 @@ const Env = z.object({
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAILS),
   REMOTES: z.string().optional(),
   FAL_KEY: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   TRUST_PROXY: z.coerce
     .number({ error: 'must be the number of proxies in front of the bff (0 for none)' })
     .int()
@@ -57,6 +64,8 @@ export interface Config {
   trustedProxies: number;
   /** fal.ai key: hosted models for every image capability; unset → the local, offline engine. */
   falKey: string | undefined;
+  /** Where generated files are kept: an S3-compatible bucket, or (unset) a folder under DATA_DIR. */
+  s3: S3Settings | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
 }
 
@@ -86,6 +95,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SMTP_URL: required in production (smtp://user:pass@host:port); the dev outbox only runs in development and test',
     );
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither for the default credentials',
+    );
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when other S3_ variables are set');
+  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const adminEmails = new Set(
     e.ADMIN_EMAILS.split(',')
@@ -113,6 +130,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotes: e.REMOTES,
     trustedProxies: e.TRUST_PROXY,
     falKey: e.FAL_KEY,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : Boolean(e.S3_ENDPOINT),
+          credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
+        }
+      : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createMediaEngine } from '@studio/media';
-import { createLocalObjectStore } from './services/object-store.ts';
+import { createLocalObjectStore, createS3ObjectStore, type ObjectStore } from './services/object-store.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
@@ -16,6 +16,22 @@ export interface RunningStudio {
   server: Server;
   deps: import('./app.ts').AppDeps;
   stop(): Promise<void>;
+}
+
+/** Temporary uploads (`POST /api/upload-temp-image`) are kept a day, then swept (hourly, and at start). */
+export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60_000;
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+function sweepTemporaryUploads(objects: ObjectStore, logger: Logger): NodeJS.Timeout {
+  const sweep = () =>
+    objects
+      .sweep('temp/', new Date(Date.now() - TEMP_UPLOAD_TTL_MS))
+      .then((removed) => removed > 0 && logger.info({ removed }, 'expired temporary uploads removed'))
+      .catch((error: unknown) => logger.warn({ err: error }, 'sweeping temporary uploads failed'));
+  void sweep();
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+  return timer;
 }
 
 /**
@@ -53,8 +69,9 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
       devOidcIssuer,
       rateLimitStore: new PostgresRateLimitStore(db),
       media,
-      objects: createLocalObjectStore(config.dataDir),
+      objects: config.s3 ? createS3ObjectStore(config.s3) : createLocalObjectStore(config.dataDir),
     };
+    const sweeper = sweepTemporaryUploads(deps.objects, logger);
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -65,6 +82,7 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
       server,
       deps,
       async stop() {
+        clearInterval(sweeper);
         await new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await media.close();

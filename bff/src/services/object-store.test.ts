@@ -19,7 +19,7 @@ beforeAll(async () => {
   s3Dir = await fs.mkdtemp(path.join(os.tmpdir(), 's3-'));
   localDir = await fs.mkdtemp(path.join(os.tmpdir(), 'objects-'));
   s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const address = (await s3.run()) as AddressInfo;
+  const address = await s3.run();
   s3Url = `http://127.0.0.1:${address.port}`;
 });
 

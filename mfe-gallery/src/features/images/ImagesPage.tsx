@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { ApiRoutes, Messages, type CharactersResponse, type UserAsset, type UserAssetsResponse } from '@studio/contracts';
+import { ApiRoutes, Messages, type CharactersResponse, type UserAsset } from '@studio/contracts';
 import { adminViewActiveAtom, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
 import { galleryKeys } from '../../lib/query-keys.ts';
+import { useUserAssets } from '../../lib/use-user-assets.ts';
 import { useAssetActions } from './asset-actions.ts';
 import { promptDraftAtom } from './draft.ts';
 import { ALL_MEDIA } from './filter.ts';
@@ -39,23 +40,13 @@ export function ImagesPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
-  const images = useInfiniteQuery({
-    queryKey: galleryKeys.assets(userId, 'image'),
-    enabled: Boolean(userId),
-    initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<UserAssetsResponse>(
-        `${ApiRoutes.userAssets}/${userId}?assetType=image${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const images = useUserAssets(userId, 'image');
   const characters = useQuery({
     queryKey: galleryKeys.characters(userId),
     enabled: Boolean(userId),
     queryFn: ({ signal }) => apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal }),
   });
-  const assets = images.data?.pages.flatMap((p) => p.assets) ?? [];
+  const { assets } = images;
   const byId = new Map(assets.map((a) => [a.id, a]));
   const open = openId ? byId.get(openId) : undefined;
   const chosen = assets.filter((a) => selected.has(a.id));

@@ -1,7 +1,14 @@
+import { useAtomValue } from 'jotai';
+import { userAtom } from '@studio/session';
+import { useUserAssets } from '../../lib/use-user-assets.ts';
+import { GridSkeleton, ImageGrid } from '../images/ImageGrid.tsx';
+
 export const VIDEOS_EMPTY_TEXT = 'No videos yet.';
 
-/** `/app/videos`: the user's videos; empty until video generation exists. */
+/** `/app/videos`: the user's videos, newest first, each shown by its poster and opening the video. */
 export function VideosPage() {
+  const userId = useAtomValue(userAtom)?.id ?? '';
+  const videos = useUserAssets(userId, 'video');
   return (
     <section className="ga-page" aria-labelledby="ga-videos-title">
       <header>
@@ -9,7 +16,25 @@ export function VideosPage() {
           Videos
         </h1>
       </header>
-      <p className="ga-empty">{VIDEOS_EMPTY_TEXT}</p>
+      {videos.isPending ? (
+        <GridSkeleton />
+      ) : videos.assets.length === 0 ? (
+        <p className="ga-empty">{VIDEOS_EMPTY_TEXT}</p>
+      ) : (
+        <ImageGrid
+          items={videos.assets.map((video) => ({
+            id: video.id,
+            url: video.public_url,
+            thumbnailUrl: video.thumbnail_url,
+            width: video.metadata.width,
+            height: video.metadata.height,
+            prompt: video.metadata.prompt,
+          }))}
+          hasMore={videos.hasNextPage}
+          loadingMore={videos.isFetchingNextPage}
+          onLoadMore={() => void videos.fetchNextPage()}
+        />
+      )}
     </section>
   );
 }

@@ -101,3 +101,7 @@ export const WELCOME_CANVAS = { width: 1820, height: 1024, margin: 0.1 } as cons
 /** spec 1 §4: what Generate makes in the welcome flow. */
 export const WELCOME_EDIT_IMAGES = 3;
 export const WELCOME_BACKGROUND_IMAGES = 1;
+
+/** spec 2 §5, §9: voice cloning samples (10 MB max, a warning under 100 KB) and lip-sync audio uploads (50 MB). */
+export const CLONE_SAMPLE_MAX_BYTES = 10 * 1024 * 1024;
+export const CLONE_SAMPLE_WARN_BYTES = 100 * 1024;

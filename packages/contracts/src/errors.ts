@@ -117,11 +117,37 @@ export const Messages = {
   taskAlreadyFailed: 'This request already failed and its credits were refunded. Please start a new one.',
   welcomeSignedOut: 'You must be signed in to generate images',
   welcomeNeedsImage: 'Please upload an image first',
+  // Voices (spec 2 §5, §8).
+  voiceTextRequired: 'Please enter text for voice generation.',
+  voiceSignInRequired: 'Please sign in to generate voice.',
+  failedToGenerateAudio: 'Failed to generate audio',
+  failedToUploadAudio: 'Failed to upload audio',
+  voiceIdTooShort: 'Voice ID must be at least 10 characters long',
+  voiceIdCharacters: 'Voice ID can only contain letters and numbers',
+  voiceIdNotFound: 'Voice ID not found in your voice provider account',
+  voiceValidateFailed: 'Unable to validate voice ID at this time.',
+  voiceNameRequired: 'Please enter a name for the voice.',
+  voiceNotFound: 'This voice is not available.',
+  cloneTypeInvalid: 'Invalid audio file type. Supported formats: MP3, WAV, AAC, M4A, OGG, WebM, FLAC',
+  cloneTooLarge: 'Audio file too large. Maximum size is 10MB',
+  cloneSampleSmall: 'This sample is under 100 KB: voice cloning works best with 30 seconds or more of clear speech.',
+  cloneAuthFailed: 'Authentication failed. Please try again.',
+  clonePlanRequired: 'Voice cloning requires a Creator plan or higher',
+  cloneFailed: 'Voice cloning failed. The audio may be too short, low quality, or contain multiple speakers',
+  voiceTooManyRequests: 'Too many requests. Please wait a moment before trying again.',
+  voiceProfileFailed: 'Failed to create voice profile',
+  voiceProfileFailedIdActive: 'Failed to create voice profile, but voice ID is still active',
+  previewPlaybackFailed: 'Preview playback failed',
+  previewUnavailable: 'No preview available for this voice',
+  previewFailed: 'Failed to play voice preview',
   galleryEmpty: 'No generated images yet. Create your first character image above!',
   discoverEmpty: 'No featured images available yet.',
   loadingMoreImages: 'Loading more images...',
   contentEncodingUnsupported: 'The request body is compressed in a way this server does not accept.',
 } as const;
+
+/** spec 2 §8: a saved voice's duplicate. */
+export const voiceAlreadySaved = (voiceId: string) => `Voice ID ${voiceId} is already saved.`;
 
 /** The upgrade dialog's text (spec 2 §5). */
 export function formatCreditsNeeded(missing: number, action: string): string {

@@ -8,3 +8,4 @@ export * from './images.ts';
 export * from './assets.ts';
 export * from './routes.ts';
 export * from './remotes.ts';
+export * from './voices.ts';

@@ -5,12 +5,17 @@
 import type { CapabilityName, ImageCapabilities } from './capabilities.ts';
 import { createFalProvider } from './fal/provider.ts';
 import { createLocalProvider } from './local/provider.ts';
+import { localCloneVoice, localTextToSpeech } from './speech/local.ts';
+import type { SpeechCapabilities } from './speech/types.ts';
 
 export * from './capabilities.ts';
 export * from './errors.ts';
 export * from './models.ts';
 export { createLocalProvider } from './local/provider.ts';
 export { createFalProvider, mapFalError } from './fal/provider.ts';
+export * from './speech/types.ts';
+export type { VoiceAnalysis } from './speech/analysis.ts';
+export { LOCAL_PRESET_VOICES } from './speech/local.ts';
 
 export interface MediaEngineOptions {
   /** fal.ai key (FAL_KEY). When set, every capability goes to fal unless `providers` says otherwise. */
@@ -31,12 +36,13 @@ export interface MediaEngineOptions {
   logger?: { info(msg: string, meta?: object): void; warn(msg: string, meta?: object): void };
 }
 
-export type MediaEngine = ImageCapabilities & {
-  /** Which provider each capability uses. */
-  readonly routes: Record<CapabilityName, 'local' | 'fal'>;
-  /** Stops worker threads (model memory is released). */
-  close(): Promise<void>;
-};
+export type MediaEngine = ImageCapabilities &
+  SpeechCapabilities & {
+    /** Which provider each capability uses. */
+    readonly routes: Record<CapabilityName, 'local' | 'fal'>;
+    /** Stops worker threads (model memory is released). */
+    close(): Promise<void>;
+  };
 
 const CAPABILITIES: CapabilityName[] = [
   'generateImage',
@@ -92,7 +98,9 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
       }
     };
   }
-  return Object.assign(engine as unknown as ImageCapabilities, {
+  // Speech runs on the local engine (espeak-ng); a hosted voice provider joins here by configuration.
+  const speech: SpeechCapabilities = { textToSpeech: localTextToSpeech, cloneVoice: localCloneVoice };
+  return Object.assign(engine as unknown as ImageCapabilities, speech, {
     routes,
     close: async () => {
       await local?.close();

@@ -1,0 +1,41 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { MediaError } from '../errors.ts';
+
+const require = createRequire(import.meta.url);
+/** The static ffmpeg of `@ffmpeg-installer/ffmpeg` (DESIGN §3: `ffmpeg-static` downloads at install and fails). */
+export const FFMPEG_PATH: string = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+/** Runs ffmpeg with `input` on stdin and answers stdout; a failure is the caller's bad input unless told otherwise. */
+export function runFfmpeg(
+  args: string[],
+  input: Buffer,
+  options: { timeoutMs?: number; failure?: () => MediaError } = {},
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(FFMPEG_PATH, ['-hide_banner', '-loglevel', 'error', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err = (err + chunk.toString()).slice(-2000)));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new MediaError('unavailable', 'The audio tools could not start.', { cause: error }));
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(options.failure?.() ?? new MediaError('bad_input', 'This audio could not be read.', { cause: new Error(err) }));
+    });
+    // A child that exits early (unreadable input) closes stdin under us: that is its answer, not ours.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(input);
+  });
+}
+
+/** Any audio → 16 kHz mono signed 16-bit samples. */
+export async function decodeToPcm(audio: Buffer, rate = 16_000): Promise<Int16Array> {
+  const raw = await runFfmpeg(['-i', 'pipe:0', '-vn', '-ac', '1', '-ar', String(rate), '-f', 's16le', 'pipe:1'], audio);
+  return new Int16Array(raw.buffer, raw.byteOffset, Math.floor(raw.length / 2));
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_VOICE_SETTINGS, VOICE_PRESETS } from '@studio/contracts';
+import { MediaError } from '../errors.ts';
+import { analyzeVoice } from './analysis.ts';
+import { decodeToPcm, runFfmpeg } from './ffmpeg.ts';
+import { LOCAL_PRESET_VOICES, localCloneVoice, localTextToSpeech } from './local.ts';
+import type { SpeechSettings } from './types.ts';
+
+const LINE = 'Hi, I tried this serum for two weeks and my skin has never looked better.';
+const say = (id: string, settings: Partial<SpeechSettings> = {}, format?: 'mp3' | 'aac') =>
+  localTextToSpeech({ text: LINE, voice: { id }, settings: { ...DEFAULT_VOICE_SETTINGS, ...settings }, format });
+const pitchOf = async (audio: Buffer) => analyzeVoice(await decodeToPcm(audio)).pitchHz;
+
+describe('local speech (espeak-ng)', () => {
+  it('speaks every preset of spec 2 §9 as a real, loudness-normalised MP3 with its duration', async () => {
+    expect(Object.keys(LOCAL_PRESET_VOICES).sort()).toEqual(VOICE_PRESETS.map((p) => p.id).sort());
+    const result = await say('studioUgcTwo');
+    expect(result).toMatchObject({ mime: 'audio/mpeg', provider: 'local' });
+    expect(result.model).toMatch(/^local\/espeak-ng\//);
+    expect(result.audio.subarray(0, 3).toString('latin1')).toMatch(/^(ID3|\xff\xfb|\xff\xf3)/);
+    expect(result.durationS).toBeGreaterThan(2);
+    expect(result.durationS).toBeLessThan(10);
+    const pcm = await decodeToPcm(result.audio);
+    expect(Math.abs(pcm.length / 16_000 - result.durationS)).toBeLessThan(0.3);
+  }, 30_000);
+
+  it('gives the presets distinct voices: a deep male voice sits well below the default female one', async () => {
+    const [ugc2, arnold, adam] = await Promise.all([say('studioUgcTwo'), say('studioArnold01'), say('studioAdam01')]);
+    const [female, deep, male] = await Promise.all([pitchOf(ugc2.audio), pitchOf(arnold.audio), pitchOf(adam.audio)]);
+    expect(female).toBeGreaterThan(deep + 40);
+    expect(male).toBeGreaterThan(deep);
+  }, 30_000);
+
+  it('maps speed to the speaking rate and encodes AAC on request', async () => {
+    const [normal, fast] = await Promise.all([say('studioAdam01'), say('studioAdam01', { speed: 2 })]);
+    expect(fast.durationS).toBeLessThan(normal.durationS * 0.7);
+    const aac = await say('studioGrace01', {}, 'aac');
+    expect(aac.mime).toBe('audio/aac');
+    expect((await decodeToPcm(aac.audio)).length).toBeGreaterThan(16_000);
+  }, 30_000);
+
+  it('refuses an unknown voice and empty text as bad input', async () => {
+    await expect(say('notAVoice123')).rejects.toMatchObject({ kind: 'bad_input' });
+    await expect(localTextToSpeech({ text: '  ', voice: { id: 'studioUgcTwo' }, settings: DEFAULT_VOICE_SETTINGS })).rejects.toBeInstanceOf(
+      MediaError,
+    );
+  });
+});
+
+describe('local voice cloning', () => {
+  it('builds the closest voice to a sample: a low male sample gives a male voice near its pitch, a high one a female voice', async () => {
+    const deep = await say('studioArnold01');
+    const clone = await localCloneVoice({ name: 'Deep', sample: deep.audio });
+    expect(clone.approximation).toBe(true);
+    expect(clone.voice.variant).toMatch(/^m/);
+    const again = await localTextToSpeech({ text: LINE, voice: { id: 'clone', local: clone.voice }, settings: DEFAULT_VOICE_SETTINGS });
+    expect(Math.abs((await pitchOf(again.audio)) - clone.analysis.pitchHz)).toBeLessThan(35);
+
+    const bright = await localCloneVoice({ name: 'Bright', sample: (await say('studioUgcExcited')).audio });
+    expect(bright.voice.variant).toMatch(/^f/);
+  }, 60_000);
+
+  it('refuses a file that is no audio, and a sample of silence', async () => {
+    await expect(localCloneVoice({ name: 'x', sample: Buffer.from('not audio at all') })).rejects.toMatchObject({ kind: 'bad_input' });
+    const silence = await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '3', '-f', 'wav', 'pipe:1'], Buffer.alloc(0));
+    await expect(localCloneVoice({ name: 'x', sample: silence })).rejects.toMatchObject({ kind: 'bad_input' });
+  });
+});

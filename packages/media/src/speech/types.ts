@@ -1,0 +1,55 @@
+import type { ResultMeta } from '../capabilities.ts';
+import type { VoiceAnalysis } from './analysis.ts';
+
+/** A voice the local engine can make: espeak-ng language and variant, pitch (0–99), rate (words a minute). */
+export interface LocalVoice {
+  language: 'en-us' | 'en-gb';
+  variant: string;
+  pitch: number;
+  rate: number;
+}
+
+/** spec 2 §3 voice settings, as the engine takes them. */
+export interface SpeechSettings {
+  stability: number;
+  similarityBoost: number;
+  style: number;
+  /** 0.25–4. */
+  speed: number;
+  useSpeakerBoost: boolean;
+}
+
+/** A voice to speak with: a preset or provider id, or a voice the local engine built (a cloned one). */
+export interface SpeechVoice {
+  id: string;
+  local?: LocalVoice;
+}
+
+export interface TextToSpeechInput {
+  text: string;
+  voice: SpeechVoice;
+  settings: SpeechSettings;
+  format?: 'mp3' | 'aac';
+}
+export type SpeechResult = { audio: Buffer; mime: 'audio/mpeg' | 'audio/aac'; durationS: number } & ResultMeta;
+
+export interface CloneVoiceInput {
+  name: string;
+  /** The sample, in any format ffmpeg reads. */
+  sample: Buffer;
+}
+export type CloneVoiceResult = {
+  /** The voice made; the local engine's is the closest espeak-ng voice to the sample. */
+  voice: LocalVoice;
+  analysis: VoiceAnalysis;
+  approximation: boolean;
+  requiresVerification: boolean;
+} & ResultMeta;
+
+export interface TextToSpeech {
+  textToSpeech(input: TextToSpeechInput): Promise<SpeechResult>;
+}
+export interface CloneVoice {
+  cloneVoice(input: CloneVoiceInput): Promise<CloneVoiceResult>;
+}
+export type SpeechCapabilities = TextToSpeech & CloneVoice;

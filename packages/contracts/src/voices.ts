@@ -98,15 +98,15 @@ export const VoiceInfoResponse = z.object({ success: z.literal(true), voice: Voi
 export type VoiceInfoResponse = z.infer<typeof VoiceInfoResponse>;
 
 export const ValidateVoiceRequest = z.object({ voiceId: VoiceId });
-export const ValidateVoiceResponse = z.object({ valid: z.boolean(), voiceInfo: z.object({ name: z.string() }).optional(), error: z.string().optional() });
+export const ValidateVoiceResponse = z.object({
+  valid: z.boolean(),
+  voiceInfo: z.object({ name: z.string() }).optional(),
+  error: z.string().optional(),
+});
 export type ValidateVoiceResponse = z.infer<typeof ValidateVoiceResponse>;
 
 export const CloneVoiceFields = z.object({
-  voiceName: z
-    .string({ error: Messages.voiceNameRequired })
-    .trim()
-    .min(1, { error: Messages.voiceNameRequired })
-    .max(100),
+  voiceName: z.string({ error: Messages.voiceNameRequired }).trim().min(1, { error: Messages.voiceNameRequired }).max(100),
   userId: z.string().max(100).optional(),
 });
 export const CloneVoiceResponse = z.object({

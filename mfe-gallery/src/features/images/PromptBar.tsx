@@ -73,6 +73,7 @@ export function PromptBar({ userId }: { userId: string }) {
   const [image, setImage] = useState<InputImage | null>(null);
   const [image2, setImage2] = useState<File | null>(null);
   const [characterId, setCharacterId] = useState<string | null>(null);
+  const [productQuery, setProductQuery] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -306,6 +307,18 @@ export function PromptBar({ userId }: { userId: string }) {
         <button type="button" className="st-btn st-btn-secondary" onClick={() => setDescribing(true)}>
           Image → Prompt
         </button>
+        <details className="ga-menu">
+          <summary className="st-btn st-btn-secondary">Products</summary>
+          <div className="ga-menu-panel">
+            <label className="ga-character">
+              <span>Search products</span>
+              <input type="search" className="st-input" value={productQuery} onChange={(e) => setProductQuery(e.target.value)} />
+            </label>
+            {/* Products arrive with Brand Assets → Products; until one exists the grid is empty. */}
+            <p>No products yet.</p>
+            <a href="/app/products">Add products</a>
+          </div>
+        </details>
         <details className="ga-menu">
           <summary className="st-btn st-btn-secondary">
             Character{characterId ? `: ${characters.data?.characters.find((c) => c.id === characterId)?.name ?? ''}` : ''}

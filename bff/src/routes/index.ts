@@ -12,6 +12,7 @@ import { imageRoutes } from './images/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
 import { profileRoutes } from './profile/index.ts';
+import { voiceRoutes } from './voices/index.ts';
 
 /** Every API router, in one list. */
 export function createApiRouter(deps: AppDeps): Router {
@@ -29,6 +30,7 @@ export function createApiRouter(deps: AppDeps): Router {
     mediaRoutes,
     assetRoutes,
     imageRoutes,
+    voiceRoutes,
   ]) {
     const router = routes(deps);
     api.use(router.routes(), router.allowedMethods());

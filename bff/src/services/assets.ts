@@ -21,7 +21,21 @@ export const THUMB_URL_PREFIX = '/media/thumbs';
 /** Width of the thumbnail a grid card shows first. */
 const GRID_THUMB_WIDTH = 480;
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'video/mp4': 'mp4' };
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'audio/mpeg': 'mp3',
+  'audio/aac': 'aac',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/webm': 'webm',
+  'audio/mp4': 'm4a',
+  'audio/flac': 'flac',
+};
+/** The file extensions asset URLs may end in. */
+export const ASSET_EXTENSIONS = new RegExp(`^(${[...new Set(Object.values(EXTENSIONS))].join('|')})$`);
 
 export interface AssetRow {
   id: string;
@@ -122,6 +136,42 @@ export async function saveImageAsset(db: Db, store: ObjectStore, asset: NewImage
       })
       .returning<AssetRow[]>('*');
     if (asset.characterId) await db('characters').where({ id: asset.characterId, user_id: asset.userId }).update({ latest_asset_id: id });
+    return toUserAsset(row!);
+  } catch (error) {
+    await store.remove(key);
+    throw error;
+  }
+}
+
+export interface NewAudioAsset {
+  userId: string;
+  audio: Buffer;
+  mime: string;
+  durationS: number;
+  /** What was said (the script), and how it was made. */
+  metadata: Pick<AssetMetadata, 'prompt' | 'model' | 'provider'>;
+}
+
+/** Stores audio as an owner-only asset (type audio) that counts against the plan's storage. */
+export async function saveAudioAsset(db: Db, store: ObjectStore, asset: NewAudioAsset): Promise<UserAsset> {
+  const id = randomUUID();
+  const extension = EXTENSIONS[asset.mime] ?? 'mp3';
+  const key = `assets/${asset.userId}/${id}.${extension}`;
+  await store.put(key, asset.audio);
+  try {
+    const [row] = await db('user_assets')
+      .insert({
+        id,
+        user_id: asset.userId,
+        asset_type: 'audio',
+        storage_key: key,
+        mime_type: asset.mime,
+        public_url: `${ASSET_URL_PREFIX}/${id}.${extension}`,
+        thumbnail_url: null,
+        file_size: asset.audio.length,
+        metadata: JSON.stringify({ ...asset.metadata, duration: asset.durationS, mode: null, selectedLoRAModels: [] }),
+      })
+      .returning<AssetRow[]>('*');
     return toUserAsset(row!);
   } catch (error) {
     await store.remove(key);

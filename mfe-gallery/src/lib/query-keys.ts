@@ -1,7 +1,9 @@
+import type { AssetType } from '@studio/contracts';
+
 /** Every TanStack Query key of mfe-gallery, in one place (DESIGN decision 11). */
 export const galleryKeys = {
   all: ['gallery'] as const,
-  assets: (userId: string, assetType: 'image' | 'video') => [...galleryKeys.all, 'assets', userId, assetType] as const,
+  assets: (userId: string, assetType: AssetType) => [...galleryKeys.all, 'assets', userId, assetType] as const,
   featured: () => [...galleryKeys.all, 'featured'] as const,
   characters: (userId: string) => [...galleryKeys.all, 'characters', userId] as const,
   loraModels: (userId: string) => [...galleryKeys.all, 'lora-models', userId] as const,

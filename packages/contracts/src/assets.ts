@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GenerationMode, ModelEntry } from './images.ts';
 
-export const ASSET_TYPES = ['image', 'video'] as const;
+export const ASSET_TYPES = ['image', 'video', 'audio'] as const;
 export const AssetType = z.enum(ASSET_TYPES);
 export type AssetType = z.infer<typeof AssetType>;
 

@@ -105,3 +105,6 @@ export const WELCOME_BACKGROUND_IMAGES = 1;
 /** spec 2 §5, §9: voice cloning samples (10 MB max, a warning under 100 KB) and lip-sync audio uploads (50 MB). */
 export const CLONE_SAMPLE_MAX_BYTES = 10 * 1024 * 1024;
 export const CLONE_SAMPLE_WARN_BYTES = 100 * 1024;
+
+/** spec 2 §5 (402 'Voice cloning requires a Creator plan or higher'): the tiers that may clone a voice. */
+export const VOICE_CLONING_TIERS: readonly SubscriptionTierName[] = ['basic', 'pro', 'unlimited'];

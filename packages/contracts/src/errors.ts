@@ -12,6 +12,7 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'unsupported_media_type',
   'upstream_failed',
+  'payment_required',
   'busy',
   'internal',
 ]);

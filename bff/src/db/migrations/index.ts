@@ -6,6 +6,7 @@ import * as rateLimits from './004-rate-limits.ts';
 import * as generationRequests from './006-generation-requests.ts';
 import * as userAssets from './007-user-assets.ts';
 import * as welcome from './008-welcome.ts';
+import * as voices from './009-voices.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -15,6 +16,7 @@ const migrations: Record<string, Knex.Migration> = {
   '006-generation-requests': generationRequests,
   '007-user-assets': userAssets,
   '008-welcome': welcome,
+  '009-voices': voices,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

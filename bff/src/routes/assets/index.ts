@@ -30,6 +30,7 @@ import {
   setFeatured,
   THUMB_URL_PREFIX,
   type AssetRow,
+  ASSET_EXTENSIONS,
 } from '../../services/assets.ts';
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { route } from '../route.ts';
@@ -208,7 +209,7 @@ export function assetRoutes({ db, config, objects }: AppDeps): Router {
       responses: { 200: 'The file', 404: 'No such file, or not yours' },
     },
     async (ctx) => {
-      const row = await readableAsset(ctx, db, ctx.params.file ?? '', /^(png|jpg|webp|mp4)$/);
+      const row = await readableAsset(ctx, db, ctx.params.file ?? '', ASSET_EXTENSIONS);
       const opened = await objects.open(row.storage_key);
       if (!opened) throw notFound();
       ctx.type = row.mime_type;

@@ -102,6 +102,28 @@ test('a prompt makes images that appear first in the gallery with their prompt, 
   await first.getByRole('button', { name: 'Delete' }).click();
   await expect(first).toHaveCount(0);
   await expect(second).toHaveCount(1);
+
+  // An uploaded photo switches to Edit; the two-image models add the 'PLACE or PERSON' slot and
+  // inherit its shape; try-on needs no prompt.
+  await bar.getByLabel('Add image').setInputFiles({ name: 'bottle.png', mimeType: 'image/png', buffer: await productPhoto() });
+  await expect(bar.getByText(Messages.switchedToEdit)).toBeVisible();
+  await expect(bar.getByText('Models: Edit')).toBeVisible();
+  await bar.getByText('Models: Edit').click();
+  await bar.getByRole('checkbox', { name: 'Product Placement' }).check();
+  await expect(bar.getByLabel('PLACE or PERSON')).toBeAttached();
+  await expect(bar.getByLabel('Aspect ratio')).toBeDisabled();
+  await expect(bar.getByLabel('Aspect ratio')).toHaveValue('inherit');
+  await bar.getByRole('checkbox', { name: 'Virtual Try-On' }).check();
+  await expect(bar.getByLabel('Prompt')).toHaveAttribute('readonly', '');
+  await expect(bar.getByLabel('Prompt')).toHaveAttribute('placeholder', Messages.tryOnPromptPlaceholder);
+  await bar.getByRole('checkbox', { name: 'Edit', exact: true }).check();
+  await bar.getByText('Models: Edit').click();
+  await bar.getByLabel('Prompt').fill('brighter, on a sunny table');
+  await bar.getByRole('button', { name: 'Generate' }).click();
+  const edited = page.getByRole('listitem').filter({ hasText: 'brighter, on a sunny table' });
+  await expect(edited).toHaveCount(1, { timeout: 30_000 });
+  await edited.getByRole('button', { name: 'brighter, on a sunny table' }).click();
+  await expect(page.getByRole('dialog', { name: 'Image details' }).locator('.ga-tags')).toContainText('Edit');
 });
 
 test('the media viewer shows how an image was made, and its actions work: Use Prompt, Edit, Upscale, Escape', async ({ page, request }) => {

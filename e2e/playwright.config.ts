@@ -8,6 +8,7 @@ export const LOCAL_REMOTES = {
   remotes: [
     { name: 'mfe_account', entry: '/mfe/mfe-account/mf-manifest.json' },
     { name: 'mfe_gallery', entry: '/mfe/mfe-gallery/mf-manifest.json' },
+    { name: 'mfe_voices', entry: '/mfe/mfe-voices/mf-manifest.json' },
   ],
 };
 

@@ -31,3 +31,16 @@ export async function grantCredits(email: string, amount: number): Promise<void>
     await client.end();
   }
 }
+
+/** Puts the account of `email` on a subscription tier, as a support change would. */
+export async function setTier(email: string, tier: 'trial' | 'free' | 'basic' | 'pro' | 'unlimited'): Promise<void> {
+  const client = await connect();
+  try {
+    await client.query('UPDATE profiles SET subscription_tier = $2 FROM users WHERE users.id = profiles.id AND users.email = $1', [
+      email,
+      tier,
+    ]);
+  } finally {
+    await client.end();
+  }
+}

@@ -305,8 +305,20 @@ export async function listCharacters(db: Db, userId: string): Promise<Character[
     .leftJoin('user_assets as a', 'a.id', 'c.latest_asset_id')
     .where({ 'c.user_id': userId })
     .orderBy('c.created_at', 'desc')
-    .select<{ id: string; name: string; created_at: Date; public_url: string | null }[]>('c.id', 'c.name', 'c.created_at', 'a.public_url');
-  return rows.map((r) => ({ id: r.id, name: r.name, latestImageUrl: r.public_url, created_at: r.created_at.toISOString() }));
+    .select<{ id: string; name: string; created_at: Date; public_url: string | null; voice_id: string | null }[]>(
+      'c.id',
+      'c.name',
+      'c.created_at',
+      'a.public_url',
+      'c.voice_id',
+    );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    latestImageUrl: r.public_url,
+    voiceId: r.voice_id,
+    created_at: r.created_at.toISOString(),
+  }));
 }
 
 /** Associates one of the user's assets with one of their characters, which then shows it as its latest image. */

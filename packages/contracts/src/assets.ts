@@ -91,6 +91,8 @@ export const Character = z.object({
   id: z.string(),
   name: z.string(),
   latestImageUrl: z.string().nullable(),
+  /** The character's voice (spec 2 §3), when one is set. */
+  voiceId: z.string().nullable(),
   created_at: z.string(),
 });
 export type Character = z.infer<typeof Character>;

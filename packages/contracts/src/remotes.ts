@@ -34,6 +34,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
   mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal'],
+  mfe_voices: ['./VoicesPage', './VoicePicker', './VoiceSettings', './CreateVoiceProfileDialog', './AudioPlayer'],
 } as const satisfies Partial<Record<RemoteName, readonly `./${string}`[]>>;
 
 type ExposeId<R extends keyof typeof REMOTE_EXPOSES> = `${R}/${(typeof REMOTE_EXPOSES)[R][number] extends `./${infer N}` ? N : never}`;
@@ -83,6 +84,55 @@ export interface WelcomeModalProps {
   onClose: () => void;
 }
 
+/** A voice as an editor keeps it (spec 2 §3 voice settings: preset, custom or saved). */
+export interface VoiceChoice {
+  voiceId: string;
+  name: string;
+  /** Where it was picked: a preset, the user's own profile, a character's voice, the library. */
+  source: 'preset' | 'profile' | 'character' | 'library';
+}
+
+/**
+ * The voice selection panel (spec 2 §2): presets, saved profiles, character voices and the library
+ * grouped by category, each with preview play (volume 0.7; errors shown 5 s).
+ */
+export interface VoicePickerProps {
+  /** The selected voice id. */
+  value: string;
+  onChange: (choice: VoiceChoice) => void;
+  /** Offers "Create New Voice Profile" (the dialog is the editor's to open). */
+  onCreateProfile?: () => void;
+}
+
+/** The three sliders of spec 2 §2 with the ranges and steps of §9; the editor passes its defaults. */
+export interface VoiceSettingsValue {
+  stability: number;
+  similarityBoost: number;
+  speed: number;
+}
+export interface VoiceSettingsProps {
+  value: VoiceSettingsValue;
+  onChange: (value: VoiceSettingsValue) => void;
+  disabled?: boolean;
+}
+
+/** The Create Voice Profile dialog (spec 2 §2): a name and a sample, cloned into a profile. */
+export interface CreateVoiceProfileDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The new profile's voice id and name. */
+  onCreated?: (choice: VoiceChoice) => void;
+}
+
+/** A player for generated or uploaded audio, with its duration. */
+export interface AudioPlayerProps {
+  src: string;
+  /** Seconds, when known before the file loads. */
+  duration?: number;
+  /** Accessible name of the player. */
+  label: string;
+}
+
 /** Type of each exposed module, keyed by loadable id. */
 export interface RemoteModules {
   'mfe_account/SubscriptionPage': { default: RemoteComponent<RoutePageProps> };
@@ -94,6 +144,11 @@ export interface RemoteModules {
   'mfe_gallery/DiscoverPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/VideosPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/WelcomeModal': { default: RemoteComponent<WelcomeModalProps> };
+  'mfe_voices/VoicesPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_voices/VoicePicker': { default: RemoteComponent<VoicePickerProps> };
+  'mfe_voices/VoiceSettings': { default: RemoteComponent<VoiceSettingsProps> };
+  'mfe_voices/CreateVoiceProfileDialog': { default: RemoteComponent<CreateVoiceProfileDialogProps> };
+  'mfe_voices/AudioPlayer': { default: RemoteComponent<AudioPlayerProps> };
 }
 export type RemoteModule<Id extends RemoteModuleId> = Id extends keyof RemoteModules ? RemoteModules[Id] : never;
 

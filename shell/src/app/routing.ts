@@ -12,6 +12,7 @@ export type RoutePageModuleId = Extract<
   | 'mfe_gallery/ImagesPage'
   | 'mfe_gallery/DiscoverPage'
   | 'mfe_gallery/VideosPage'
+  | 'mfe_voices/VoicesPage'
 >;
 
 export type SessionState = 'loading' | 'signed_in' | 'signed_out';
@@ -53,6 +54,7 @@ const REMOTE_SCREENS: Record<string, { module: RoutePageModuleId; title: string;
   // The featured feed is public: a signed-out visitor may read it (spec 1 §1).
   discover: { module: 'mfe_gallery/DiscoverPage', title: 'Discover', public: true },
   videos: { module: 'mfe_gallery/VideosPage', title: 'Videos' },
+  voices: { module: 'mfe_voices/VoicesPage', title: 'Voices' },
 };
 
 /** What `/app/<rest>` shows. `/app` → `/app/discover`; unknown paths → `/` (spec 1 §2). */

@@ -66,6 +66,9 @@ export function UserMenu() {
             <Link to="/app/analytics" onClick={() => setOpen(false)} className="sh-usermenu-item">
               Usage analytics
             </Link>
+            <Link to="/app/voices" onClick={() => setOpen(false)} className="sh-usermenu-item">
+              Voices
+            </Link>
             <button type="button" className="sh-usermenu-item" disabled aria-describedby={`${panelId}-billing`}>
               Billing
             </button>

@@ -1,0 +1,100 @@
+/**
+ * The voices remote (issue 8): /app/voices comes from mfe-voices; a preset speaks a line that
+ * plays, voices are saved, a voice profile is cloned from a sample, and with the remote down its
+ * page falls back while the rest of the studio works.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import ESpeakNg from 'espeak-ng';
+import { expect, test, type Page } from '@playwright/test';
+import { setTier } from './support/database.ts';
+import { Messages, openAccountMenu, signUpAndConfirm } from './support/studio.ts';
+
+async function openVoices(page: Page): Promise<void> {
+  const menu = await openAccountMenu(page);
+  await menu.getByRole('link', { name: 'Voices' }).click();
+  await expect(page).toHaveURL(/\/app\/voices$/);
+  await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
+}
+
+/** A few seconds of a person speaking, as a WAV, made offline. */
+async function speechSample(): Promise<Buffer> {
+  const text = 'Hello, this is my own voice. I am recording a short sample so the studio can learn how I speak.';
+  const module = await ESpeakNg({ arguments: ['-w', 'sample.wav', '-v', 'en-us+m3', text], print: () => {}, printErr: () => {} });
+  return Buffer.from(module.FS.readFile('sample.wav'));
+}
+
+test('a preset speaks a line that plays with its duration, for a credit; previews toggle; a voice is saved', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'voices' });
+  await openVoices(page);
+  await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^Adam/ }).check();
+
+  await page.getByRole('button', { name: /^Generate voice/ }).click();
+  await expect(page.getByText(Messages.voiceTextRequired)).toBeVisible();
+  await page.getByLabel('Script').fill('This serum changed my morning routine. Try it for a week and see.');
+  await page.getByRole('button', { name: /^Generate voice/ }).click();
+  const player = page.getByLabel('Generated line in Adam');
+  await expect(player).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Duration 0:0[2-9]$/)).toBeVisible();
+  expect(await player.evaluate((audio: HTMLAudioElement) => audio.play().then(() => true))).toBe(true);
+  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.currentTime)).toBeGreaterThan(0);
+  await player.evaluate((audio: HTMLAudioElement) => audio.pause());
+  expect((await (await page.request.get('/api/credits')).json()).credits).toBe(19);
+
+  const preview = page.getByRole('button', { name: 'Preview Grace' });
+  await preview.click();
+  await expect(page.getByRole('button', { name: 'Stop Grace' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Stop Grace' }).click();
+  await expect(preview).toHaveAttribute('aria-pressed', 'false');
+
+  page.once('dialog', (dialog) => void dialog.accept('My narrator'));
+  await page.getByRole('button', { name: 'Save voice' }).click();
+  await expect(page.getByText('Saved “My narrator”.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Saved voices' }).getByText('My narrator', { exact: true })).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});
+
+test('a voice profile is cloned from a WAV sample; wrong, too large and plan-less attempts say why', async ({ page, request }) => {
+  const { email } = await signUpAndConfirm(page, request, { tag: 'clone' });
+  await openVoices(page);
+  await page.getByRole('button', { name: 'Create voice profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Voice Profile' });
+  await dialog.getByLabel('Voice name').fill('Me');
+  const sampleField = dialog.getByLabel('Audio sample');
+
+  await sampleField.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
+  await expect(dialog.getByText(Messages.cloneTypeInvalid)).toBeVisible();
+  await sampleField.setInputFiles({ name: 'long.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+  await expect(dialog.getByText(Messages.cloneTooLarge)).toBeVisible();
+
+  await sampleField.setInputFiles({ name: 'me.wav', mimeType: 'audio/wav', buffer: await speechSample() });
+  await dialog.getByRole('button', { name: 'Create profile' }).click();
+  await expect(dialog.getByText(Messages.clonePlanRequired)).toBeVisible();
+
+  await setTier(email, 'basic');
+  await dialog.getByRole('button', { name: 'Create profile' }).click();
+  await expect(dialog.getByText('Voice profile “Me” created.')).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('list', { name: 'Voice profiles' }).getByText('Me', { exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'My voice profiles' }).getByRole('radio', { name: /^Me/ })).toBeChecked();
+
+  await page.getByLabel('Script').fill('Now the studio speaks in something close to my voice.');
+  await page.getByRole('button', { name: /^Generate voice/ }).click();
+  await expect(page.getByLabel('Generated line in Me')).toBeVisible({ timeout: 30_000 });
+});
+
+test('mfe-voices down: its page shows the fallback, the rest works, Retry recovers', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'voices-down' });
+  await page.route('**/mfe/mfe-voices/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/app/voices');
+  const fallback = page.getByRole('region', { name: /unavailable/i });
+  await expect(fallback).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
+  await expect(page.getByText(Messages.galleryEmpty)).toBeVisible();
+  await page.goto('/app/voices');
+  await expect(fallback).toBeVisible();
+  await page.unroute('**/mfe/mfe-voices/**');
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
+});

@@ -1,0 +1,43 @@
+/**
+ * mfe-voices on its own (`npm run dev -w mfe-voices`), for the team that owns it: the voices page
+ * with a real session from the bff (proxied at /api), without the shell.
+ */
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { refreshSession } from '@studio/session';
+import { getQueryClient } from '@studio/session/query';
+import { Logo } from '@studio/ui';
+import { ensureVoicesStyles } from './styles.ts';
+import { VoicesPage } from './features/page/VoicesPage.tsx';
+
+ensureVoicesStyles();
+
+function Standalone() {
+  useEffect(() => {
+    void refreshSession();
+  }, []);
+  return (
+    <div style={{ display: 'grid', gap: '1rem', padding: '1rem' }}>
+      <header style={{ display: 'flex', gap: '1rem', alignItems: 'center' }}>
+        <Logo />
+        <strong>mfe-voices · standalone</strong>
+      </header>
+      <Routes>
+        <Route path="/app/voices" element={<VoicesPage />} />
+        <Route path="*" element={<Navigate to="/app/voices" replace />} />
+      </Routes>
+    </div>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={getQueryClient()}>
+      <BrowserRouter>
+        <Standalone />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,5 @@
+import { ensureVoicesStyles } from '../styles.ts';
+import { VoicePicker } from '../features/picker/VoicePicker.tsx';
+
+ensureVoicesStyles();
+export default VoicePicker;

@@ -1,0 +1,271 @@
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import {
+  ApiRoutes,
+  DEFAULT_VOICE_ID,
+  Messages,
+  SIMPLE_EDITOR_VOICE_SETTINGS,
+  TASK_CREDITS,
+  type GenerateAudioResponse,
+  type SavedVoice,
+  type VoiceChoice,
+  type VoiceSettingsValue,
+} from '@studio/contracts';
+import { ApiError, apiFetch, requestUpgrade, userAtom } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
+import { voiceKeys } from '../../lib/query-keys.ts';
+import { useSavedVoices, useVoiceProfiles } from '../data.ts';
+import { VoicePicker } from '../picker/VoicePicker.tsx';
+import { AudioPlayer } from '../player/AudioPlayer.tsx';
+import { CreateVoiceProfileDialog } from '../profiles/CreateVoiceProfileDialog.tsx';
+import { VoiceSettings } from '../settings/VoiceSettings.tsx';
+
+/** Speech takes a moment longer than a plain API call. */
+const SPEECH_TIMEOUT_MS = 60_000;
+
+const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
+
+/**
+ * `/app/voices`: browse the library and try any voice on a line of text (1 credit), save voices
+ * with their settings, and manage voice profiles, including cloning one from a sample.
+ */
+export function VoicesPage() {
+  const ids = useId();
+  const userId = useAtomValue(userAtom)?.id ?? '';
+  const queryClient = useQueryClient();
+  const saved = useSavedVoices(userId);
+  const profiles = useVoiceProfiles(userId);
+  const [voice, setVoice] = useState<VoiceChoice>({ voiceId: DEFAULT_VOICE_ID, name: 'UGC2', source: 'preset' });
+  const [settings, setSettings] = useState<VoiceSettingsValue>({
+    stability: SIMPLE_EDITOR_VOICE_SETTINGS.stability,
+    similarityBoost: SIMPLE_EDITOR_VOICE_SETTINGS.similarityBoost,
+    speed: SIMPLE_EDITOR_VOICE_SETTINGS.speed,
+  });
+  const [text, setText] = useState('');
+  const [result, setResult] = useState<GenerateAudioResponse | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: voiceKeys.all });
+  const act = async (work: () => Promise<string | null>, fallback: string) => {
+    setStatus(null);
+    try {
+      const done = await work();
+      if (done) setStatus({ tone: 'success', text: done });
+    } catch (err) {
+      setStatus({ tone: 'error', text: messageOf(err, fallback) });
+    }
+  };
+
+  const generate = async () => {
+    if (!text.trim()) return setStatus({ tone: 'error', text: Messages.voiceTextRequired });
+    setBusy(true);
+    setResult(null);
+    await act(async () => {
+      try {
+        const answer = await apiFetch<GenerateAudioResponse>(ApiRoutes.generateAudio, {
+          method: 'POST',
+          json: { text, voiceId: voice.voiceId, ...settings, userId },
+          signal: AbortSignal.timeout(SPEECH_TIMEOUT_MS),
+        });
+        setResult(answer);
+        return null;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 402) requestUpgrade(TASK_CREDITS.voice, 'generate this voice line');
+        throw err;
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+      }
+    }, Messages.failedToGenerateAudio);
+    setBusy(false);
+  };
+
+  const saveVoice = () =>
+    act(async () => {
+      const name = window.prompt('Name this voice', voice.name)?.trim();
+      if (!name) return null;
+      await apiFetch(ApiRoutes.savedVoices, {
+        method: 'POST',
+        json: {
+          name,
+          voice_id: voice.voiceId,
+          voice_settings: { stability: settings.stability, similarity: settings.similarityBoost, speed: settings.speed },
+        },
+      });
+      await refresh();
+      return `Saved “${name}”.`;
+    }, 'The voice could not be saved.');
+
+  const pickSaved = (entry: SavedVoice) => {
+    setVoice({ voiceId: entry.voice_id, name: entry.name, source: 'library' });
+    setSettings({
+      stability: entry.voice_settings.stability,
+      similarityBoost: entry.voice_settings.similarity,
+      speed: entry.voice_settings.speed,
+    });
+  };
+
+  return (
+    <section className="vo-page" aria-labelledby={`${ids}-title`}>
+      <header>
+        <h1 id={`${ids}-title`} className="vo-h1">
+          Voices
+        </h1>
+        <p className="vo-sub">Pick a voice for your videos, try it on a line, save it, or create your own.</p>
+      </header>
+
+      <section className="vo-panel" aria-labelledby={`${ids}-try`}>
+        <h2 id={`${ids}-try`} className="vo-h2">
+          Try a voice
+        </h2>
+        <label className="vo-field" htmlFor={`${ids}-text`}>
+          Script
+          <textarea
+            id={`${ids}-text`}
+            className="st-input vo-textarea"
+            value={text}
+            maxLength={5000}
+            placeholder="Type a line for the voice to say…"
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+        <VoiceSettings value={settings} onChange={setSettings} disabled={busy} />
+        <div className="vo-row">
+          <button type="button" className="st-btn st-btn-primary" onClick={() => void generate()} disabled={busy}>
+            {busy ? 'Generating…' : `Generate voice (${TASK_CREDITS.voice} credit)`}
+          </button>
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => void saveVoice()}>
+            Save voice
+          </button>
+          <span className="vo-notice">Voice: {voice.name}</span>
+        </div>
+        {result && (
+          <>
+            <AudioPlayer src={result.audioUrl} duration={result.duration} label={`Generated line in ${voice.name}`} />
+            {result.provider === 'local' && <p className="vo-notice">Spoken by the local engine (espeak-ng).</p>}
+          </>
+        )}
+        {status && (
+          <p className={status.tone === 'error' ? 'vo-error' : 'vo-success'} role={status.tone === 'error' ? 'alert' : 'status'}>
+            {status.text}
+          </p>
+        )}
+      </section>
+
+      <section className="vo-panel" aria-labelledby={`${ids}-library`}>
+        <h2 id={`${ids}-library`} className="vo-h2">
+          Voice library
+        </h2>
+        <VoicePicker value={voice.voiceId} onChange={setVoice} onCreateProfile={() => setCreating(true)} />
+      </section>
+
+      <section className="vo-panel" aria-labelledby={`${ids}-saved`}>
+        <h2 id={`${ids}-saved`} className="vo-h2">
+          Saved voices
+        </h2>
+        {(saved.data?.voices ?? []).length === 0 ? (
+          <p className="vo-empty">No saved voices yet. Pick a voice and press Save voice.</p>
+        ) : (
+          <ul className="vo-list" aria-label="Saved voices">
+            {saved.data?.voices.map((entry) => (
+              <li key={entry.id} className="vo-item">
+                <span>
+                  <strong>{entry.name}</strong>
+                  <span className="vo-meta">
+                    {entry.voice_id} · stability {Math.round(entry.voice_settings.stability * 100)}% · speed {entry.voice_settings.speed}×
+                  </span>
+                </span>
+                <span className="vo-row">
+                  <button type="button" className="st-btn st-btn-secondary" onClick={() => pickSaved(entry)}>
+                    Use {entry.name}
+                  </button>
+                  <button
+                    type="button"
+                    className="st-btn st-btn-secondary"
+                    onClick={() =>
+                      void act(async () => {
+                        await apiFetch(`${ApiRoutes.savedVoices}/${entry.id}`, { method: 'DELETE' });
+                        await refresh();
+                        return null;
+                      }, 'The voice could not be removed.')
+                    }
+                  >
+                    Remove {entry.name}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="vo-panel" aria-labelledby={`${ids}-profiles`}>
+        <h2 id={`${ids}-profiles`} className="vo-h2">
+          Voice profiles
+        </h2>
+        {(profiles.data?.profiles ?? []).length === 0 ? (
+          <p className="vo-empty">No voice profiles yet.</p>
+        ) : (
+          <ul className="vo-list" aria-label="Voice profiles">
+            {profiles.data?.profiles.map((profile) => (
+              <li key={profile.id} className="vo-item">
+                <span>
+                  <strong>{profile.name}</strong>
+                  <span className="vo-meta">
+                    {profile.type === 'cloned' ? 'Cloned' : 'Custom'}
+                    {profile.approximation ? ' · closest local voice' : ''} · {profile.voice_id}
+                  </span>
+                </span>
+                <span className="vo-row">
+                  <button
+                    type="button"
+                    className="st-btn st-btn-secondary"
+                    onClick={() =>
+                      void act(async () => {
+                        const name = window.prompt('Rename voice profile', profile.name)?.trim();
+                        if (!name) return null;
+                        await apiFetch(`${ApiRoutes.voiceProfiles}/${profile.id}`, { method: 'PATCH', json: { name } });
+                        await refresh();
+                        return null;
+                      }, 'The profile could not be renamed.')
+                    }
+                  >
+                    Rename {profile.name}
+                  </button>
+                  <button
+                    type="button"
+                    className="st-btn st-btn-secondary"
+                    onClick={() =>
+                      void act(async () => {
+                        if (!window.confirm(`Delete the voice profile “${profile.name}”?`)) return null;
+                        await apiFetch(`${ApiRoutes.voiceProfiles}/${profile.id}`, { method: 'DELETE' });
+                        await refresh();
+                        return null;
+                      }, 'The profile could not be deleted.')
+                    }
+                  >
+                    Delete {profile.name}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="vo-row">
+          <button type="button" className="st-btn st-btn-primary" onClick={() => setCreating(true)}>
+            Create voice profile
+          </button>
+        </div>
+      </section>
+      <CreateVoiceProfileDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(choice) => {
+          setVoice(choice);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,129 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { ApiRoutes, Messages, type CloneVoiceResponse, type CreateVoiceProfileDialogProps } from '@studio/contracts';
+import { ApiError, apiFetch, requestUpgrade, userAtom } from '@studio/session';
+import { Dialog } from '@studio/ui';
+import { voiceKeys } from '../../lib/query-keys.ts';
+import { SAMPLE_EXTENSIONS, sampleProblem } from './sample.ts';
+
+/** spec 2 §7: cloning may take up to 120 s. */
+const CLONE_TIMEOUT_MS = 120_000;
+
+/**
+ * The Create Voice Profile dialog (spec 2 §2): a name and an audio sample, cloned into a voice
+ * profile; the sample's rules and messages of §5, then success or 'Failed to create voice profile'.
+ */
+export function CreateVoiceProfileDialog({ open, onClose, onCreated }: CreateVoiceProfileDialogProps) {
+  const ids = useId();
+  const userId = useAtomValue(userAtom)?.id ?? '';
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [created, setCreated] = useState<CloneVoiceResponse | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [needsPlan, setNeedsPlan] = useState(false);
+  if (!open) return null;
+
+  const choose = (next: File | undefined) => {
+    setError(null);
+    setWarning(null);
+    setFile(null);
+    if (!next) return;
+    const check = sampleProblem(next);
+    if ('error' in check) return setError(check.error);
+    setWarning(check.warning);
+    setFile(next);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setNeedsPlan(false);
+    if (!name.trim()) return setError(Messages.voiceNameRequired);
+    if (!file) return setError(Messages.audioMissing);
+    const form = new FormData();
+    form.set('voiceName', name.trim());
+    form.set('userId', userId);
+    form.set('audioFile', file);
+    setBusy(true);
+    try {
+      const answer = await apiFetch<CloneVoiceResponse>(ApiRoutes.cloneVoice, {
+        method: 'POST',
+        body: form,
+        signal: AbortSignal.timeout(CLONE_TIMEOUT_MS),
+      });
+      setCreated(answer);
+      await queryClient.invalidateQueries({ queryKey: voiceKeys.all });
+      onCreated?.({ voiceId: answer.voiceId, name: answer.profile.name, source: 'profile' });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 402) setNeedsPlan(true);
+      setError(err instanceof ApiError && err.message ? err.message : Messages.voiceProfileFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      title="Create Voice Profile"
+      description="Name the voice and upload a clear sample of one person speaking (30 seconds or more works best)."
+      onClose={onClose}
+    >
+      {created ? (
+        <div className="vo-form">
+          <p className="vo-success" role="status">
+            Voice profile “{created.profile.name}” created.
+          </p>
+          {created.approximation && (
+            <p className="vo-notice">
+              The local engine made the closest voice it can to your sample (pitch, pace and tone); a hosted voice provider clones it
+              exactly.
+            </p>
+          )}
+          <button type="button" className="st-btn st-btn-primary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      ) : (
+        <form className="vo-form" onSubmit={(e) => void submit(e)} noValidate>
+          <label className="vo-field" htmlFor={`${ids}-name`}>
+            Voice name
+            <input id={`${ids}-name`} className="st-input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label className="vo-field" htmlFor={`${ids}-sample`}>
+            Audio sample
+            <input
+              id={`${ids}-sample`}
+              type="file"
+              className="st-input"
+              accept={SAMPLE_EXTENSIONS.map((e) => `.${e}`).join(',')}
+              onChange={(e) => choose(e.target.files?.[0])}
+            />
+          </label>
+          {warning && <p className="vo-notice">{warning}</p>}
+          {error && (
+            <p className="vo-error" role="alert">
+              {error}
+            </p>
+          )}
+          {needsPlan && (
+            <button type="button" className="st-btn st-btn-secondary" onClick={() => requestUpgrade(undefined, 'clone a voice')}>
+              See plans
+            </button>
+          )}
+          <div className="vo-row">
+            <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
+              {busy ? 'Creating…' : 'Create profile'}
+            </button>
+            <button type="button" className="st-btn st-btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -152,6 +152,13 @@ export interface RemoteModules {
 }
 export type RemoteModule<Id extends RemoteModuleId> = Id extends keyof RemoteModules ? RemoteModules[Id] : never;
 
+/** Props of an exposed component; distributes over a union of ids. */
+export type RemotePropsOf<Id extends RemoteModuleId> = Id extends RemoteModuleId
+  ? RemoteModule<Id> extends { default: (props: infer P) => unknown }
+    ? P
+    : never
+  : never;
+
 /** The remote that owns a loadable id (`mfe_account/CreditsWidget` → `mfe_account`). */
 export function remoteOfModule(id: RemoteModuleId): RemoteName {
   return id.slice(0, id.indexOf('/')) as RemoteName;

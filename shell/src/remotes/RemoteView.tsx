@@ -1,18 +1,13 @@
 import { Component, Suspense, lazy, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
-import { remoteOfModule, type RemoteModule, type RemoteModuleId, type RemoteName } from '@studio/contracts';
+import { remoteOfModule, type RemoteModuleId, type RemoteName, type RemotePropsOf } from '@studio/contracts';
 import { Spinner } from '@studio/ui';
 import { loadRemoteModule, resetRemote } from './runtime.ts';
 
 /** Bumped by Retry: every view of that remote re-mounts and loads again. */
 const remoteAttemptsAtom = atom<Partial<Record<RemoteName, number>>>({});
 
-/** Props of an exposed component; distributes over a union of ids. */
-type PropsOf<Id extends RemoteModuleId> = Id extends RemoteModuleId
-  ? RemoteModule<Id> extends { default: (props: infer P) => unknown }
-    ? P
-    : never
-  : never;
+type PropsOf<Id extends RemoteModuleId> = RemotePropsOf<Id>;
 // Props are checked at RemoteView's boundary.
 type AnyComponent = ComponentType<any>;
 

@@ -5,6 +5,7 @@
  */
 import { getInstance } from '@module-federation/enhanced/runtime';
 import { REMOTE_EXPOSES, remoteOfModule, type RemoteModule, type RemoteModuleId, type RemoteName } from '@studio/contracts';
+import { provideRemoteLoader } from '@studio/session';
 import { parseRemotesManifest, type RemoteEntry } from './manifest.ts';
 
 /** Why a remote module is not on screen; the fallback words it. */
@@ -111,3 +112,6 @@ export async function preloadRemotes(): Promise<void> {
   }
   await Promise.all(jobs);
 }
+
+// Any remote may render another remote's module through the shared session package.
+provideRemoteLoader({ load: loadRemoteModule, reset: resetRemote });

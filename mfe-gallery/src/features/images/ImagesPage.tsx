@@ -9,6 +9,7 @@ import { useUserAssets } from '../../lib/use-user-assets.ts';
 import { useAssetActions } from './asset-actions.ts';
 import { promptDraftAtom } from './draft.ts';
 import { ALL_MEDIA } from './filter.ts';
+import { CreateVideoDialog } from './CreateVideoDialog.tsx';
 import { GridSkeleton, ImageGrid, type GridItem } from './ImageGrid.tsx';
 import { MediaFilter } from './MediaFilter.tsx';
 import { MediaViewer, type ViewerHandlers } from './MediaViewer.tsx';
@@ -39,6 +40,7 @@ export function ImagesPage() {
   const actions = useAssetActions(userId);
   const [openId, setOpenId] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [videoFrom, setVideoFrom] = useState<UserAsset | null>(null);
 
   const images = useUserAssets(userId, 'image');
   const characters = useQuery({
@@ -74,7 +76,10 @@ export function ImagesPage() {
       setDraft({ imageUrl: asset.public_url });
       setOpenId(null);
     },
-    onCreateVideo: (asset) => void navigate(SIMPLE_VIDEO_PATH, { state: { imageUrl: asset.public_url, assetId: asset.id } }),
+    onCreateVideo: (asset) => {
+      setOpenId(null);
+      setVideoFrom(asset);
+    },
     onModel: (model) => {
       setDraft({ model });
       setOpenId(null);
@@ -185,6 +190,17 @@ export function ImagesPage() {
             }}
           />
         )
+      )}
+      {videoFrom && (
+        <CreateVideoDialog
+          asset={videoFrom}
+          onClose={() => setVideoFrom(null)}
+          onContinue={(voice) =>
+            void navigate(SIMPLE_VIDEO_PATH, {
+              state: { imageUrl: videoFrom.public_url, assetId: videoFrom.id, voiceId: voice?.voiceId ?? null },
+            })
+          }
+        />
       )}
       {open && (
         <MediaViewer

@@ -30,6 +30,8 @@ const Env = z.object({
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAILS),
   REMOTES: z.string().optional(),
   FAL_KEY: z.string().min(1).optional(),
+  ELEVENLABS_API_KEY: z.string().min(1).optional(),
+  ELEVENLABS_BASE_URL: optionalUrl,
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: optionalUrl,
@@ -64,6 +66,8 @@ export interface Config {
   trustedProxies: number;
   /** fal.ai key: hosted models for every image capability; unset → the local, offline engine. */
   falKey: string | undefined;
+  /** ElevenLabs: speech, the voice library and cloning; unset → the local espeak-ng voices. */
+  elevenLabs: { apiKey: string; baseUrl: string | undefined } | undefined;
   /** Where generated files are kept: an S3-compatible bucket, or (unset) a folder under DATA_DIR. */
   s3: S3Settings | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotes: e.REMOTES,
     trustedProxies: e.TRUST_PROXY,
     falKey: e.FAL_KEY,
+    elevenLabs: e.ELEVENLABS_API_KEY ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL } : undefined,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

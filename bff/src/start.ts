@@ -57,6 +57,8 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
     const { oidc, devOidcIssuer } = await createGoogleSignIn(config, logger);
     const media = createMediaEngine({
       falKey: config.falKey,
+      elevenLabsApiKey: config.elevenLabs?.apiKey,
+      elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
       logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) },
     });
     const deps = {

@@ -8,7 +8,7 @@ import {
   type VoiceLibraryEntry,
   type VoiceProfile,
 } from '@studio/contracts';
-import type { LocalVoice, SpeechVoice } from '@studio/media';
+import type { LibraryVoice, LocalVoice, SpeechVoice, VoiceProvider } from '@studio/media';
 import type { Db } from '../db/index.ts';
 import { conflict, DbErrorCodes, isDbError, notFound } from '../errors.ts';
 
@@ -76,20 +76,32 @@ const profileEntry = (row: ProfileRow): VoiceLibraryEntry => ({
 
 const UUID = /^[0-9a-f-]{36}$/;
 
+export const libraryEntry = (v: LibraryVoice): VoiceLibraryEntry => ({
+  id: v.id,
+  name: v.name,
+  description: v.description,
+  category: v.category,
+  previewUrl: v.previewUrl,
+  labels: { accent: v.labels.accent, gender: v.labels.gender },
+});
+
 /**
- * A voice the user may speak with: a preset, or one of their own profiles (a cloned one carries
- * the local engine's voice). Anyone else's voice is unknown to them.
+ * A voice the user may speak with: a preset, one of their own profiles (a local clone carries the
+ * engine's voice), or a voice of the hosted provider's library or account. Another user's
+ * profile is unknown to them. A provider that cannot answer throws (a MediaError).
  */
 export async function resolveVoice(
   db: Db,
+  provider: VoiceProvider,
   userId: string,
   voiceId: string,
 ): Promise<{ entry: VoiceLibraryEntry; speech: SpeechVoice } | null> {
   const preset = PRESETS.get(voiceId);
   if (preset) return { entry: preset, speech: { id: voiceId } };
   const row = await db('voice_profiles').where({ user_id: userId, voice_id: voiceId }).first<ProfileRow | undefined>();
-  if (!row) return null;
-  return { entry: profileEntry(row), speech: { id: voiceId, local: row.local_voice ?? undefined } };
+  if (row) return { entry: profileEntry(row), speech: { id: voiceId, local: row.local_voice ?? undefined } };
+  const hosted = await provider.getVoice(voiceId);
+  return hosted ? { entry: libraryEntry(hosted), speech: { id: voiceId } } : null;
 }
 
 /** A new voice id for a cloned voice: letters and digits, 20 long, as a provider's would be. */

@@ -4,7 +4,7 @@
  */
 
 /** Which provider did the work. `local` is the offline engine of this package. */
-export type ProviderName = 'local' | 'fal';
+export type ProviderName = 'local' | 'fal' | 'elevenlabs';
 
 /** A decoded-size-known image held in memory. */
 export interface ImageData {

@@ -4,12 +4,15 @@ export type MediaErrorKind = 'bad_input' | 'upstream' | 'timeout' | 'unavailable
 /** A media failure with a message safe to show a user (no keys, URLs or stack details). */
 export class MediaError extends Error {
   override readonly name = 'MediaError';
+  /** The hosted provider's HTTP status, when it answered one. */
+  readonly providerStatus: number | undefined;
   constructor(
     readonly kind: MediaErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; providerStatus?: number },
   ) {
     super(message, options);
+    this.providerStatus = options?.providerStatus;
   }
 }
 

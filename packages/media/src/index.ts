@@ -5,8 +5,9 @@
 import type { CapabilityName, ImageCapabilities } from './capabilities.ts';
 import { createFalProvider } from './fal/provider.ts';
 import { createLocalProvider } from './local/provider.ts';
+import { createElevenLabsSpeech } from './speech/elevenlabs.ts';
 import { localCloneVoice, localTextToSpeech } from './speech/local.ts';
-import type { SpeechCapabilities } from './speech/types.ts';
+import type { VoiceProvider } from './speech/types.ts';
 
 export * from './capabilities.ts';
 export * from './errors.ts';
@@ -16,6 +17,7 @@ export { createFalProvider, mapFalError } from './fal/provider.ts';
 export * from './speech/types.ts';
 export type { VoiceAnalysis } from './speech/analysis.ts';
 export { LOCAL_PRESET_VOICES } from './speech/local.ts';
+export { createElevenLabsSpeech, HOSTED_PRESET_VOICES, mapElevenLabsError } from './speech/elevenlabs.ts';
 
 export interface MediaEngineOptions {
   /** fal.ai key (FAL_KEY). When set, every capability goes to fal unless `providers` says otherwise. */
@@ -31,18 +33,23 @@ export interface MediaEngineOptions {
   /** fal: per-call limit in ms. */
   falTimeoutMs?: number;
   falPollIntervalMs?: number;
+  /** ElevenLabs key (ELEVENLABS_API_KEY): speech, the voice library and cloning go to ElevenLabs. */
+  elevenLabsApiKey?: string;
+  /** Base URL of the ElevenLabs API: tests point it at the local double. */
+  elevenLabsBaseUrl?: string;
   /** fal: first retry delay of a 429/5xx, ms. */
   falRetryDelayMs?: number;
   logger?: { info(msg: string, meta?: object): void; warn(msg: string, meta?: object): void };
 }
 
-export type MediaEngine = ImageCapabilities &
-  SpeechCapabilities & {
-    /** Which provider each capability uses. */
-    readonly routes: Record<CapabilityName, 'local' | 'fal'>;
-    /** Stops worker threads (model memory is released). */
-    close(): Promise<void>;
-  };
+export type MediaEngine = ImageCapabilities & {
+  /** Speech: espeak-ng locally, ElevenLabs with a key. */
+  readonly speech: VoiceProvider;
+  /** Which provider each capability uses. */
+  readonly routes: Record<CapabilityName, 'local' | 'fal'>;
+  /** Stops worker threads (model memory is released). */
+  close(): Promise<void>;
+};
 
 const CAPABILITIES: CapabilityName[] = [
   'generateImage',
@@ -98,9 +105,18 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
       }
     };
   }
-  // Speech runs on the local engine (espeak-ng); a hosted voice provider joins here by configuration.
-  const speech: SpeechCapabilities = { textToSpeech: localTextToSpeech, cloneVoice: localCloneVoice };
-  return Object.assign(engine as unknown as ImageCapabilities, speech, {
+  const speech: VoiceProvider = options.elevenLabsApiKey
+    ? createElevenLabsSpeech({ apiKey: options.elevenLabsApiKey, baseUrl: options.elevenLabsBaseUrl })
+    : {
+        name: 'local',
+        textToSpeech: localTextToSpeech,
+        cloneVoice: localCloneVoice,
+        // The local engine has no library beyond the presets.
+        listVoices: () => Promise.resolve([]),
+        getVoice: () => Promise.resolve(null),
+      };
+  return Object.assign(engine as unknown as ImageCapabilities, {
+    speech,
     routes,
     close: async () => {
       await local?.close();

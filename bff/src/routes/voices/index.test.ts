@@ -82,7 +82,7 @@ describe('POST /api/generate-audio', () => {
     expect(short.body.error.message).toBe(Messages.insufficientCredits);
 
     const { user, client } = await member();
-    vi.spyOn(studio.deps.media, 'textToSpeech').mockRejectedValue(new MediaError('upstream', 'engine down'));
+    vi.spyOn(studio.deps.media.speech, 'textToSpeech').mockRejectedValue(new MediaError('upstream', 'engine down'));
     const failed = await client.post(ApiRoutes.generateAudio, { text: 'hello there' });
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toBe(Messages.failedToGenerateAudio);
@@ -131,7 +131,7 @@ describe('the voice library and voice info', () => {
     const preview = await client.get(info.body.voice.previewUrl);
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe('audio/mpeg');
-    const spy = vi.spyOn(studio.deps.media, 'textToSpeech');
+    const spy = vi.spyOn(studio.deps.media.speech, 'textToSpeech');
     expect((await client.get(info.body.voice.previewUrl)).status).toBe(200);
     expect(spy).not.toHaveBeenCalled();
   });
@@ -154,7 +154,7 @@ describe('POST /api/voice/clone', () => {
   /** A few seconds of speech as an MP3 (under 100 KB). */
   const sample = async () =>
     (
-      await studio.deps.media.textToSpeech({
+      await studio.deps.media.speech.textToSpeech({
         text: 'This is my own voice, recorded for the studio to learn.',
         voice: { id: 'studioArnold01' },
         settings: DEFAULT_VOICE_SETTINGS,

@@ -32,6 +32,7 @@ import {
   type GenerateAudioResponse,
   type SubscriptionTierName,
   type ValidateVoiceResponse,
+  type VoiceLibraryEntry,
 } from '@studio/contracts';
 import { isMediaError } from '@studio/media';
 import type { AppDeps } from '../../app.ts';
@@ -51,6 +52,7 @@ import {
   listActiveProfiles,
   listSavedVoices,
   newVoiceId,
+  libraryEntry,
   PRESET_ENTRIES,
   resolveVoice,
   saveVoice,
@@ -85,6 +87,27 @@ const CLONE_SAMPLE: UploadSpec = {
   maxFieldsBytes: 4 * 1024,
 };
 
+/**
+ * spec 2 §8: cloning's failures by the provider's status. (The provider's 401 is ours to fix, not
+ * the user's session: it is a 502 with the spec's text.) A sample the local engine cannot learn
+ * from is a 422.
+ */
+function cloneFailure(error: unknown): unknown {
+  if (!isMediaError(error)) return error;
+  switch (error.providerStatus) {
+    case 400:
+      return new AppError(400, 'invalid_request', Messages.cloneTypeInvalid);
+    case 401:
+      return new AppError(502, 'upstream_failed', Messages.cloneAuthFailed);
+    case 402:
+      return new AppError(402, 'payment_required', Messages.clonePlanRequired);
+    case 429:
+      return new AppError(429, 'rate_limited', Messages.voiceTooManyRequests);
+  }
+  if (error.kind === 'bad_input') return new AppError(422, 'invalid_request', Messages.cloneFailed);
+  return mediaFailure(error, Messages.cloneFailed);
+}
+
 /** The line a voice preview speaks. */
 const previewLine = (name: string) => `Hi, I'm ${name}. This is how your script will sound in my voice.`;
 
@@ -94,8 +117,12 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
   const previews = path.join(config.dataDir, 'voice-previews');
 
-  const voiceOf = async (userId: string, voiceId: string) => {
-    const voice = await resolveVoice(db, userId, voiceId);
+  const speech = media.speech;
+  /** A voice the user may use; a provider that cannot say answers with `unreachable`. */
+  const voiceOf = async (userId: string, voiceId: string, unreachable: string = Messages.voiceValidateFailed) => {
+    const voice = await resolveVoice(db, speech, userId, voiceId).catch((error: unknown) => {
+      throw mediaFailure(error, unreachable);
+    });
     if (!voice) throw notFound(Messages.voiceIdNotFound);
     return voice;
   };
@@ -120,7 +147,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const body = GenerateAudioRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
-      const voice = await voiceOf(user.id, body.voiceId);
+      const voice = await voiceOf(user.id, body.voiceId, Messages.failedToGenerateAudio);
       await assertStorageAvailable(db, user.id);
       const settings = {
         stability: body.stability,
@@ -137,17 +164,17 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
         taskMetadata: { voice_id: body.voiceId, characters: body.text.length },
       };
       const { asset, provider } = await runChargedTask(db, task, async () => {
-        const speech = await callEngine(Messages.failedToGenerateAudio, () =>
-          media.textToSpeech({ text: body.text, voice: voice.speech, settings }),
+        const spoken = await callEngine(Messages.failedToGenerateAudio, () =>
+          speech.textToSpeech({ text: body.text, voice: voice.speech, settings }),
         );
         const saved = await saveAudioAsset(db, objects, {
           userId: user.id,
-          audio: speech.audio,
-          mime: speech.mime,
-          durationS: speech.durationS,
-          metadata: { prompt: body.text, model: speech.model, provider: speech.provider },
+          audio: spoken.audio,
+          mime: spoken.mime,
+          durationS: spoken.durationS,
+          metadata: { prompt: body.text, model: spoken.model, provider: spoken.provider },
         });
-        return { asset: saved, provider: speech.provider };
+        return { asset: saved, provider: spoken.provider };
       });
       ctx.body = {
         success: true,
@@ -198,17 +225,20 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     {
       method: 'get',
       path: ApiRoutes.voiceLibrary,
-      summary: 'The voice library, grouped by category: the presets (with accent and gender)',
+      summary: 'The voice library, grouped by category: the presets (with accent and gender) and the voice provider’s own',
       auth: 'user',
       responses: { 200: VoiceLibraryResponse },
     },
     async (ctx) => {
+      // The provider's library joins the presets; if it cannot answer, the presets still do.
+      const hosted = await speech.listVoices().catch((error: unknown) => {
+        ctx.state.log?.warn({ err: error }, 'voice provider library unavailable');
+        return [];
+      });
+      const voices: Record<string, VoiceLibraryEntry[]> = { [PRESET_CATEGORY]: PRESET_ENTRIES };
+      for (const voice of hosted) (voices[voice.category] ??= []).push(libraryEntry(voice));
       ctx.set('Cache-Control', 'private, max-age=300');
-      ctx.body = {
-        success: true,
-        total: PRESET_ENTRIES.length,
-        voices: { [PRESET_CATEGORY]: PRESET_ENTRIES },
-      } satisfies VoiceLibraryResponse;
+      ctx.body = { success: true, total: PRESET_ENTRIES.length + hosted.length, voices } satisfies VoiceLibraryResponse;
     },
   );
 
@@ -246,10 +276,10 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const file = path.join(previews, voice.speech.local ? `${user.id}-${voiceId.data}.mp3` : `${voiceId.data}.mp3`);
       let audio: Buffer | null = await fs.readFile(file).catch(() => null);
       if (!audio) {
-        const speech = await callEngine(Messages.previewUnavailable, () =>
-          media.textToSpeech({ text: previewLine(voice.entry.name), voice: voice.speech, settings: DEFAULT_VOICE_SETTINGS }),
+        const spoken = await callEngine(Messages.previewUnavailable, () =>
+          speech.textToSpeech({ text: previewLine(voice.entry.name), voice: voice.speech, settings: DEFAULT_VOICE_SETTINGS }),
         );
-        audio = speech.audio;
+        audio = spoken.audio;
         await fs.mkdir(previews, { recursive: true });
         await fs.writeFile(`${file}.partial`, audio);
         await fs.rename(`${file}.partial`, file);
@@ -311,17 +341,15 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const { voiceName, userId } = CloneVoiceFields.parse(fields);
       assertSelf(ctx, userId);
       const sample = files.audioFile!;
-      const cloned = await media.cloneVoice({ name: voiceName, sample: await fs.readFile(sample.path) }).catch((error: unknown) => {
-        // spec 2 §8: a sample the engine cannot learn from is a 422; the engine's own trouble is ours.
-        if (isMediaError(error) && error.kind === 'bad_input') throw new AppError(422, 'invalid_request', Messages.cloneFailed);
-        throw mediaFailure(error, Messages.cloneFailed);
+      const cloned = await speech.cloneVoice({ name: voiceName, sample: await fs.readFile(sample.path) }).catch((error: unknown) => {
+        throw cloneFailure(error);
       });
-      const voiceId = newVoiceId();
+      const voiceId = cloned.providerVoiceId ?? newVoiceId();
       const created = await createProfile(db, user.id, {
         name: voiceName,
         voiceId,
         type: 'cloned',
-        localVoice: cloned.voice,
+        localVoice: cloned.voice ?? undefined,
         approximation: cloned.approximation,
       });
       ctx.body = {

@@ -8,7 +8,7 @@
  */
 import ESpeakNg from 'espeak-ng';
 import { MediaError } from '../errors.ts';
-import { analyzeVoice } from './analysis.ts';
+import { analyzeVoice, type VoiceAnalysis } from './analysis.ts';
 import { decodeToPcm, runFfmpeg } from './ffmpeg.ts';
 import type { CloneVoiceInput, CloneVoiceResult, LocalVoice, SpeechResult, TextToSpeechInput } from './types.ts';
 
@@ -110,7 +110,7 @@ const pitchFor = (hz: number, female: boolean) => Math.round(Math.min(99, Math.m
  * A voice made from a sample: its pitch decides a male or female variant and the espeak pitch, its
  * rate the speaking rate, its brightness which variant of the kind. Always an approximation.
  */
-export async function localCloneVoice(input: CloneVoiceInput): Promise<CloneVoiceResult> {
+export async function localCloneVoice(input: CloneVoiceInput): Promise<CloneVoiceResult & { voice: LocalVoice; analysis: VoiceAnalysis }> {
   const started = performance.now();
   const pcm = await decodeToPcm(input.sample).catch(() => {
     throw new MediaError('bad_input', 'This audio file could not be read.');

@@ -39,9 +39,11 @@ export interface CloneVoiceInput {
   sample: Buffer;
 }
 export type CloneVoiceResult = {
-  /** The voice made; the local engine's is the closest espeak-ng voice to the sample. */
-  voice: LocalVoice;
-  analysis: VoiceAnalysis;
+  /** The voice the local engine made: the closest espeak-ng voice to the sample (null for a hosted provider). */
+  voice: LocalVoice | null;
+  /** The id a hosted provider gave the new voice. */
+  providerVoiceId?: string;
+  analysis: VoiceAnalysis | null;
   approximation: boolean;
   requiresVerification: boolean;
 } & ResultMeta;
@@ -53,3 +55,21 @@ export interface CloneVoice {
   cloneVoice(input: CloneVoiceInput): Promise<CloneVoiceResult>;
 }
 export type SpeechCapabilities = TextToSpeech & CloneVoice;
+
+/** A voice as a provider's library lists it (spec 2 §3 "Voice library entry"). */
+export interface LibraryVoice {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  previewUrl: string | null;
+  labels: Record<string, string>;
+}
+
+/** A speech provider: speaking, cloning, and the voices of its own library beyond the presets. */
+export type VoiceProvider = SpeechCapabilities & {
+  readonly name: 'local' | 'elevenlabs';
+  listVoices(): Promise<LibraryVoice[]>;
+  /** A voice of the provider's library or account; null when it has none by that id. */
+  getVoice(id: string): Promise<LibraryVoice | null>;
+};

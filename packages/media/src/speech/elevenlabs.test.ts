@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_VOICE_SETTINGS } from '@studio/contracts';
+import { DOUBLE_KEY, startElevenLabsDouble, type ElevenLabsDouble } from '../../test/elevenlabs-double.ts';
+import { MediaError } from '../errors.ts';
+import { createElevenLabsSpeech, HOSTED_PRESET_VOICES } from './elevenlabs.ts';
+
+let double: ElevenLabsDouble;
+beforeAll(async () => {
+  double = await startElevenLabsDouble();
+});
+afterAll(() => double.close());
+
+const provider = (apiKey = DOUBLE_KEY) => createElevenLabsSpeech({ apiKey, baseUrl: double.url, timeoutMs: 10_000 });
+const failure = async (work: Promise<unknown>) => {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(MediaError);
+  return error as MediaError;
+};
+
+describe('ElevenLabs through its SDK, against a double of its REST API', () => {
+  it('speaks a preset with its premade voice and the settings in ElevenLabs’ words', async () => {
+    const result = await provider().textToSpeech({
+      text: 'Hello from the studio.',
+      voice: { id: 'studioUgcTwo' },
+      settings: { ...DEFAULT_VOICE_SETTINGS, speed: 1.2 },
+    });
+    expect(result).toMatchObject({ provider: 'elevenlabs', mime: 'audio/mpeg' });
+    expect(result.durationS).toBeGreaterThan(1);
+    const call = double.calls.findLast((c) => c.path.startsWith('/v1/text-to-speech/'));
+    expect(call?.path).toBe(`/v1/text-to-speech/${HOSTED_PRESET_VOICES.studioUgcTwo}`);
+    expect(call?.body).toMatchObject({
+      text: 'Hello from the studio.',
+      model_id: 'eleven_multilingual_v2',
+      voice_settings: { stability: 0.3, similarity_boost: 0.8, style: 0, use_speaker_boost: false, speed: 1.2 },
+    });
+  });
+
+  it('keeps the provider’s status on failures: an unknown voice is 404 bad input, a wrong key 401', async () => {
+    const unknown = await failure(
+      provider().textToSpeech({ text: 'x', voice: { id: 'noSuchVoice000001' }, settings: DEFAULT_VOICE_SETTINGS }),
+    );
+    expect(unknown).toMatchObject({ kind: 'bad_input', providerStatus: 404 });
+    const badKey = await failure(provider('wrong').listVoices());
+    expect(badKey).toMatchObject({ kind: 'upstream', providerStatus: 401 });
+  });
+
+  it('lists the account’s voices (not the presets’ again) and finds one voice, or none', async () => {
+    const voices = await provider().listVoices();
+    expect(voices.map((v) => v.name)).toEqual(['Studio Host']);
+    expect(voices[0]).toMatchObject({ category: 'professional', labels: { accent: 'british', gender: 'male' } });
+    expect(await provider().getVoice('accountVoice000000001')).toMatchObject({ name: 'Studio Host' });
+    expect(await provider().getVoice('noSuchVoice000001')).toBeNull();
+  });
+
+  it('adds a cloned voice, and answers its refusals with their status (402, 422, 429)', async () => {
+    const cloned = await provider().cloneVoice({ name: 'My voice', sample: Buffer.from('RIFF....WAVEfmt ') });
+    expect(cloned).toMatchObject({ provider: 'elevenlabs', approximation: false, requiresVerification: false, voice: null });
+    expect(cloned.providerVoiceId).toMatch(/^addedVoice/);
+    for (const status of [402, 422, 429]) {
+      const error = await failure(provider().cloneVoice({ name: `status:${status}`, sample: Buffer.from('x') }));
+      expect(error.providerStatus).toBe(status);
+    }
+  }, 30_000);
+});

@@ -1,0 +1,150 @@
+/**
+ * Speech on ElevenLabs through its official SDK (`ELEVENLABS_API_KEY`): text-to-speech, the voice
+ * library, voice info and adding (cloning) a voice. The presets of spec 2 §9 map to ElevenLabs'
+ * premade voices; every other id is the account's own.
+ */
+import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { MediaError } from '../errors.ts';
+import { decodeToPcm } from './ffmpeg.ts';
+import type { CloneVoiceInput, CloneVoiceResult, LibraryVoice, SpeechResult, TextToSpeechInput, VoiceProvider } from './types.ts';
+
+/** The presets' voices at ElevenLabs (its premade library). */
+export const HOSTED_PRESET_VOICES: Record<string, string> = {
+  studioUgcExcited: 'AZnzlk1XvdvUeBnXmlld',
+  studioUgcThree: 'MF3mGyEYCl7XYWbV9V6O',
+  studioUgcTwo: '21m00Tcm4TlvDq8ikWAM',
+  studioUgcOne: 'ThT5KcBeYPX3keUQqHPh',
+  studioAdam01: 'pNInz6obpgDQGcFmaJgB',
+  studioSarah01: 'EXAVITQu4vr4xnJsNMpq',
+  studioArnold01: 'VR6AewLTigWG4xSOukaG',
+  studioGrace01: 'oWAxZDx7w5VEj9dCyTzz',
+};
+const TTS_MODEL = 'eleven_multilingual_v2';
+
+export interface ElevenLabsOptions {
+  apiKey: string;
+  /** Tests point the SDK at a local double of the REST API. */
+  baseUrl?: string;
+  timeoutMs?: number;
+}
+
+/** ElevenLabs' answer as a MediaError that keeps its status (spec 2 §8 words each one). */
+export function mapElevenLabsError(error: unknown): MediaError {
+  if (error instanceof MediaError) return error;
+  if (error instanceof ElevenLabsError) {
+    const status = error.statusCode ?? 0;
+    const kind =
+      status === 400 || status === 404 || status === 422 ? 'bad_input' : status === 429 || status >= 500 ? 'unavailable' : 'upstream';
+    return new MediaError(kind, `The voice provider answered ${status || 'nothing'}.`, {
+      cause: error,
+      providerStatus: status || undefined,
+    });
+  }
+  const timeout = error instanceof Error && /timeout|timed out/i.test(error.message);
+  return new MediaError(timeout ? 'timeout' : 'unavailable', 'The voice provider could not be reached.', { cause: error });
+}
+
+async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+export function createElevenLabsSpeech(options: ElevenLabsOptions): VoiceProvider {
+  const client = new ElevenLabsClient({
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+    maxRetries: 1,
+    timeoutInSeconds: (options.timeoutMs ?? 60_000) / 1000,
+  });
+  const providerId = (id: string) => HOSTED_PRESET_VOICES[id] ?? id;
+  const call = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw mapElevenLabsError(error);
+    }
+  };
+
+  return {
+    name: 'elevenlabs',
+    async textToSpeech(input: TextToSpeechInput): Promise<SpeechResult> {
+      const audio = await call(async () =>
+        bytesOf(
+          await client.textToSpeech.convert(providerId(input.voice.id), {
+            text: input.text,
+            modelId: TTS_MODEL,
+            outputFormat: 'mp3_44100_128',
+            voiceSettings: {
+              stability: input.settings.stability,
+              similarityBoost: input.settings.similarityBoost,
+              style: input.settings.style,
+              useSpeakerBoost: input.settings.useSpeakerBoost,
+              speed: input.settings.speed,
+            },
+          }),
+        ),
+      );
+      const pcm = await decodeToPcm(audio).catch(() => {
+        throw new MediaError('upstream', 'The voice provider sent audio that could not be read.');
+      });
+      return {
+        audio,
+        mime: 'audio/mpeg',
+        durationS: Math.round((pcm.length / 16_000) * 100) / 100,
+        provider: 'elevenlabs',
+        model: `elevenlabs/${TTS_MODEL}`,
+        cost: { amount: input.text.length, unit: 'characters' },
+      };
+    },
+    async cloneVoice(input: CloneVoiceInput): Promise<CloneVoiceResult> {
+      const added = await call(() =>
+        client.voices.ivc.create({
+          name: input.name,
+          files: [new File([new Uint8Array(input.sample)], 'sample', { type: 'application/octet-stream' })],
+        }),
+      );
+      return {
+        voice: null,
+        providerVoiceId: added.voiceId,
+        analysis: null,
+        approximation: false,
+        requiresVerification: added.requiresVerification,
+        provider: 'elevenlabs',
+        model: 'elevenlabs/ivc',
+        cost: { amount: 1, unit: 'request' },
+      };
+    },
+    async listVoices(): Promise<LibraryVoice[]> {
+      const answer = await call(() => client.voices.getAll());
+      const presets = new Set(Object.values(HOSTED_PRESET_VOICES));
+      // The presets' own voices are listed as presets already.
+      return answer.voices
+        .filter((v) => !presets.has(v.voiceId))
+        .map((v) => ({
+          id: v.voiceId,
+          name: v.name ?? v.voiceId,
+          description: v.description ?? '',
+          category: v.category ?? 'library',
+          previewUrl: v.previewUrl ?? null,
+          labels: v.labels ?? {},
+        }));
+    },
+    async getVoice(id: string): Promise<LibraryVoice | null> {
+      try {
+        const v = await client.voices.get(providerId(id));
+        return {
+          id,
+          name: v.name ?? id,
+          description: v.description ?? '',
+          category: v.category ?? 'library',
+          previewUrl: v.previewUrl ?? null,
+          labels: v.labels ?? {},
+        };
+      } catch (error) {
+        if (error instanceof ElevenLabsError && error.statusCode === 404) return null;
+        throw mapElevenLabsError(error);
+      }
+    },
+  };
+}

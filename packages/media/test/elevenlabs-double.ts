@@ -1,0 +1,125 @@
+/**
+ * A local HTTP double of the ElevenLabs REST API (the parts the studio uses, in its wire format):
+ * POST /v1/text-to-speech/{voice_id} → audio/mpeg; GET /v1/voices → { voices: [...] }; GET
+ * /v1/voices/{voice_id} → a voice or 404; POST /v1/voices/add (multipart) → { voice_id,
+ * requires_verification }. Every call needs `xi-api-key`. A voice name steers /v1/voices/add:
+ * "status:401", "status:402", "status:422", "status:429" answer with that status.
+ */
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+
+export const DOUBLE_KEY = 'test-elevenlabs-key';
+const FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+interface DoubleVoice {
+  voice_id: string;
+  name: string;
+  category: string;
+  description: string;
+  preview_url: string;
+  labels: Record<string, string>;
+}
+
+export interface ElevenLabsDouble {
+  url: string;
+  calls: { method: string; path: string; body?: unknown }[];
+  /** Voices of the account, by id. */
+  voices: Map<string, DoubleVoice>;
+  close(): Promise<void>;
+}
+
+const json = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+/** An MP3 of `seconds` of tone: what the double "speaks". */
+const mp3 = (seconds: number) =>
+  execFileSync(FFMPEG, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=180:duration=${seconds}`,
+    '-f',
+    'mp3',
+    'pipe:1',
+  ]);
+
+export async function startElevenLabsDouble(): Promise<ElevenLabsDouble> {
+  const calls: ElevenLabsDouble['calls'] = [];
+  const voices = new Map<string, DoubleVoice>([
+    [
+      'accountVoice000000001',
+      {
+        voice_id: 'accountVoice000000001',
+        name: 'Studio Host',
+        category: 'professional',
+        description: 'A warm host voice',
+        preview_url: 'https://storage.example/preview.mp3',
+        labels: { accent: 'british', gender: 'male' },
+      },
+    ],
+    // A premade voice that is also a preset (Adam): listed as a preset, not twice.
+    [
+      'pNInz6obpgDQGcFmaJgB',
+      { voice_id: 'pNInz6obpgDQGcFmaJgB', name: 'Adam', category: 'premade', description: '', preview_url: '', labels: {} },
+    ],
+  ]);
+  let added = 0;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://double');
+      const raw = Buffer.concat(chunks);
+      const isJson = (req.headers['content-type'] ?? '').includes('json');
+      calls.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        body: isJson ? (JSON.parse(raw.toString() || 'null') as unknown) : undefined,
+      });
+      if (req.headers['xi-api-key'] !== DOUBLE_KEY)
+        return json(res, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
+
+      const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'POST' && tts) {
+        const known = voices.has(tts[1]!) || ['21m00Tcm4TlvDq8ikWAM', 'VR6AewLTigWG4xSOukaG', 'oWAxZDx7w5VEj9dCyTzz'].includes(tts[1]!);
+        if (!known) return json(res, 404, { detail: { status: 'voice_not_found', message: 'A voice with that id was not found.' } });
+        const body = JSON.parse(raw.toString()) as { text?: string };
+        if (!body.text) return json(res, 422, { detail: [{ loc: ['body', 'text'], msg: 'field required', type: 'value_error.missing' }] });
+        res.writeHead(200, { 'content-type': 'audio/mpeg' });
+        return res.end(mp3(Math.min(10, 0.5 + body.text.length / 15)));
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/voices') return json(res, 200, { voices: [...voices.values()] });
+      const one = /^\/v1\/voices\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && one) {
+        const voice = voices.get(one[1]!);
+        return voice ? json(res, 200, voice) : json(res, 404, { detail: { status: 'voice_not_found', message: 'Voice not found' } });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/voices/add') {
+        const name = /name="name"\r\n\r\n([^\r]*)/.exec(raw.toString('latin1'))?.[1] ?? '';
+        const steer = /^status:(\d{3})$/.exec(name);
+        if (steer) return json(res, Number(steer[1]), { detail: { status: 'refused', message: `refused with ${steer[1]}` } });
+        if (!raw.includes('name="files"')) return json(res, 400, { detail: { status: 'invalid_files', message: 'No files' } });
+        const id = `addedVoice${String(++added).padStart(10, '0')}`;
+        voices.set(id, { voice_id: id, name, category: 'cloned', description: '', preview_url: '', labels: {} });
+        return json(res, 200, { voice_id: id, requires_verification: false });
+      }
+      json(res, 404, { detail: 'Not Found' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    voices,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

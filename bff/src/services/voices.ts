@@ -207,3 +207,23 @@ export async function updateProfile(
 export async function deleteProfile(db: Db, userId: string, id: string): Promise<void> {
   if (!UUID.test(id) || (await db('voice_profiles').where({ id, user_id: userId }).delete()) === 0) throw notFound();
 }
+
+/** Sets the voice one of the user's characters speaks with; a profile named must be theirs too. */
+export async function setCharacterVoice(
+  db: Db,
+  userId: string,
+  characterId: string,
+  voice: { voice_id: string; voice_profile_id?: string | null; voice_settings: Record<string, number> },
+): Promise<void> {
+  if (!UUID.test(characterId)) throw notFound();
+  if (voice.voice_profile_id && !(await db('voice_profiles').where({ id: voice.voice_profile_id, user_id: userId }).first('id')))
+    throw notFound();
+  const updated = await db('characters')
+    .where({ id: characterId, user_id: userId })
+    .update({
+      voice_id: voice.voice_id,
+      voice_profile_id: voice.voice_profile_id ?? null,
+      voice_settings: JSON.stringify(voice.voice_settings),
+    });
+  if (updated === 0) throw notFound();
+}

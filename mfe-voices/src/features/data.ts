@@ -3,11 +3,12 @@ import {
   ApiRoutes,
   type CharactersResponse,
   type SavedVoicesResponse,
+  type VoiceInfoResponse,
   type VoiceLibraryResponse,
   type VoiceProfilesResponse,
 } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
-import { cachedInBrowser, LIBRARY_CACHE_MS } from '../lib/browser-cache.ts';
+import { cachedInBrowser, LIBRARY_CACHE_MS, VOICE_INFO_CACHE_MS } from '../lib/browser-cache.ts';
 import { voiceKeys } from '../lib/query-keys.ts';
 
 /** The voice library grouped by category, kept 5 minutes in browser storage (spec 2 §7). */
@@ -39,4 +40,19 @@ export const useCharacterVoices = (userId: string) =>
     enabled: Boolean(userId),
     queryFn: async ({ signal }) =>
       (await apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal })).characters.filter((c) => c.voiceId),
+  });
+
+/** spec 2 §7: GET /api/voices/{voiceId} has a 5 s timeout. */
+const VOICE_INFO_TIMEOUT_MS = 5000;
+
+/** One voice's details, kept an hour in browser storage (spec 2 §7; the server answers in 5 s or less). */
+export const useVoiceInfo = (voiceId: string) =>
+  useQuery({
+    queryKey: voiceKeys.info(voiceId),
+    staleTime: VOICE_INFO_CACHE_MS,
+    enabled: Boolean(voiceId),
+    queryFn: () =>
+      cachedInBrowser(`studio.voiceInfo.${voiceId}`, VOICE_INFO_CACHE_MS, () =>
+        apiFetch<VoiceInfoResponse>(`${ApiRoutes.voices}/${voiceId}`, { signal: AbortSignal.timeout(VOICE_INFO_TIMEOUT_MS) }),
+      ),
   });

@@ -169,3 +169,21 @@ export const UpdateVoiceProfileRequest = z
 export const VoiceProfilesResponse = z.object({ success: z.literal(true), profiles: z.array(VoiceProfile) });
 export type VoiceProfilesResponse = z.infer<typeof VoiceProfilesResponse>;
 export const VoiceProfileResponse = z.object({ success: z.literal(true), profile: VoiceProfile });
+
+/** spec 2 §3 "Character": the voice a character speaks with. */
+export const CharacterVoiceRequest = z.object({
+  voice_id: VoiceId,
+  voice_profile_id: z.uuid().nullable().optional(),
+  voice_settings: z
+    .object({
+      stability: unit,
+      similarity_boost: unit,
+      speed: z.number().min(VOICE_SETTING_RANGES.speed.min).max(VOICE_SETTING_RANGES.speed.max),
+    })
+    .default({ stability: 0.5, similarity_boost: 0.75, speed: 1 }),
+});
+export type CharacterVoiceRequest = z.infer<typeof CharacterVoiceRequest>;
+export const CharacterVoiceResponse = z.object({
+  success: z.literal(true),
+  character: z.object({ id: z.string() }).and(CharacterVoiceRequest),
+});

@@ -276,3 +276,21 @@ describe('saved voices and voice profiles', () => {
     expect((await client.delete(`${ApiRoutes.voiceProfiles}/${id}`)).status).toBe(404);
   });
 });
+
+describe('a character’s voice', () => {
+  it('is set to a voice the user can use, with its settings, and shows in the character list; nobody else may set it', async () => {
+    const { user, client } = await member();
+    const other = await member();
+    const [character] = await studio.deps.db('characters').insert({ user_id: user.id, name: 'Mia' }).returning('id');
+    const path = `${ApiRoutes.characters}/${character.id}/voice`;
+    const voice = { voice_id: 'studioGrace01', voice_settings: { stability: 0.4, similarity_boost: 0.9, speed: 1.1 } };
+    expect((await other.client.patch(path, voice)).status).toBe(404);
+    expect((await client.patch(path, { ...voice, voice_id: 'NoSuchVoice12345' })).status).toBe(404);
+    const set = await client.patch(path, voice);
+    expect(set.status).toBe(200);
+    const listed = (await client.get(`${ApiRoutes.characters}/${user.id}`)).body.characters;
+    expect(listed).toEqual([expect.objectContaining({ id: character.id, voiceId: 'studioGrace01' })]);
+    const row = await studio.deps.db('characters').where({ id: character.id }).first();
+    expect(row.voice_settings).toEqual(voice.voice_settings);
+  });
+});

@@ -7,6 +7,8 @@ import {
   AUDIO_UPLOAD_MAX_BYTES,
   CLONE_SAMPLE_MAX_BYTES,
   CLONE_SAMPLE_WARN_BYTES,
+  CharacterVoiceRequest,
+  CharacterVoiceResponse,
   CloneVoiceFields,
   CreateVoiceProfileRequest,
   DEFAULT_VOICE_SETTINGS,
@@ -56,6 +58,7 @@ import {
   PRESET_ENTRIES,
   resolveVoice,
   saveVoice,
+  setCharacterVoice,
   updateProfile,
   updateSavedVoice,
 } from '../../services/voices.ts';
@@ -488,6 +491,26 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     async (ctx) => {
       await deleteProfile(db, currentUser(ctx.state).id, ctx.params.id ?? '');
       ctx.body = { success: true };
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'patch',
+      path: `${ApiRoutes.characters}/:characterId/voice`,
+      summary: 'Set the voice one of your characters speaks with (a voice you can use, its settings)',
+      auth: 'user',
+      body: CharacterVoiceRequest,
+      responses: { 200: CharacterVoiceResponse, 404: 'No such character, voice or profile of yours' },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const body = CharacterVoiceRequest.parse(ctx.request.body ?? {});
+      await voiceOf(user.id, body.voice_id);
+      const characterId = ctx.params.characterId ?? '';
+      await setCharacterVoice(db, user.id, characterId, body);
+      ctx.body = { success: true, character: { id: characterId, ...body } };
     },
   );
 

@@ -15,7 +15,7 @@ import {
 import { ApiError, apiFetch, requestUpgrade, userAtom } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { voiceKeys } from '../../lib/query-keys.ts';
-import { useSavedVoices, useVoiceProfiles } from '../data.ts';
+import { useSavedVoices, useVoiceInfo, useVoiceProfiles } from '../data.ts';
 import { VoicePicker } from '../picker/VoicePicker.tsx';
 import { AudioPlayer } from '../player/AudioPlayer.tsx';
 import { CreateVoiceProfileDialog } from '../profiles/CreateVoiceProfileDialog.tsx';
@@ -47,6 +47,7 @@ export function VoicesPage() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [creating, setCreating] = useState(false);
+  const info = useVoiceInfo(voice.voiceId).data?.voice;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: voiceKeys.all });
   const act = async (work: () => Promise<string | null>, fallback: string) => {
@@ -139,7 +140,10 @@ export function VoicesPage() {
           <button type="button" className="st-btn st-btn-secondary" onClick={() => void saveVoice()}>
             Save voice
           </button>
-          <span className="vo-notice">Voice: {voice.name}</span>
+          <span className="vo-notice">
+            Voice: {info?.name ?? voice.name}
+            {info?.description ? ` — ${info.description}` : ''}
+          </span>
         </div>
         {result && (
           <>

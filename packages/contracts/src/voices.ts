@@ -67,13 +67,6 @@ export const GenerateAudioRequest = z.object({
   speed: z.coerce.number().min(VOICE_SETTING_RANGES.speed.min).max(VOICE_SETTING_RANGES.speed.max).default(1),
   userId: z.string().max(100).optional(),
   projectId: z.string().max(100).optional(),
-  /** Makes a retry idempotent: same audio, charged once. */
-  requestId: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[\w.:-]+$/)
-    .optional(),
 });
 export type GenerateAudioRequest = z.infer<typeof GenerateAudioRequest>;
 export const GenerateAudioResponse = z.object({

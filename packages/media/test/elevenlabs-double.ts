@@ -5,13 +5,11 @@
  * requires_verification }. Every call needs `xi-api-key`. A voice name steers /v1/voices/add:
  * "status:401", "status:402", "status:422", "status:429" answer with that status.
  */
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { tone } from './audio-fixtures.ts';
 
 export const DOUBLE_KEY = 'test-elevenlabs-key';
-const FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 
 interface DoubleVoice {
   voice_id: string;
@@ -34,21 +32,6 @@ const json = (res: http.ServerResponse, status: number, body: unknown) => {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 };
-
-/** An MP3 of `seconds` of tone: what the double "speaks". */
-const mp3 = (seconds: number) =>
-  execFileSync(FFMPEG, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=180:duration=${seconds}`,
-    '-f',
-    'mp3',
-    'pipe:1',
-  ]);
 
 export async function startElevenLabsDouble(): Promise<ElevenLabsDouble> {
   const calls: ElevenLabsDouble['calls'] = [];
@@ -94,7 +77,7 @@ export async function startElevenLabsDouble(): Promise<ElevenLabsDouble> {
         const body = JSON.parse(raw.toString()) as { text?: string };
         if (!body.text) return json(res, 422, { detail: [{ loc: ['body', 'text'], msg: 'field required', type: 'value_error.missing' }] });
         res.writeHead(200, { 'content-type': 'audio/mpeg' });
-        return res.end(mp3(Math.min(10, 0.5 + body.text.length / 15)));
+        return res.end(tone(Math.min(10, 0.5 + body.text.length / 15), 'mp3', 180));
       }
       if (req.method === 'GET' && url.pathname === '/v1/voices') return json(res, 200, { voices: [...voices.values()] });
       const one = /^\/v1\/voices\/([^/]+)$/.exec(url.pathname);

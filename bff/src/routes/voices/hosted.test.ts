@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { ApiRoutes, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tone } from '../../../../packages/media/test/audio-fixtures.ts';
 import { DOUBLE_KEY, startElevenLabsDouble, type ElevenLabsDouble } from '../../../../packages/media/test/elevenlabs-double.ts';
 import { ensureProfile, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 
@@ -23,20 +22,8 @@ async function member(tier = 'trial') {
   await studio.deps.db('profiles').where({ id: signed.user.id }).update({ subscription_tier: tier });
   return signed;
 }
-const FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 /** A real (if tuneless) WAV: the upload gate reads what it is given. */
-const WAV = execFileSync(FFMPEG, [
-  '-hide_banner',
-  '-loglevel',
-  'error',
-  '-f',
-  'lavfi',
-  '-i',
-  'sine=frequency=200:duration=2',
-  '-f',
-  'wav',
-  'pipe:1',
-]);
+const WAV = tone(2, 'wav', 200);
 const sample = () => {
   const form = new FormData();
   form.set('audioFile', new Blob([new Uint8Array(WAV)], { type: 'audio/wav' }), 'me.wav');

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { ApiRoutes, DEFAULT_VOICE_SETTINGS, Messages, VOICE_PRESETS, voiceAlreadySaved } from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { silence, tone } from '../../../../packages/media/test/audio-fixtures.ts';
 import { ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
 
 let studio: TestStudio;
@@ -12,17 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => studio?.stop());
 afterEach(() => vi.restoreAllMocks());
-
-const FFMPEG = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-/** A tone of `seconds` as a real audio file of `format` (wav, mp3, ogg …). */
-const tone = (seconds: number, format = 'wav') =>
-  execFileSync(
-    FFMPEG,
-    ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `sine=frequency=220:duration=${seconds}`, '-f', format, 'pipe:1'],
-    {
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
 
 async function member(credits = 20) {
   const signed = await signedInUser(studio);
@@ -181,23 +169,9 @@ describe('POST /api/voice/clone', () => {
     const noName = await client.post(ApiRoutes.cloneVoice, upload('audioFile', await sample(), 'audio/mpeg', 'me.mp3', { voiceName: ' ' }));
     expect(noName.status).toBe(400);
     expect(noName.body.error.message).toBe(Messages.voiceNameRequired);
-    const silence = execFileSync(FFMPEG, [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'anullsrc=r=16000:cl=mono',
-      '-t',
-      '3',
-      '-f',
-      'wav',
-      'pipe:1',
-    ]);
     const noSpeech = await client.post(
       ApiRoutes.cloneVoice,
-      upload('audioFile', silence, 'audio/wav', 'quiet.wav', { voiceName: 'Quiet' }),
+      upload('audioFile', silence(3), 'audio/wav', 'quiet.wav', { voiceName: 'Quiet' }),
     );
     expect(noSpeech.status).toBe(422);
     expect(noSpeech.body.error.message).toBe(Messages.cloneFailed);

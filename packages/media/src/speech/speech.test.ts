@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_VOICE_SETTINGS, VOICE_PRESETS } from '@studio/contracts';
 import { MediaError } from '../errors.ts';
 import { analyzeVoice } from './analysis.ts';
-import { decodeToPcm, runFfmpeg } from './ffmpeg.ts';
+import { silence } from '../../test/audio-fixtures.ts';
+import { decodeToPcm } from './ffmpeg.ts';
 import { LOCAL_PRESET_VOICES, localCloneVoice, localTextToSpeech } from './local.ts';
 import type { SpeechSettings } from './types.ts';
 
@@ -62,7 +63,6 @@ describe('local voice cloning', () => {
 
   it('refuses a file that is no audio, and a sample of silence', async () => {
     await expect(localCloneVoice({ name: 'x', sample: Buffer.from('not audio at all') })).rejects.toMatchObject({ kind: 'bad_input' });
-    const silence = await runFfmpeg(['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '3', '-f', 'wav', 'pipe:1'], Buffer.alloc(0));
-    await expect(localCloneVoice({ name: 'x', sample: silence })).rejects.toMatchObject({ kind: 'bad_input' });
+    await expect(localCloneVoice({ name: 'x', sample: silence(3) })).rejects.toMatchObject({ kind: 'bad_input' });
   });
 });

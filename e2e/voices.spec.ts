@@ -11,7 +11,9 @@ import { Messages, openAccountMenu, signUpAndConfirm } from './support/studio.ts
 
 async function openVoices(page: Page): Promise<void> {
   const menu = await openAccountMenu(page);
-  await menu.getByRole('link', { name: 'Voices' }).click();
+  // The account part (from mfe-account) arrives in the menu first; the links below it then stay put.
+  await expect(menu.getByLabel('Username')).toBeVisible();
+  await menu.getByRole('link', { name: 'Voices', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/voices$/);
   await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
 }

@@ -8,6 +8,24 @@ import { createLocalProvider } from './local/provider.ts';
 import { createElevenLabsSpeech } from './speech/elevenlabs.ts';
 import { localCloneVoice, localTextToSpeech } from './speech/local.ts';
 import type { VoiceProvider } from './speech/types.ts';
+import { FaceFinder } from './local/faces.ts';
+import {
+  localAnimate,
+  localConcat,
+  localPosterFrame,
+  localTalkingHead,
+  type AnimateInput,
+  type TalkingHeadInput,
+  type VideoResult,
+} from './video/local.ts';
+
+/** Video on the local engine (ffmpeg); hosted image → video and lip-sync models join by configuration. */
+export interface VideoCapabilities {
+  animate(input: AnimateInput): Promise<VideoResult>;
+  talkingHead(input: TalkingHeadInput): Promise<VideoResult>;
+  concat(videos: Buffer[]): Promise<Buffer>;
+  posterFrame(video: Buffer): Promise<Buffer>;
+}
 
 export * from './capabilities.ts';
 export * from './errors.ts';
@@ -17,6 +35,7 @@ export { createFalProvider, mapFalError } from './fal/provider.ts';
 export * from './speech/types.ts';
 export type { VoiceAnalysis } from './speech/analysis.ts';
 export { LOCAL_PRESET_VOICES } from './speech/local.ts';
+export { VIDEO_FPS, type AnimateInput, type TalkingHeadInput, type VideoResult } from './video/local.ts';
 export { createElevenLabsSpeech, HOSTED_PRESET_VOICES, mapElevenLabsError } from './speech/elevenlabs.ts';
 
 export interface MediaEngineOptions {
@@ -45,6 +64,8 @@ export interface MediaEngineOptions {
 export type MediaEngine = ImageCapabilities & {
   /** Speech: espeak-ng locally, ElevenLabs with a key. */
   readonly speech: VoiceProvider;
+  /** Video: camera motion, talking heads, joining and posters (local ffmpeg). */
+  readonly video: VideoCapabilities;
   /** Which provider each capability uses. */
   readonly routes: Record<CapabilityName, 'local' | 'fal'>;
   /** Stops worker threads (model memory is released). */
@@ -115,11 +136,20 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
         listVoices: () => Promise.resolve([]),
         getVoice: () => Promise.resolve(null),
       };
+  // The talking head's face finder is its own worker, started on first use.
+  let videoFaces: FaceFinder | undefined;
+  const video: VideoCapabilities = {
+    animate: localAnimate,
+    talkingHead: (input) => localTalkingHead(input, (image) => (videoFaces ??= new FaceFinder()).detect(image)),
+    concat: localConcat,
+    posterFrame: localPosterFrame,
+  };
   return Object.assign(engine as unknown as ImageCapabilities, {
     speech,
+    video,
     routes,
     close: async () => {
-      await local?.close();
+      await Promise.all([local?.close(), videoFaces?.close()]);
     },
   });
 }

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_VOICE_SETTINGS } from '@studio/contracts';
+import type { ImageData } from '../capabilities.ts';
+import { FaceFinder } from '../local/faces.ts';
+import { runFfmpeg } from '../speech/ffmpeg.ts';
+import { localTextToSpeech } from '../speech/local.ts';
+import { localAnimate, localConcat, localPosterFrame, localTalkingHead, mouthEnvelope } from './local.ts';
+
+const require = createRequire(import.meta.url);
+const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+const faces = new FaceFinder();
+afterAll(() => faces.close());
+
+const imageOf = async (data: Buffer): Promise<ImageData> => {
+  const m = await sharp(data).metadata();
+  return { data, mime: 'image/jpeg', width: m.width, height: m.height };
+};
+/** Every frame of a clip, tiny and grey, so frames can be counted and compared. */
+async function frames(video: Buffer, w = 36, h = 64): Promise<Buffer[]> {
+  const file = join(fs.mkdtempSync(join(os.tmpdir(), 'frames-')), 'v.mp4');
+  fs.writeFileSync(file, video);
+  const raw = await runFfmpeg(['-i', file, '-vf', `scale=${w}:${h}`, '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], Buffer.alloc(0));
+  return Array.from({ length: raw.length / (w * h) }, (_, i) => raw.subarray(i * w * h, (i + 1) * w * h));
+}
+const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+const largestChange = (a: Buffer, b: Buffer) => a.reduce((most, v, i) => Math.max(most, Math.abs(v - b[i]!)), 0);
+const hasAudio = async (video: Buffer) => {
+  const file = join(fs.mkdtempSync(join(os.tmpdir(), 'audio-')), 'v.mp4');
+  fs.writeFileSync(file, video);
+  const pcm = await runFfmpeg(['-i', file, '-vn', '-f', 's16le', '-ac', '1', '-ar', '8000', 'pipe:1'], Buffer.alloc(0));
+  return pcm.length / 16_000;
+};
+
+describe('local video (ffmpeg)', () => {
+  it('animates a still as camera motion at the asked size, length and frame rate', async () => {
+    const still = await imageOf(fs.readFileSync(join(demo, 'sample2.jpg')));
+    const clip = await localAnimate({ image: still, width: 1080, height: 1920, durationS: 3 });
+    expect(clip).toMatchObject({ mime: 'video/mp4', width: 1080, height: 1920, durationS: 3, provider: 'local' });
+    const all = await frames(clip.video);
+    expect(all).toHaveLength(75);
+    // The camera moves: the last frame is not the first.
+    expect(difference(all[0]!, all.at(-1)!)).toBeGreaterThan(2);
+    expect((await localPosterFrame(clip.video)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  }, 60_000);
+
+  it('opens the mouth of a face with the speech and keeps the rest of the picture still', async () => {
+    const face = await imageOf(fs.readFileSync(join(demo, 'sample2.jpg')));
+    const speech = await localTextToSpeech({
+      text: 'Hi! I love how light this feels on my skin.',
+      voice: { id: 'studioUgcTwo' },
+      settings: DEFAULT_VOICE_SETTINGS,
+    });
+    const clip = await localTalkingHead({ image: face, audio: speech.audio, width: 720, height: 1280 }, (i) => faces.detect(i));
+    expect(clip.model).toBe('local/ffmpeg-talking-head');
+    expect(Math.abs(clip.durationS - speech.durationS)).toBeLessThan(0.3);
+    expect(Math.abs((await hasAudio(clip.video)) - speech.durationS)).toBeLessThan(0.4);
+    const all = await frames(clip.video, 180, 320);
+    // Somewhere (the mouth) pixels change a lot from frame to frame, while the picture as a whole stays put.
+    expect(Math.max(...all.slice(1).map((f, i) => largestChange(f, all[i]!)))).toBeGreaterThan(60);
+    expect(difference(all[0]!, all.at(-1)!)).toBeLessThan(2);
+  }, 90_000);
+
+  it('gives a still without a face camera motion with the speech; joins sections in order', async () => {
+    const product = await imageOf(
+      await sharp({ create: { width: 600, height: 900, channels: 3, background: '#c8a27a' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const speech = await localTextToSpeech({
+      text: 'Only twelve dollars.',
+      voice: { id: 'studioAdam01' },
+      settings: DEFAULT_VOICE_SETTINGS,
+    });
+    const clip = await localTalkingHead({ image: product, audio: speech.audio, width: 360, height: 640 }, async () => []);
+    expect(clip.model).toBe('local/ffmpeg-camera-motion+speech');
+    expect(await hasAudio(clip.video)).toBeGreaterThan(0.5);
+
+    const one = await localAnimate({ image: product, width: 360, height: 640, durationS: 1 });
+    const joined = await localConcat([one.video, one.video]);
+    expect(await frames(joined)).toHaveLength(50);
+  }, 60_000);
+
+  it('turns loudness into mouth openings: silence shut, speech open', () => {
+    const silence = new Int16Array(16_000);
+    expect(mouthEnvelope(silence).every((v) => v === 0)).toBe(true);
+    const loud = Int16Array.from({ length: 16_000 }, (_, i) => (i < 8000 ? 0 : Math.round(Math.sin(i / 5) * 12_000)));
+    const open = mouthEnvelope(loud);
+    expect(open).toHaveLength(25);
+    expect(open[2]).toBe(0);
+    expect(open[20]).toBeGreaterThan(0.8);
+  });
+});

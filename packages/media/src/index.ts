@@ -11,6 +11,7 @@ import type { VoiceProvider } from './speech/types.ts';
 import { FaceFinder } from './local/faces.ts';
 import {
   localAnimate,
+  localBurnCaptions,
   localConcat,
   localPosterFrame,
   localTalkingHead,
@@ -25,6 +26,7 @@ export interface VideoCapabilities {
   talkingHead(input: TalkingHeadInput): Promise<VideoResult>;
   concat(videos: Buffer[]): Promise<Buffer>;
   posterFrame(video: Buffer): Promise<Buffer>;
+  burnCaptions(input: { video: Buffer; script: string; width: number; height: number; durationS: number }): Promise<Buffer>;
 }
 
 export * from './capabilities.ts';
@@ -143,6 +145,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     talkingHead: (input) => localTalkingHead(input, (image) => (videoFaces ??= new FaceFinder()).detect(image)),
     concat: localConcat,
     posterFrame: localPosterFrame,
+    burnCaptions: localBurnCaptions,
   };
   return Object.assign(engine as unknown as ImageCapabilities, {
     speech,

@@ -9,7 +9,7 @@ import type { ImageData } from '../capabilities.ts';
 import { FaceFinder } from '../local/faces.ts';
 import { runFfmpeg } from '../speech/ffmpeg.ts';
 import { localTextToSpeech } from '../speech/local.ts';
-import { localAnimate, localConcat, localPosterFrame, localTalkingHead, mouthEnvelope } from './local.ts';
+import { captionCues, localAnimate, localBurnCaptions, localConcat, localPosterFrame, localTalkingHead, mouthEnvelope } from './local.ts';
 
 const require = createRequire(import.meta.url);
 const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -94,4 +94,24 @@ describe('local video (ffmpeg)', () => {
     expect(open[2]).toBe(0);
     expect(open[20]).toBeGreaterThan(0.8);
   });
+
+  it('burns the script in as captions, a few words at a time, near the bottom', async () => {
+    const script = 'Only twelve dollars for a whole month of glowing skin, try it today';
+    const cues = captionCues(script, 4);
+    expect(cues.map((c) => c.text)).toEqual(['Only twelve dollars for a whole', 'month of glowing skin, try it', 'today']);
+    expect(cues[0]!.start).toBe(0);
+    expect(cues.at(-1)!.end).toBeCloseTo(4, 1);
+
+    const plain = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
+    const clip = await localAnimate({ image: await imageOf(plain), width: 360, height: 640, durationS: 2, motion: 'pan' });
+    const captioned = await localBurnCaptions({ video: clip.video, script: 'Hello there', width: 360, height: 640, durationS: 2 });
+    const [before] = await frames(clip.video, 180, 320);
+    const [after] = await frames(captioned, 180, 320);
+    // The lower part of the frame carries the white type; the top is untouched.
+    const rows = (f: Buffer, from: number, to: number) => f.subarray(from * 180, to * 180);
+    expect(largestChange(rows(before!, 230, 280), rows(after!, 230, 280))).toBeGreaterThan(100);
+    expect(difference(rows(before!, 0, 150), rows(after!, 0, 150))).toBeLessThan(2);
+  }, 60_000);
 });

@@ -314,3 +314,85 @@ export async function localPosterFrame(video: Buffer): Promise<Buffer> {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** spec 2 §2: captions burned in from the script, a few words at a time, evenly over the clip. */
+export const CAPTION_WORDS = 6;
+
+const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The script in caption-sized pieces, each with its time on screen. */
+export function captionCues(script: string, durationS: number): { text: string; start: number; end: number }[] {
+  const words = script.split(/\s+/).filter(Boolean);
+  const pieces: string[] = [];
+  for (let i = 0; i < words.length; i += CAPTION_WORDS) pieces.push(words.slice(i, i + CAPTION_WORDS).join(' '));
+  // Time follows the share of characters: a long piece stays on screen longer.
+  const total = pieces.reduce((n, p) => n + p.length, 0) || 1;
+  let at = 0;
+  return pieces.map((text) => {
+    const start = at;
+    at += (durationS * text.length) / total;
+    return { text, start: Math.round(start * 100) / 100, end: Math.round(at * 100) / 100 };
+  });
+}
+
+/** Burns the script into a clip as captions near the bottom (white type, dark outline), sound kept. */
+export async function localBurnCaptions(input: {
+  video: Buffer;
+  script: string;
+  width: number;
+  height: number;
+  durationS: number;
+}): Promise<Buffer> {
+  const cues = captionCues(input.script, input.durationS);
+  if (cues.length === 0) return input.video;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-captions-'));
+  try {
+    const largest = Math.round(input.width / 16);
+    const boxH = Math.round(largest * 2.6);
+    const files = await Promise.all(
+      cues.map(async (cue, i) => {
+        // Bold sans type is about 0.62 em a character: the line fits 90% of the width.
+        const size = Math.min(largest, Math.floor((input.width * 0.9) / (cue.text.length * 0.62)));
+        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${input.width}" height="${boxH}">
+          <text x="50%" y="${Math.round(boxH * 0.62)}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700"
+            font-size="${size}" fill="#ffffff" stroke="#000000" stroke-width="${Math.max(2, Math.round(size / 10))}" paint-order="stroke">${escapeXml(cue.text)}</text></svg>`;
+        const file = path.join(dir, `cue-${i}.png`);
+        await sharp(Buffer.from(svg)).png().toFile(file);
+        return file;
+      }),
+    );
+    const source = path.join(dir, 'in.mp4');
+    await fs.writeFile(source, input.video);
+    const y = Math.round(input.height * 0.8 - boxH / 2);
+    let chain = '[0:v]';
+    const filters = cues.map((cue, i) => {
+      const out = i === cues.length - 1 ? '[v]' : `[c${i}]`;
+      const step = `${chain}[${i + 1}:v]overlay=0:${y}:enable='between(t,${cue.start},${cue.end})'${out}`;
+      chain = out;
+      return step;
+    });
+    return await encodeToMp4(
+      (out) => [
+        '-i',
+        source,
+        ...files.flatMap((f) => ['-i', f]),
+        '-filter_complex',
+        filters.join(';'),
+        '-map',
+        '[v]',
+        '-map',
+        '0:a?',
+        ...ENCODE,
+        '-c:a',
+        'copy',
+        '-movflags',
+        '+faststart',
+        '-y',
+        out,
+      ],
+      Buffer.alloc(0),
+    );
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,73 @@
+/** One section of a multi-section video job, as the orchestration sees it. */
+export interface SectionSpec {
+  id: string;
+  name: string;
+  /** The starting image (stored key or URL the activities understand). */
+  image: string;
+  /** The script to speak, when the section speaks and has no approved audio yet. */
+  script: string | null;
+  /** Approved audio to use as is (no speech step). */
+  audio: string | null;
+  videoPrompt: string;
+  captions: boolean;
+}
+
+export interface JobSpec {
+  jobId: string;
+  userId: string;
+  sections: SectionSpec[];
+  /** Sections already rendered by an earlier run of this job (retry of the failed ones only). */
+  reuse?: Record<string, string>;
+  /** How many sections render at once. */
+  parallelism?: number;
+}
+
+export type SectionStatus = 'COMPLETED' | 'FAILED' | 'TIMED_OUT';
+export type JobStatus = 'COMPLETED' | 'PARTIAL_SUCCESS' | 'FAILED';
+
+export interface SectionOutcome {
+  id: string;
+  name: string;
+  status: SectionStatus;
+  /** The rendered clip, when completed. */
+  video: string | null;
+  /** Which step failed, and the user-facing reason. */
+  failedAt: 'audio' | 'video' | 'lipsync' | 'captions' | null;
+  error: string | null;
+  /** Whether its credits were given back. */
+  refunded: boolean;
+}
+
+export interface JobOutcome {
+  status: JobStatus;
+  sections: SectionOutcome[];
+  /** The finished video (sections joined in order), when any section completed. */
+  final: { video: string; poster: string; assetId: string } | null;
+}
+
+/** Why a step failed: `bad_input` is not worth retrying; `timeout` marks the section TIMED_OUT. */
+export class StepError extends Error {
+  override name = 'StepError';
+  constructor(
+    readonly kind: 'bad_input' | 'transient' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What the orchestration asks the world to do. Every activity is idempotent for its (job,
+ * section) key, because a durable engine may run a step more than once.
+ */
+export interface VideoActivities {
+  speak(jobId: string, section: SectionSpec): Promise<string>;
+  animate(jobId: string, section: SectionSpec): Promise<string>;
+  lipSync(jobId: string, section: SectionSpec, video: string, audio: string): Promise<string>;
+  caption(jobId: string, section: SectionSpec, video: string): Promise<string>;
+  concat(jobId: string, videos: string[]): Promise<{ video: string; poster: string }>;
+  store(jobId: string, userId: string, video: string, poster: string): Promise<string>;
+  /** Gives back a failed section's credits; keyed by job and section, so it grants once. */
+  refund(jobId: string, userId: string, sectionId: string): Promise<void>;
+  progress(jobId: string, update: { sectionId: string; step: string; done: number; total: number }): Promise<void>;
+}

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { StepError, type JobSpec, type SectionSpec, type VideoActivities } from './job.ts';
+import { runVideoJob } from './orchestrate.ts';
+
+const section = (id: string, extra: Partial<SectionSpec> = {}): SectionSpec => ({
+  id,
+  name: `Section ${id}`,
+  image: `img-${id}`,
+  script: `Script of ${id}`,
+  audio: null,
+  videoPrompt: 'person talking calmly into the camera',
+  captions: false,
+  ...extra,
+});
+
+/** Activities that record what they were asked, with per-section delays and failures. */
+function doubles(options: { delays?: Record<string, number>; fail?: Record<string, { at: string; error: Error }> } = {}) {
+  const calls: string[] = [];
+  let active = 0;
+  let mostActive = 0;
+  const wait = (id: string) => new Promise((r) => setTimeout(r, options.delays?.[id] ?? 1));
+  const maybeFail = (id: string, at: string) => {
+    const failure = options.fail?.[id];
+    if (failure?.at === at) throw failure.error;
+  };
+  const acts: VideoActivities = {
+    speak: async (_job, s) => {
+      calls.push(`speak:${s.id}`);
+      maybeFail(s.id, 'speak');
+      return `audio-${s.id}`;
+    },
+    animate: async (_job, s) => {
+      active += 1;
+      mostActive = Math.max(mostActive, active);
+      calls.push(`animate:${s.id}`);
+      await wait(s.id);
+      active -= 1;
+      maybeFail(s.id, 'animate');
+      return `clip-${s.id}`;
+    },
+    lipSync: async (_job, s, video, audio) => {
+      calls.push(`lipsync:${s.id}:${video}:${audio}`);
+      maybeFail(s.id, 'lipsync');
+      return `synced-${s.id}`;
+    },
+    caption: async (_job, s, video) => {
+      calls.push(`caption:${s.id}:${video}`);
+      return `captioned-${s.id}`;
+    },
+    concat: async (_job, videos) => {
+      calls.push(`concat:${videos.join(',')}`);
+      return { video: 'final.mp4', poster: 'poster.jpg' };
+    },
+    store: async () => {
+      calls.push('store');
+      return 'asset-1';
+    },
+    refund: async (_job, _user, id) => {
+      calls.push(`refund:${id}`);
+    },
+    progress: async (_job, update) => {
+      calls.push(`progress:${update.sectionId}:${update.step}:${update.done}/${update.total}`);
+    },
+  };
+  return { acts, calls, mostActive: () => mostActive };
+}
+
+const job = (sections: SectionSpec[], extra: Partial<JobSpec> = {}): JobSpec => ({ jobId: 'job-1', userId: 'user-1', sections, ...extra });
+
+describe('the multi-section video job', () => {
+  it('renders each section (speech → video → lip-sync) and joins them in section order, whatever order they finish in', async () => {
+    const { acts, calls } = doubles({ delays: { a: 30, b: 1, c: 10 } });
+    const outcome = await runVideoJob(job([section('a'), section('b'), section('c')], { parallelism: 3 }), acts);
+    expect(outcome.status).toBe('COMPLETED');
+    expect(outcome.final).toEqual({ video: 'final.mp4', poster: 'poster.jpg', assetId: 'asset-1' });
+    expect(calls).toContain('lipsync:a:clip-a:audio-a');
+    expect(calls).toContain('concat:synced-a,synced-b,synced-c');
+    expect(calls.filter((c) => c.startsWith('refund'))).toEqual([]);
+    // Progress counts sections as they finish: b first, a last.
+    expect(calls.filter((c) => c.startsWith('progress'))).toEqual([
+      'progress:b:COMPLETED:1/3',
+      'progress:c:COMPLETED:2/3',
+      'progress:a:COMPLETED:3/3',
+    ]);
+  });
+
+  it('renders at most `parallelism` sections at once, starting the next as soon as one ends', async () => {
+    const { acts, mostActive, calls } = doubles({ delays: { a: 40, b: 5, c: 5, d: 5 } });
+    await runVideoJob(
+      job(
+        ['a', 'b', 'c', 'd'].map((id) => section(id)),
+        { parallelism: 2 },
+      ),
+      acts,
+    );
+    expect(mostActive()).toBe(2);
+    // c and d start while a still renders.
+    expect(calls.indexOf('animate:d')).toBeLessThan(calls.indexOf('progress:a:COMPLETED:4/4'));
+  });
+
+  it('keeps going when a section fails: PARTIAL_SUCCESS, that section refunded once, the others joined', async () => {
+    const { acts, calls } = doubles({
+      fail: { b: { at: 'animate', error: new StepError('bad_input', 'The image could not be animated.') } },
+    });
+    const outcome = await runVideoJob(job([section('a'), section('b'), section('c')]), acts);
+    expect(outcome.status).toBe('PARTIAL_SUCCESS');
+    expect(outcome.sections[1]).toMatchObject({
+      id: 'b',
+      status: 'FAILED',
+      failedAt: 'video',
+      error: 'The image could not be animated.',
+      refunded: true,
+    });
+    expect(calls.filter((c) => c.startsWith('refund'))).toEqual(['refund:b']);
+    expect(calls).toContain('concat:synced-a,synced-c');
+  });
+
+  it('ends FAILED with nothing joined or stored when every section fails, each refunded; a timeout is TIMED_OUT', async () => {
+    const { acts, calls } = doubles({
+      fail: {
+        a: { at: 'speak', error: new StepError('transient', 'Speech failed.') },
+        b: { at: 'lipsync', error: new StepError('timeout', 'Lip-sync took too long.') },
+      },
+    });
+    const outcome = await runVideoJob(job([section('a'), section('b')]), acts);
+    expect(outcome.status).toBe('FAILED');
+    expect(outcome.final).toBeNull();
+    expect(outcome.sections.map((s) => [s.status, s.failedAt])).toEqual([
+      ['FAILED', 'audio'],
+      ['TIMED_OUT', 'lipsync'],
+    ]);
+    expect(calls.filter((c) => c.startsWith('refund')).sort()).toEqual(['refund:a', 'refund:b']);
+    expect(calls.some((c) => c.startsWith('concat') || c === 'store')).toBe(false);
+  });
+
+  it('uses approved audio as is, skips speech and lip-sync for a silent section, captions only a spoken one', async () => {
+    const { acts, calls } = doubles();
+    await runVideoJob(
+      job([section('a', { audio: 'approved-a', captions: true }), section('b', { script: null, captions: true }), section('c')]),
+      acts,
+    );
+    expect(calls).not.toContain('speak:a');
+    expect(calls).toContain('lipsync:a:clip-a:approved-a');
+    expect(calls).toContain('caption:a:synced-a');
+    expect(calls.some((c) => c.startsWith('speak:b') || c.startsWith('lipsync:b') || c.startsWith('caption:b'))).toBe(false);
+    expect(calls).toContain('concat:captioned-a,clip-b,synced-c');
+  });
+
+  it('on a retry renders only the sections that failed and reuses the finished ones, in order', async () => {
+    const { acts, calls } = doubles();
+    const outcome = await runVideoJob(job([section('a'), section('b'), section('c')], { reuse: { a: 'kept-a', c: 'kept-c' } }), acts);
+    expect(outcome.status).toBe('COMPLETED');
+    expect(calls.filter((c) => c.startsWith('animate'))).toEqual(['animate:b']);
+    expect(calls).toContain('concat:kept-a,synced-b,kept-c');
+  });
+});

@@ -3,5 +3,5 @@
  * over activities (DESIGN decision 6); the durable engines (DBOS by default, Temporal by
  * configuration) run it through thin adapters.
  */
-export * from './job.ts';
-export { runVideoJob } from './orchestrate.ts';
+export * from './workflows/job.ts';
+export { runVideoJob } from './workflows/orchestrate.ts';

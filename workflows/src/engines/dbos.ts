@@ -1,0 +1,90 @@
+/**
+ * The default durable engine: DBOS on the studio's own PostgreSQL (schema `dbos`). The job
+ * orchestration runs as a DBOS workflow whose id is the job id; each activity is a checkpointed
+ * step, so a process killed mid-job resumes it on the next launch without redoing finished steps.
+ * Transient failures are retried with backoff; bad input is not.
+ */
+import { DBOS } from '@dbos-inc/dbos-sdk';
+import { StepError, type JobOutcome, type JobSpec, type VideoActivities } from '../workflows/job.ts';
+import { runVideoJob } from '../workflows/orchestrate.ts';
+
+/**
+ * Pinned (DESIGN §3): DBOS's default is a hash of the code, and a changed hash strands pending
+ * workflows forever. Raise it only with a migration plan for jobs in flight.
+ */
+export const DBOS_APPLICATION_VERSION = 'studio-video-1';
+export const VIDEO_JOB_WORKFLOW = 'videoJob';
+
+/** A step's outcome as DBOS records it: a value, or a failure the orchestration should see (not retry). */
+type Recorded<T> = { ok: true; value: T } | { ok: false; kind: StepError['kind']; message: string };
+
+const retryable = (error: unknown) => !(error instanceof StepError && error.kind !== 'transient');
+
+/** Each activity as a checkpointed step: retried (1 s, ×2, 3 tries) unless it says the input is bad. */
+export function durableActivities(acts: VideoActivities): VideoActivities {
+  const step =
+    <A extends unknown[], T>(name: keyof VideoActivities, fn: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      let recorded: Recorded<T>;
+      try {
+        recorded = await DBOS.runStep(
+          async (): Promise<Recorded<T>> => {
+            try {
+              return { ok: true, value: await fn(...args) };
+            } catch (error) {
+              if (retryable(error)) throw error;
+              const { kind, message } = error as StepError;
+              return { ok: false, kind, message };
+            }
+          },
+          { name, retriesAllowed: true, maxAttempts: 3, intervalSeconds: 1, backoffRate: 2, shouldRetry: retryable },
+        );
+      } catch (error) {
+        // Retries spent: the orchestration sees a transient failure of this step.
+        recorded = { ok: false, kind: 'transient', message: error instanceof Error ? error.message : String(error) };
+      }
+      if (!recorded.ok) throw new StepError(recorded.kind, recorded.message);
+      return recorded.value;
+    };
+  return {
+    speak: step('speak', acts.speak),
+    animate: step('animate', acts.animate),
+    lipSync: step('lipSync', acts.lipSync),
+    caption: step('caption', acts.caption),
+    concat: step('concat', acts.concat),
+    store: step('store', acts.store),
+    refund: step('refund', acts.refund),
+    progress: step('progress', acts.progress),
+  };
+}
+
+export interface DbosEngine {
+  /** Starts a job (its workflow id is the job id: starting it twice runs it once). */
+  start(spec: JobSpec): Promise<void>;
+  /** Waits for a job's outcome. */
+  result(jobId: string): Promise<JobOutcome | null>;
+  cancel(jobId: string): Promise<void>;
+  shutdown(): Promise<void>;
+}
+
+/** Registers the job workflow with `activities`, then launches DBOS (which resumes unfinished jobs). */
+export async function launchDbosEngine(options: { systemDatabaseUrl: string; activities: VideoActivities }): Promise<DbosEngine> {
+  DBOS.setConfig({
+    name: 'studio',
+    systemDatabaseUrl: options.systemDatabaseUrl,
+    systemDatabaseSchemaName: 'dbos',
+    applicationVersion: DBOS_APPLICATION_VERSION,
+    logLevel: 'warn',
+  });
+  const durable = durableActivities(options.activities);
+  const videoJob = DBOS.registerWorkflow(async (spec: JobSpec) => runVideoJob(spec, durable), { name: VIDEO_JOB_WORKFLOW });
+  await DBOS.launch();
+  return {
+    async start(spec) {
+      await DBOS.startWorkflow(videoJob, { workflowID: spec.jobId })(spec);
+    },
+    result: (jobId) => DBOS.getResult<JobOutcome>(jobId),
+    cancel: (jobId) => DBOS.cancelWorkflow(jobId),
+    shutdown: () => DBOS.shutdown(),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The video job as a Temporal workflow: the same orchestration, with activities proxied to the
+ * workers of the studio's task queue. Runs in Temporal's deterministic sandbox (no I/O here).
+ */
+import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { StepError, type JobOutcome, type JobSpec, type VideoActivities } from './job.ts';
+import { runVideoJob } from './orchestrate.ts';
+
+const KINDS: readonly StepError['kind'][] = ['bad_input', 'transient', 'timeout'];
+
+/** An activity's failure as the orchestration understands it (its kind travels as the failure's type). */
+function asStepError(error: unknown): unknown {
+  if (!(error instanceof ActivityFailure)) return error;
+  const cause = error.cause;
+  const kind =
+    cause instanceof ApplicationFailure && KINDS.includes(cause.type as StepError['kind'])
+      ? (cause.type as StepError['kind'])
+      : 'transient';
+  return new StepError(kind, cause?.message ?? error.message);
+}
+
+export async function videoJob(spec: JobSpec): Promise<JobOutcome> {
+  const proxied = proxyActivities<VideoActivities>({
+    startToCloseTimeout: '15 minutes',
+    // Transient failures are retried with backoff; bad input and timeouts are not.
+    retry: { initialInterval: '1s', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['bad_input', 'timeout'] },
+  });
+  const acts = Object.fromEntries(
+    Object.entries(proxied).map(([name, call]) => [
+      name,
+      async (...args: unknown[]) => {
+        try {
+          return await (call as (...a: unknown[]) => Promise<unknown>)(...args);
+        } catch (error) {
+          throw asStepError(error);
+        }
+      },
+    ]),
+  ) as unknown as VideoActivities;
+  return runVideoJob(spec, acts);
+}

@@ -5,7 +5,7 @@
  * Transient failures are retried with backoff; bad input is not.
  */
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { StepError, type JobOutcome, type JobSpec, type VideoActivities } from '../workflows/job.ts';
+import { mapActivities, StepError, type JobOutcome, type JobSpec, type VideoActivities } from '../workflows/job.ts';
 import { runVideoJob } from '../workflows/orchestrate.ts';
 
 /**
@@ -22,40 +22,28 @@ const retryable = (error: unknown) => !(error instanceof StepError && error.kind
 
 /** Each activity as a checkpointed step: retried (1 s, ×2, 3 tries) unless it says the input is bad. */
 export function durableActivities(acts: VideoActivities): VideoActivities {
-  const step =
-    <A extends unknown[], T>(name: keyof VideoActivities, fn: (...args: A) => Promise<T>) =>
-    async (...args: A): Promise<T> => {
-      let recorded: Recorded<T>;
-      try {
-        recorded = await DBOS.runStep(
-          async (): Promise<Recorded<T>> => {
-            try {
-              return { ok: true, value: await fn(...args) };
-            } catch (error) {
-              if (retryable(error)) throw error;
-              const { kind, message } = error as StepError;
-              return { ok: false, kind, message };
-            }
-          },
-          { name, retriesAllowed: true, maxAttempts: 3, intervalSeconds: 1, backoffRate: 2, shouldRetry: retryable },
-        );
-      } catch (error) {
-        // Retries spent: the orchestration sees a transient failure of this step.
-        recorded = { ok: false, kind: 'transient', message: error instanceof Error ? error.message : String(error) };
-      }
-      if (!recorded.ok) throw new StepError(recorded.kind, recorded.message);
-      return recorded.value;
-    };
-  return {
-    speak: step('speak', acts.speak),
-    animate: step('animate', acts.animate),
-    lipSync: step('lipSync', acts.lipSync),
-    caption: step('caption', acts.caption),
-    concat: step('concat', acts.concat),
-    store: step('store', acts.store),
-    refund: step('refund', acts.refund),
-    progress: step('progress', acts.progress),
-  };
+  return mapActivities(acts, (name, fn) => async (...args) => {
+    let recorded: Recorded<unknown>;
+    try {
+      recorded = await DBOS.runStep(
+        async (): Promise<Recorded<unknown>> => {
+          try {
+            return { ok: true, value: await fn(...args) };
+          } catch (error) {
+            if (retryable(error)) throw error;
+            const { kind, message } = error as StepError;
+            return { ok: false, kind, message };
+          }
+        },
+        { name, retriesAllowed: true, maxAttempts: 3, intervalSeconds: 1, backoffRate: 2, shouldRetry: retryable },
+      );
+    } catch (error) {
+      // Retries spent: the orchestration sees a transient failure of this step.
+      recorded = { ok: false, kind: 'transient', message: error instanceof Error ? error.message : String(error) };
+    }
+    if (!recorded.ok) throw new StepError(recorded.kind, recorded.message);
+    return recorded.value;
+  });
 }
 
 export interface DbosEngine {

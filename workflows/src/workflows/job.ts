@@ -71,3 +71,25 @@ export interface VideoActivities {
   refund(jobId: string, userId: string, sectionId: string): Promise<void>;
   progress(jobId: string, update: { sectionId: string; step: string; done: number; total: number }): Promise<void>;
 }
+
+/** The activities' names, in one place: engines wrap each of them the same way. */
+export const ACTIVITY_NAMES = [
+  'speak',
+  'animate',
+  'lipSync',
+  'caption',
+  'concat',
+  'store',
+  'refund',
+  'progress',
+] as const satisfies readonly (keyof VideoActivities)[];
+
+/** `acts` with every activity passed through `wrap` (an engine's retry, checkpoint or error mapping). */
+export function mapActivities(
+  acts: VideoActivities,
+  wrap: (name: keyof VideoActivities, fn: (...args: never[]) => Promise<unknown>) => (...args: never[]) => Promise<unknown>,
+): VideoActivities {
+  return Object.fromEntries(
+    ACTIVITY_NAMES.map((name) => [name, wrap(name, acts[name].bind(acts) as (...args: never[]) => Promise<unknown>)]),
+  ) as unknown as VideoActivities;
+}

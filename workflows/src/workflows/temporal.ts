@@ -3,7 +3,7 @@
  * workers of the studio's task queue. Runs in Temporal's deterministic sandbox (no I/O here).
  */
 import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
-import { StepError, type JobOutcome, type JobSpec, type VideoActivities } from './job.ts';
+import { mapActivities, StepError, type JobOutcome, type JobSpec, type VideoActivities } from './job.ts';
 import { runVideoJob } from './orchestrate.ts';
 
 const KINDS: readonly StepError['kind'][] = ['bad_input', 'transient', 'timeout'];
@@ -25,17 +25,12 @@ export async function videoJob(spec: JobSpec): Promise<JobOutcome> {
     // Transient failures are retried with backoff; bad input and timeouts are not.
     retry: { initialInterval: '1s', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['bad_input', 'timeout'] },
   });
-  const acts = Object.fromEntries(
-    Object.entries(proxied).map(([name, call]) => [
-      name,
-      async (...args: unknown[]) => {
-        try {
-          return await (call as (...a: unknown[]) => Promise<unknown>)(...args);
-        } catch (error) {
-          throw asStepError(error);
-        }
-      },
-    ]),
-  ) as unknown as VideoActivities;
+  const acts = mapActivities(proxied, (_name, call) => async (...args) => {
+    try {
+      return await call(...args);
+    } catch (error) {
+      throw asStepError(error);
+    }
+  });
   return runVideoJob(spec, acts);
 }

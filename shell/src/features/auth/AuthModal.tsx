@@ -13,7 +13,7 @@ import {
 import { apiFetch, applySession, type AuthMode } from '@studio/session';
 import { Alert, Dialog } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
-import { takeStoredSignupEmail } from './signup-email.ts';
+import { clearStoredSignupEmail, readStoredSignupEmail } from './signup-email.ts';
 
 const TITLES: Record<AuthMode, string> = {
   signin: 'Sign in to Studio',
@@ -53,7 +53,9 @@ function useGoogleOffered(): boolean {
  * change; a stored signup e-mail opens the modal in signup mode, prefilled, then is cleared.
  */
 export default function AuthModal({ initialMode, onClose }: { initialMode: AuthMode; onClose: () => void }) {
-  const [stored] = useState(takeStoredSignupEmail);
+  const [stored] = useState(readStoredSignupEmail);
+  // Used once: cleared when this modal is on screen, so the next opening starts empty.
+  useEffect(() => clearStoredSignupEmail(), []);
   const [mode, setMode] = useState<AuthMode>(stored ? 'signup' : initialMode);
   const [email, setEmail] = useState(stored ?? '');
   const [password, setPassword] = useState('');

@@ -9,13 +9,22 @@ export function storeSignupEmail(email: string): void {
   }
 }
 
-/** Returns the stored e-mail once and clears it. */
-export function takeStoredSignupEmail(): string | null {
+/**
+ * The stored e-mail, left in place: a render may run again before it is committed (a suspended
+ * lazy modal renders anew), so it is cleared by `clearStoredSignupEmail` once the modal is shown.
+ */
+export function readStoredSignupEmail(): string | null {
   try {
-    const email = localStorage.getItem(KEY);
-    if (email !== null) localStorage.removeItem(KEY);
-    return email;
+    return localStorage.getItem(KEY);
   } catch {
     return null;
+  }
+}
+
+export function clearStoredSignupEmail(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // nothing stored in private mode
   }
 }

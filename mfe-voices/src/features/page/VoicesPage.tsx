@@ -50,10 +50,12 @@ export function VoicesPage() {
   const info = useVoiceInfo(voice.voiceId).data?.voice;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: voiceKeys.all });
+  /** Runs a change and shows how it went; the voices lists re-read after it. */
   const act = async (work: () => Promise<string | null>, fallback: string) => {
     setStatus(null);
     try {
       const done = await work();
+      await refresh();
       if (done) setStatus({ tone: 'success', text: done });
     } catch (err) {
       setStatus({ tone: 'error', text: messageOf(err, fallback) });
@@ -95,7 +97,6 @@ export function VoicesPage() {
           voice_settings: { stability: settings.stability, similarity: settings.similarityBoost, speed: settings.speed },
         },
       });
-      await refresh();
       return `Saved “${name}”.`;
     }, 'The voice could not be saved.');
 
@@ -191,7 +192,6 @@ export function VoicesPage() {
                     onClick={() =>
                       void act(async () => {
                         await apiFetch(`${ApiRoutes.savedVoices}/${entry.id}`, { method: 'DELETE' });
-                        await refresh();
                         return null;
                       }, 'The voice could not be removed.')
                     }
@@ -231,7 +231,6 @@ export function VoicesPage() {
                         const name = window.prompt('Rename voice profile', profile.name)?.trim();
                         if (!name) return null;
                         await apiFetch(`${ApiRoutes.voiceProfiles}/${profile.id}`, { method: 'PATCH', json: { name } });
-                        await refresh();
                         return null;
                       }, 'The profile could not be renamed.')
                     }
@@ -245,7 +244,6 @@ export function VoicesPage() {
                       void act(async () => {
                         if (!window.confirm(`Delete the voice profile “${profile.name}”?`)) return null;
                         await apiFetch(`${ApiRoutes.voiceProfiles}/${profile.id}`, { method: 'DELETE' });
-                        await refresh();
                         return null;
                       }, 'The profile could not be deleted.')
                     }

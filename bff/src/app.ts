@@ -15,6 +15,8 @@ import { createApiRouter } from './routes/index.ts';
 import type { DevOidcIssuer } from './services/dev-oidc-issuer.ts';
 import type { DevOutbox, Mailer } from './services/mail.ts';
 import type { OidcClient } from './services/oidc.ts';
+import type { JobEngine } from './services/videos/engine.ts';
+import type { Notifications } from './db/notifications.ts';
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +35,10 @@ export interface AppDeps {
   media: MediaEngine;
   /** Generated files (gallery assets, temporary uploads). */
   objects: ObjectStore;
+  /** The durable engine that runs video jobs (DBOS here, or Temporal). */
+  jobs: JobEngine;
+  /** Database notifications (job changes, ledger writes), heard by this process. */
+  notifications: Notifications;
 }
 
 const JSON_LIMIT = '1mb';

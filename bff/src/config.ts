@@ -38,6 +38,17 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  TEMPORAL_ADDRESS: z
+    .string()
+    .regex(/^[\w.-]+:\d+$/, { error: 'must be host:port of the Temporal frontend' })
+    .optional(),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  VIDEO_PARALLELISM: z.coerce
+    .number({ error: 'must be a whole number from 1 to 8' })
+    .int()
+    .min(1)
+    .max(8, { error: 'must be a whole number from 1 to 8' })
+    .default(2),
   TRUST_PROXY: z.coerce
     .number({ error: 'must be the number of proxies in front of the bff (0 for none)' })
     .int()
@@ -70,6 +81,10 @@ export interface Config {
   elevenLabs: { apiKey: string; baseUrl: string | undefined } | undefined;
   /** Where generated files are kept: an S3-compatible bucket, or (unset) a folder under DATA_DIR. */
   s3: S3Settings | undefined;
+  /** Temporal runs video jobs when set (its worker: `npm run worker`); unset → DBOS inside the bff. */
+  temporal: { address: string; namespace: string } | undefined;
+  /** How many sections of one video render at once. */
+  videoParallelism: number;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
 }
 
@@ -144,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
         }
       : undefined,
+    temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE } : undefined,
+    videoParallelism: e.VIDEO_PARALLELISM,
     logLevel: e.LOG_LEVEL,
   };
 }

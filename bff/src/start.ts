@@ -10,6 +10,12 @@ import type { Logger } from './logger.ts';
 import { PostgresRateLimitStore } from './middlewares/rate-limit.ts';
 import { createMailer } from './services/mail.ts';
 import { createGoogleSignIn } from './services/oidc.ts';
+import { CHANNELS, listenForChanges } from './db/notifications.ts';
+import { invalidatePlanStatus } from './services/plan-status.ts';
+import { createActivities } from './services/videos/activities.ts';
+import { createJobEngine, type JobEngine } from './services/videos/engine.ts';
+import { endJob, overdueJobs, workflowIdOf } from './services/videos/jobs.ts';
+import type { Db } from './db/index.ts';
 
 export interface RunningStudio {
   url: string;
@@ -34,11 +40,49 @@ function sweepTemporaryUploads(objects: ObjectStore, logger: Logger): NodeJS.Tim
   return timer;
 }
 
+/** The media engine the configuration asks for (the bff and the Temporal worker build it the same way). */
+export function createMedia(config: Config, logger: Logger) {
+  return createMediaEngine({
+    falKey: config.falKey,
+    elevenLabsApiKey: config.elevenLabs?.apiKey,
+    elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
+    logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) },
+  });
+}
+
+export const createObjectStore = (config: Config): ObjectStore =>
+  config.s3 ? createS3ObjectStore(config.s3) : createLocalObjectStore(config.dataDir);
+
+/** Video jobs past their 30 minutes end TIMED_OUT (their unfinished sections refunded); checked every minute. */
+const OVERDUE_EVERY_MS = 60_000;
+
+function timeOutOverdueJobs(db: Db, jobs: JobEngine, logger: Logger): NodeJS.Timeout {
+  const check = async () => {
+    for (const job of await overdueJobs(db)) {
+      if (!(await endJob(db, job.id, 'TIMED_OUT'))) continue;
+      logger.warn({ jobId: job.id }, 'video job timed out');
+      await jobs
+        .cancel(workflowIdOf(job))
+        .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'cancelling a timed-out job failed'));
+    }
+  };
+  const timer = setInterval(
+    () => void check().catch((error: unknown) => logger.warn({ err: error }, 'checking overdue jobs failed')),
+    OVERDUE_EVERY_MS,
+  );
+  timer.unref();
+  return timer;
+}
+
 /**
  * Starts the whole studio from a config: the database (embedded when DATABASE_URL is unset),
  * migrations and catalog, services, then the HTTP server.
  */
-export async function startStudio(config: Config, logger: Logger, options: { fastDatabase?: boolean } = {}): Promise<RunningStudio> {
+export async function startStudio(
+  config: Config,
+  logger: Logger,
+  options: { fastDatabase?: boolean; lazyJobs?: boolean } = {},
+): Promise<RunningStudio> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -55,12 +99,19 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
     await migrateAndSeed(db);
     const { mailer, outbox } = createMailer(config, logger);
     const { oidc, devOidcIssuer } = await createGoogleSignIn(config, logger);
-    const media = createMediaEngine({
-      falKey: config.falKey,
-      elevenLabsApiKey: config.elevenLabs?.apiKey,
-      elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
-      logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) },
+    const media = createMedia(config, logger);
+    const objects = createObjectStore(config);
+    // Every process forgets a user's cached plan status when their ledger changes, whoever wrote it.
+    const notifications = listenForChanges(databaseUrl, logger);
+    notifications.on(CHANNELS.planStatus, invalidatePlanStatus);
+    const jobs = createJobEngine({
+      databaseUrl,
+      temporal: config.temporal,
+      activities: createActivities({ db, objects, media }),
+      logger,
     });
+    // Launching the engine resumes jobs a stopped or killed process left unfinished.
+    if (!options.lazyJobs) await jobs.launch();
     const deps = {
       config,
       db,
@@ -71,9 +122,12 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
       devOidcIssuer,
       rateLimitStore: new PostgresRateLimitStore(db),
       media,
-      objects: config.s3 ? createS3ObjectStore(config.s3) : createLocalObjectStore(config.dataDir),
+      objects,
+      jobs,
+      notifications,
     };
     const sweeper = sweepTemporaryUploads(deps.objects, logger);
+    const overdue = timeOutOverdueJobs(db, jobs, logger);
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -85,8 +139,11 @@ export async function startStudio(config: Config, logger: Logger, options: { fas
       deps,
       async stop() {
         clearInterval(sweeper);
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        clearInterval(overdue);
         server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await jobs.close();
+        await notifications.close();
         await media.close();
         await db.destroy();
         await embedded?.stop();

@@ -107,7 +107,7 @@ export async function startTestStudio(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true });
+  const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true, lazyJobs: true });
   return {
     ...studio,
     client: () => new TestClient(studio.url, new URL(studio.deps.config.appUrl).origin),

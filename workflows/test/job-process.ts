@@ -26,6 +26,7 @@ const activities: VideoActivities = {
   store: async () => (log('store'), 'asset-1'),
   refund: async (_j, _u, id) => log(`refund:${id}`),
   progress: async (_j, u) => log(`progress:${u.sectionId}:${u.done}/${u.total}`),
+  finish: async (_j, outcome) => log(`finish:${outcome.status}`),
 };
 
 const engine = await launchDbosEngine({ systemDatabaseUrl, activities });

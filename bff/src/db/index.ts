@@ -8,6 +8,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
 
 export type Db = Knex;
+/** The database or a transaction on it. */
+export type Queryable = Db | Knex.Transaction;
 
 export function createDb(url: string, poolMax = 20): Db {
   return knex({ client: 'pg', connection: url, pool: { min: 0, max: poolMax } });

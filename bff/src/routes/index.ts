@@ -12,6 +12,7 @@ import { imageRoutes } from './images/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
 import { profileRoutes } from './profile/index.ts';
+import { videoRoutes } from './videos/index.ts';
 import { voiceRoutes } from './voices/index.ts';
 
 /** Every API router, in one list. */
@@ -31,6 +32,7 @@ export function createApiRouter(deps: AppDeps): Router {
     assetRoutes,
     imageRoutes,
     voiceRoutes,
+    videoRoutes,
   ]) {
     const router = routes(deps);
     api.use(router.routes(), router.allowedMethods());

@@ -11,7 +11,7 @@ import {
   type UserAsset,
 } from '@studio/contracts';
 import type { ImageData } from '@studio/media';
-import type { Db } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { AppError, invalidRequest, notFound } from '../errors.ts';
 import type { ObjectStore } from './object-store.ts';
 
@@ -179,6 +179,50 @@ export async function saveAudioAsset(db: Db, store: ObjectStore, asset: NewAudio
   }
 }
 
+export interface NewVideoAsset {
+  /** The asset's id, chosen by the caller so that storing it can be made idempotent. */
+  id: string;
+  userId: string;
+  video: Buffer;
+  poster: Buffer;
+  width: number;
+  height: number;
+  durationS: number;
+  metadata: Pick<AssetMetadata, 'prompt' | 'model' | 'provider'>;
+}
+
+/** Where a video asset's poster frame is kept: beside the video. */
+export const posterKeyOf = (row: Pick<AssetRow, 'storage_key'>) => row.storage_key.replace(/\.\w+$/, '-poster.jpg');
+
+/** Stores a video (MP4) with its poster frame as a gallery asset; the poster gives its thumbnails. */
+export async function saveVideoAsset(db: Queryable, store: ObjectStore, asset: NewVideoAsset): Promise<UserAsset> {
+  const key = `assets/${asset.userId}/${asset.id}.mp4`;
+  await store.put(key, asset.video);
+  await store.put(posterKeyOf({ storage_key: key }), asset.poster);
+  const [row] = await db('user_assets')
+    .insert({
+      id: asset.id,
+      user_id: asset.userId,
+      asset_type: 'video',
+      storage_key: key,
+      mime_type: 'video/mp4',
+      public_url: `${ASSET_URL_PREFIX}/${asset.id}.mp4`,
+      thumbnail_url: `${THUMB_URL_PREFIX}/${asset.id}.webp?w=${GRID_THUMB_WIDTH}`,
+      file_size: asset.video.length + asset.poster.length,
+      metadata: JSON.stringify({
+        ...asset.metadata,
+        width: asset.width,
+        height: asset.height,
+        aspectRatio: aspectRatioOf(asset.width, asset.height),
+        duration: asset.durationS,
+        mode: 'video',
+        selectedLoRAModels: [],
+      }),
+    })
+    .returning<AssetRow[]>('*');
+  return toUserAsset(row!);
+}
+
 interface Cursor {
   createdAt: string;
   id: string;
@@ -253,6 +297,7 @@ export async function deleteAsset(
   const row = await getOwnAsset(db, userId, assetId);
   await db('user_assets').where({ id: row.id }).delete();
   await store.remove(row.storage_key);
+  if (row.asset_type === 'video') await store.remove(posterKeyOf(row));
   await removeThumbnails(row.id);
 }
 

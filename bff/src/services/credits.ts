@@ -12,13 +12,10 @@ import {
   type SubscriptionTierName,
   type TransactionType,
 } from '@studio/contracts';
-import type { Knex } from 'knex';
-import type { Db } from '../db/index.ts';
+import type { Db, Queryable } from '../db/index.ts';
 import { DbErrorCodes, insufficientCredits, isDbError, notFound } from '../errors.ts';
 import { invalidatePlanStatus } from './plan-status.ts';
 import { getOrCreateProfileRow, type ProfileRow } from './profiles.ts';
-
-type Queryable = Db | Knex.Transaction;
 
 const roundTo = (value: number, digits: number) => {
   const f = 10 ** digits;

@@ -8,13 +8,16 @@ export type AssetType = z.infer<typeof AssetType>;
 /** spec 1 §2: the gallery loads 20 at a time, newest first. */
 export const GALLERY_PAGE_SIZE = 20;
 
+/** spec 2 §3 gallery asset modes: a generation's, or upscale, or video. */
+export const AssetMode = z.union([GenerationMode, z.enum(['upscale', 'video'])]);
+
 /** How an asset was made (spec 1 §7 / spec 2 §2 media viewer). */
 export const AssetMetadata = z.object({
   width: z.number(),
   height: z.number(),
   aspectRatio: z.string(),
   prompt: z.string(),
-  mode: GenerationMode.nullable(),
+  mode: AssetMode.nullable(),
   selectedLoRAModels: z.array(z.string()),
   model: z.string().nullable(),
   duration: z.number().nullable(),
@@ -61,7 +64,7 @@ export const FeaturedImage = z.object({
   assetId: z.string(),
   publicId: z.string(),
   prompt: z.string(),
-  mode: GenerationMode.nullable(),
+  mode: AssetMode.nullable(),
   selectedLoRAModels: z.array(z.string()),
   creatorName: z.string().nullable(),
   creatorAvatar: z.string().nullable(),

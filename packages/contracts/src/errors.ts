@@ -138,11 +138,45 @@ export const Messages = {
   previewPlaybackFailed: 'Preview playback failed',
   previewUnavailable: 'No preview available for this voice',
   previewFailed: 'Failed to play voice preview',
+  // Video (spec 2 §5, §8; spec 1 §8).
+  videoSignIn: 'Please sign in to generate videos.',
+  videoSectionsInvalid: 'The video sections could not be read. Please reload the editor and try again.',
+  videoNoSection: 'Add at least one section first',
+  videoTooManySections: 'A video can have at most 12 sections.',
+  videoIncomplete: 'Please complete at least one section with image/video and approved voice (if script enabled).',
+  simpleVideoImagesMissing: 'Please upload or generate images for all sections',
+  simpleVideoAudioMissing: 'Please generate audio for all sections with scripts enabled',
+  lastSectionRemoval: 'Cannot remove the last section',
+  videoInProgress: 'Video generation is already in progress. Please wait a moment and try again.',
+  failedToGenerateVideo: 'Failed to generate video',
+  failedToStartVideo: 'Failed to start video generation',
+  videoTimedOut: 'Video generation timed out',
+  videoTimedOutLater: 'Video generation timed out. Please check the status later.',
+  videoNoVideos: 'Video generation completed but no videos found in result',
+  videoPartialNoVideos: 'Video generation partially completed but no videos found',
+  sectionTimedOut: 'This section timed out',
+  videoCancelled: 'Video generation was cancelled. Unfinished sections were not charged.',
+  videoMonthlyLimit: 'You have reached your plan’s videos for this month. Upgrade your plan to make more.',
+  videoTooLong: 'This video is longer than your plan allows. Shorten it or upgrade your plan.',
+  jobNotFound: 'No such video job.',
+  jobStillRunning: 'This video is still being generated.',
+  jobNothingToRetry: 'Every section of this video was generated: there is nothing to retry.',
+  jobNotCancellable: 'This video has already finished.',
+  animationDurationInvalid: 'The animation must last between 3 and 12 seconds.',
+  animationRatioInvalid: 'Please choose an aspect ratio of 1:1, 9:16, 16:9, 3:4 or 4:3.',
+  failedToAnimate: 'Failed to generate animation',
+  hintLipsync: 'Lip-sync failures may be temporary: try again.',
+  hintAudio: 'For audio failures, check that every block is approved and each is under 5 seconds.',
+  hintVideo: 'For video failures, check that images are valid and under 10 MB.',
   galleryEmpty: 'No generated images yet. Create your first character image above!',
   discoverEmpty: 'No featured images available yet.',
   loadingMoreImages: 'Loading more images...',
   contentEncodingUnsupported: 'The request body is compressed in a way this server does not accept.',
 } as const;
+
+/** spec 2 §8: a section whose image could not be used. */
+export const sectionImageFailed = (name: string) => `Failed to fetch image for section ${name}`;
+export const sectionImageInvalid = (name: string) => `Invalid image data for section ${name}`;
 
 /** spec 2 §8: a saved voice's duplicate. */
 export const voiceAlreadySaved = (voiceId: string) => `Voice ID ${voiceId} is already saved.`;

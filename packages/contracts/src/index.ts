@@ -9,3 +9,4 @@ export * from './assets.ts';
 export * from './routes.ts';
 export * from './remotes.ts';
 export * from './voices.ts';
+export * from './videos.ts';

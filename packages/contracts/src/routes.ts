@@ -45,6 +45,10 @@ export const ApiRoutes = {
   cloneVoice: '/api/voice/clone',
   savedVoices: '/api/saved-voices',
   voiceProfiles: '/api/voice-profiles',
+  generateVideo: '/api/generate-multi-section-video',
+  generateAnimation: '/api/generate-animation',
+  jobStatus: '/api/job-status',
+  jobs: '/api/jobs',
   devOutbox: '/api/dev/outbox',
   remotes: '/remotes.json',
 } as const;

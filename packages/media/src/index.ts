@@ -15,6 +15,7 @@ import {
   localConcat,
   localPosterFrame,
   localTalkingHead,
+  localWithSilence,
   type AnimateInput,
   type TalkingHeadInput,
   type VideoResult,
@@ -26,6 +27,8 @@ export interface VideoCapabilities {
   talkingHead(input: TalkingHeadInput): Promise<VideoResult>;
   concat(videos: Buffer[]): Promise<Buffer>;
   posterFrame(video: Buffer): Promise<Buffer>;
+  /** A silent track for a clip without sound, so it joins spoken clips. */
+  withSilence(video: Buffer): Promise<Buffer>;
   burnCaptions(input: { video: Buffer; script: string; width: number; height: number; durationS: number }): Promise<Buffer>;
 }
 
@@ -145,6 +148,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     talkingHead: (input) => localTalkingHead(input, (image) => (videoFaces ??= new FaceFinder()).detect(image)),
     concat: localConcat,
     posterFrame: localPosterFrame,
+    withSilence: localWithSilence,
     burnCaptions: localBurnCaptions,
   };
   return Object.assign(engine as unknown as ImageCapabilities, {

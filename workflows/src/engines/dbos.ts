@@ -47,11 +47,14 @@ export function durableActivities(acts: VideoActivities): VideoActivities {
 }
 
 export interface DbosEngine {
-  /** Starts a job (its workflow id is the job id: starting it twice runs it once). */
-  start(spec: JobSpec): Promise<void>;
-  /** Waits for a job's outcome. */
-  result(jobId: string): Promise<JobOutcome | null>;
-  cancel(jobId: string): Promise<void>;
+  /**
+   * Starts a run of a job under `workflowId` (the job id for its first run): starting the same
+   * id twice runs it once.
+   */
+  start(spec: JobSpec, workflowId?: string): Promise<void>;
+  /** Waits for a run's outcome. */
+  result(workflowId: string): Promise<JobOutcome | null>;
+  cancel(workflowId: string): Promise<void>;
   shutdown(): Promise<void>;
 }
 
@@ -68,11 +71,11 @@ export async function launchDbosEngine(options: { systemDatabaseUrl: string; act
   const videoJob = DBOS.registerWorkflow(async (spec: JobSpec) => runVideoJob(spec, durable), { name: VIDEO_JOB_WORKFLOW });
   await DBOS.launch();
   return {
-    async start(spec) {
-      await DBOS.startWorkflow(videoJob, { workflowID: spec.jobId })(spec);
+    async start(spec, workflowId = spec.jobId) {
+      await DBOS.startWorkflow(videoJob, { workflowID: workflowId })(spec);
     },
-    result: (jobId) => DBOS.getResult<JobOutcome>(jobId),
-    cancel: (jobId) => DBOS.cancelWorkflow(jobId),
+    result: (workflowId) => DBOS.getResult<JobOutcome>(workflowId),
+    cancel: (workflowId) => DBOS.cancelWorkflow(workflowId),
     shutdown: () => DBOS.shutdown(),
   };
 }

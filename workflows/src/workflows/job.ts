@@ -69,7 +69,10 @@ export interface VideoActivities {
   store(jobId: string, userId: string, video: string, poster: string): Promise<string>;
   /** Gives back a failed section's credits; keyed by job and section, so it grants once. */
   refund(jobId: string, userId: string, sectionId: string): Promise<void>;
-  progress(jobId: string, update: { sectionId: string; step: string; done: number; total: number }): Promise<void>;
+  /** A section ended (`step` is its status): its outcome is recorded and shown. */
+  progress(jobId: string, update: { sectionId: string; step: string; done: number; total: number; outcome: SectionOutcome }): Promise<void>;
+  /** The job ended: its status and result are recorded (a job already cancelled or timed out keeps its status). */
+  finish(jobId: string, outcome: JobOutcome): Promise<void>;
 }
 
 /** The activities' names, in one place: engines wrap each of them the same way. */
@@ -82,6 +85,7 @@ export const ACTIVITY_NAMES = [
   'store',
   'refund',
   'progress',
+  'finish',
 ] as const satisfies readonly (keyof VideoActivities)[];
 
 /** `acts` with every activity passed through `wrap` (an engine's retry, checkpoint or error mapping). */

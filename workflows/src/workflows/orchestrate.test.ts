@@ -61,6 +61,9 @@ function doubles(options: { delays?: Record<string, number>; fail?: Record<strin
     progress: async (_job, update) => {
       calls.push(`progress:${update.sectionId}:${update.step}:${update.done}/${update.total}`);
     },
+    finish: async (_job, outcome) => {
+      calls.push(`finish:${outcome.status}`);
+    },
   };
   return { acts, calls, mostActive: () => mostActive };
 }
@@ -82,6 +85,8 @@ describe('the multi-section video job', () => {
       'progress:c:COMPLETED:2/3',
       'progress:a:COMPLETED:3/3',
     ]);
+    // The end is recorded once, after the video is stored.
+    expect(calls.slice(-2)).toEqual(['store', 'finish:COMPLETED']);
   });
 
   it('renders at most `parallelism` sections at once, starting the next as soon as one ends', async () => {
@@ -113,6 +118,7 @@ describe('the multi-section video job', () => {
     });
     expect(calls.filter((c) => c.startsWith('refund'))).toEqual(['refund:b']);
     expect(calls).toContain('concat:synced-a,synced-c');
+    expect(calls.at(-1)).toBe('finish:PARTIAL_SUCCESS');
   });
 
   it('ends FAILED with nothing joined or stored when every section fails, each refunded; a timeout is TIMED_OUT', async () => {
@@ -131,6 +137,7 @@ describe('the multi-section video job', () => {
     ]);
     expect(calls.filter((c) => c.startsWith('refund')).sort()).toEqual(['refund:a', 'refund:b']);
     expect(calls.some((c) => c.startsWith('concat') || c === 'store')).toBe(false);
+    expect(calls.filter((c) => c.startsWith('finish'))).toEqual(['finish:FAILED']);
   });
 
   it('uses approved audio as is, skips speech and lip-sync for a silent section, captions only a spoken one', async () => {

@@ -66,21 +66,25 @@ export async function runVideoJob(spec: JobSpec, acts: VideoActivities): Promise
       outcome.refunded = true;
     }
     done += 1;
-    await acts.progress(spec.jobId, { sectionId: section.id, step: outcome.status, done, total });
+    await acts.progress(spec.jobId, { sectionId: section.id, step: outcome.status, done, total, outcome });
     return outcome;
   };
 
   const sections = await pool(spec.sections, Math.max(1, spec.parallelism ?? DEFAULT_PARALLELISM), renderSection);
   const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video);
-  if (finished.length === 0) return { status: 'FAILED', sections, final: null };
-  const joined = await acts.concat(
-    spec.jobId,
-    finished.map((s) => s.video!),
-  );
-  const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster);
-  return {
-    status: finished.length === sections.length ? 'COMPLETED' : 'PARTIAL_SUCCESS',
-    sections,
-    final: { video: joined.video, poster: joined.poster, assetId },
-  };
+  let outcome: JobOutcome = { status: 'FAILED', sections, final: null };
+  if (finished.length > 0) {
+    const joined = await acts.concat(
+      spec.jobId,
+      finished.map((s) => s.video!),
+    );
+    const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster);
+    outcome = {
+      status: finished.length === sections.length ? 'COMPLETED' : 'PARTIAL_SUCCESS',
+      sections,
+      final: { video: joined.video, poster: joined.poster, assetId },
+    };
+  }
+  await acts.finish(spec.jobId, outcome);
+  return outcome;
 }

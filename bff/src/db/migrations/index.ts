@@ -7,6 +7,7 @@ import * as generationRequests from './006-generation-requests.ts';
 import * as userAssets from './007-user-assets.ts';
 import * as welcome from './008-welcome.ts';
 import * as voices from './009-voices.ts';
+import * as videos from './010-videos.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -17,6 +18,7 @@ const migrations: Record<string, Knex.Migration> = {
   '007-user-assets': userAssets,
   '008-welcome': welcome,
   '009-voices': voices,
+  '010-videos': videos,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -27,6 +27,7 @@ import {
   listCharacters,
   listFeatured,
   listUserAssets,
+  posterKeyOf,
   setFeatured,
   THUMB_URL_PREFIX,
   type AssetRow,
@@ -224,7 +225,7 @@ export function assetRoutes({ db, config, objects }: AppDeps): Router {
     {
       method: 'get',
       path: `${THUMB_URL_PREFIX}/:file`,
-      summary: 'A WebP thumbnail of an image asset by width (and height, quality); made once, then served from disk',
+      summary: 'A WebP thumbnail of an image (or a video’s poster) by width (and height, quality); made once, then served from disk',
       auth: 'none',
       query: ThumbnailQuery,
       responses: { 200: 'image/webp', 400: 'Width, height or quality out of bounds', 404: 'No such image, or not yours' },
@@ -233,8 +234,10 @@ export function assetRoutes({ db, config, objects }: AppDeps): Router {
       const size = ThumbnailQuery.parse(ctx.query);
       const file = (ctx.params.file ?? '').replace(/\.webp$/, '.img');
       const row = await readableAsset(ctx, db, file, /^img$/);
-      if (row.asset_type !== 'image') throw notFound();
-      const opened = await thumbnails.open(row.id, size, () => objects.read(row.storage_key));
+      if (row.asset_type === 'audio') throw notFound();
+      // A video's thumbnails are made from its poster frame.
+      const source = row.asset_type === 'video' ? posterKeyOf(row) : row.storage_key;
+      const opened = await thumbnails.open(row.id, size, () => objects.read(source));
       if (!opened) throw notFound();
       ctx.type = 'image/webp';
       ctx.length = opened.size;

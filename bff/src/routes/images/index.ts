@@ -20,7 +20,8 @@ import type { AppDeps } from '../../app.ts';
 import { AppError, invalidRequest, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { ASSET_URL_PREFIX, assertStorageAvailable, deleteAsset, getOwnAsset, saveImageAsset } from '../../services/assets.ts';
+import { assertStorageAvailable, deleteAsset, saveImageAsset } from '../../services/assets.ts';
+import { ownFileAt, TEMP_FILE, TEMP_URL_PREFIX } from '../../services/own-media.ts';
 import { runChargedTask } from '../../services/charged-task.ts';
 import { callEngine } from '../../services/images/engine-call.ts';
 import { generateImages, type ImageSink } from '../../services/images/generate.ts';
@@ -41,8 +42,6 @@ const IMAGE_RULE: FileRule = {
 const ONE_IMAGE: UploadSpec = { files: { image: { ...IMAGE_RULE, required: true } } };
 const GENERATION_IMAGES: UploadSpec = { files: { image: IMAGE_RULE, image2: IMAGE_RULE }, maxFieldsBytes: 32 * 1024 };
 
-const TEMP_URL_PREFIX = '/media/temp';
-const TEMP_FILE = /^([0-9a-f-]{36})-[\w-]{16,64}\.(png|jpg|webp)$/;
 const EXTENSION = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 
 const toGenerated = (asset: UserAsset): GeneratedImage => ({
@@ -64,16 +63,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
    * server never fetches a URL it does not own).
    */
   async function ownImageAt(userId: string, url: string): Promise<ImageData> {
-    const path = url.startsWith(config.appUrl) ? url.slice(config.appUrl.length) : url;
-    let bytes: Buffer | null = null;
-    const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(png|jpg|webp)$`).exec(path);
-    const temp = path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
-    if (asset) {
-      const row = await getOwnAsset(db, userId, asset[1]!).catch(() => null);
-      if (row) bytes = await objects.read(row.storage_key);
-    } else if (temp && temp[1] === userId) {
-      bytes = await objects.read(`temp/${temp[0]}`);
-    }
+    const bytes = await ownFileAt({ db, objects, appUrl: config.appUrl }, userId, url, 'image');
     if (!bytes) throw invalidRequest(Messages.imageNotYours);
     return readImageData(bytes, Messages.imageTypeInvalid);
   }

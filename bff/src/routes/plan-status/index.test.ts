@@ -51,6 +51,9 @@ describe('GET /api/plan-status', () => {
 
   it('caches the answer per user until a ledger write invalidates it', async () => {
     const { user, client } = await signedInUser(studio);
+    await client.get(ApiRoutes.profile);
+    // The trial grant is a ledger write too: its notice is heard before the answer is cached.
+    await new Promise((r) => setTimeout(r, 300));
     expect((await client.get(ApiRoutes.planStatus)).body.needsPlan).toBe(false);
     // Changed behind the service's back: the cached answer stands.
     await db()('profiles').where({ id: user.id }).update({ subscription_tier: 'free' });
@@ -58,6 +61,28 @@ describe('GET /api/plan-status', () => {
     // Any ledger write through the credits service drops the cached answer.
     await debit(user.id, 1);
     expect((await client.get(ApiRoutes.planStatus)).body).toEqual({ needsPlan: true, reason: 'no_active_subscription' });
+  });
+
+  it('forgets the cached answer when another process writes the ledger (database notification)', async () => {
+    const { user, client } = await signedInUser(studio);
+    await client.get(ApiRoutes.profile);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await client.get(ApiRoutes.planStatus)).body.reason).toBe('trial_with_credits');
+    // A Temporal worker (or any other process) debits through SQL: this process's cache never sees the call.
+    await db().raw('SELECT add_credit_transaction(?, ?, ?, ?, NULL, NULL, NULL, ?)', [
+      user.id,
+      'TASK_DEBIT',
+      -20,
+      'elsewhere',
+      randomUUID(),
+    ]);
+    const started = Date.now();
+    let reason = '';
+    while (Date.now() - started < 5000 && reason !== 'trial_no_credits') {
+      reason = (await client.get(ApiRoutes.planStatus)).body.reason;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(reason).toBe('trial_no_credits');
   });
 
   it('forces the paywall when the check fails, and does not cache the failure', async () => {

@@ -17,6 +17,9 @@ import { decodeToPcm, runFfmpeg } from '../speech/ffmpeg.ts';
 export const VIDEO_FPS = 25;
 const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS)];
 
+/** Every clip's sound is AAC 44.1 kHz mono, so sections join by stream copy. */
+const AUDIO_ENCODE = ['-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-ac', '1'];
+
 export type VideoResult = { video: Buffer; mime: 'video/mp4'; width: number; height: number; durationS: number } & ResultMeta;
 
 export interface AnimateInput {
@@ -228,10 +231,7 @@ export async function localTalkingHead(input: TalkingHeadInput, findFaces: (imag
         '-map',
         '2:a',
         ...ENCODE,
-        '-c:a',
-        'aac',
-        '-b:a',
-        '128k',
+        ...AUDIO_ENCODE,
         '-shortest',
         '-movflags',
         '+faststart',
@@ -268,16 +268,49 @@ async function muxFiles(dir: string, video: Buffer, audioFile: string): Promise<
       '1:a',
       '-c:v',
       'copy',
-      '-c:a',
-      'aac',
-      '-b:a',
-      '128k',
+      ...AUDIO_ENCODE,
       '-shortest',
+      '-movflags',
+      '+faststart',
       '-y',
       out,
     ],
     Buffer.alloc(0),
   );
+}
+
+/** A clip without sound given a silent track (of the same format as speech), so it joins spoken ones. */
+export async function localWithSilence(video: Buffer): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-silence-'));
+  try {
+    const file = path.join(dir, 'in.mp4');
+    await fs.writeFile(file, video);
+    return await encodeToMp4(
+      (out) => [
+        '-i',
+        file,
+        '-f',
+        'lavfi',
+        '-i',
+        'anullsrc=r=44100:cl=mono',
+        '-map',
+        '0:v',
+        '-map',
+        '1:a',
+        '-c:v',
+        'copy',
+        ...AUDIO_ENCODE,
+        '-shortest',
+        '-movflags',
+        '+faststart',
+        '-y',
+        out,
+      ],
+      Buffer.alloc(0),
+    );
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Sections joined in order into one MP4 (same size and codecs: stream copy, no re-encode). */

@@ -1,0 +1,387 @@
+import { randomUUID } from 'node:crypto';
+import { ApiRoutes, Messages, videoCreditsNeeded, videoStarted, videosPartial, type JobView } from '@studio/contracts';
+import { MediaError } from '@studio/media';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createImageAsset, ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+
+let studio: TestStudio;
+beforeAll(async () => {
+  studio = await startTestStudio();
+}, 120_000);
+afterAll(() => studio?.stop());
+afterEach(() => vi.restoreAllMocks());
+
+async function member(credits = 20) {
+  const signed = await signedInUser(studio);
+  await ensureProfile(studio, signed.user, credits);
+  return signed;
+}
+const balance = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
+
+const portrait = () =>
+  sharp({ create: { width: 360, height: 640, channels: 3, background: '#b08060' } })
+    .png()
+    .toBuffer();
+
+/** Approved audio, as the editor gets it: a generate-audio call (1 credit). */
+async function approvedAudio(client: TestClient, text = 'Hello there, this is our new product.') {
+  const res = await client.post(ApiRoutes.generateAudio, { text, voiceId: 'studioAdam01' });
+  expect(res.status).toBe(200);
+  return { audioUrl: res.body.audioUrl as string, duration: res.body.duration as number };
+}
+
+interface SectionInit {
+  id: string;
+  name?: string;
+  script?: string;
+  audio?: { audioUrl: string; duration: number } | null;
+  scriptEnabled?: boolean;
+  imageUrl?: string;
+  videoDuration?: number;
+  captions?: boolean;
+}
+
+/** The multipart body of a start, as the editor sends it: sections JSON and `image_<index>` files. */
+async function videoForm(sections: SectionInit[], fields: Record<string, string> = {}, images: (Buffer | null)[] = []) {
+  const form = new FormData();
+  form.set(
+    'sections',
+    JSON.stringify(
+      sections.map((s) => ({
+        id: s.id,
+        name: s.name ?? s.id,
+        videoPrompt: '',
+        scriptEnabled: s.scriptEnabled ?? Boolean(s.script),
+        hasImage: true,
+        imageUrl: s.imageUrl ?? null,
+        videoDuration: s.videoDuration ?? null,
+        captions: s.captions ?? false,
+        scriptBlocks: s.script
+          ? [
+              {
+                id: `${s.id}-b1`,
+                text: s.script,
+                audioStatus: s.audio ? 'approved' : 'none',
+                audioUrl: s.audio?.audioUrl ?? null,
+                duration: s.audio?.duration ?? null,
+              },
+            ]
+          : [],
+      })),
+    ),
+  );
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  for (const [i, s] of sections.entries()) {
+    const image = images[i] === undefined ? (s.imageUrl ? null : await portrait()) : images[i];
+    if (image) form.set(`image_${i}`, new Blob([new Uint8Array(image)], { type: 'image/png' }), `s${i}.png`);
+  }
+  return form;
+}
+
+async function waitForJob(client: TestClient, jobId: string, until = (job: JobView) => job.status !== 'IN_PROGRESS', timeoutMs = 90_000) {
+  const started = Date.now();
+  for (;;) {
+    const res = await client.get(`${ApiRoutes.jobStatus}/${jobId}`);
+    expect(res.status).toBe(200);
+    if (until(res.body.job)) return res.body.job as JobView;
+    if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} still ${JSON.stringify(res.body.job)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Reads a job's event stream until it ends; answers every `job` event's data. */
+async function readEvents(client: TestClient, jobId: string): Promise<JobView[]> {
+  const res = await fetch(new URL(`${ApiRoutes.jobStatus}/${jobId}/events`, client.baseUrl), { headers: { cookie: client.cookieHeader } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('text/event-stream');
+  const text = await res.text();
+  return text
+    .split('\n\n')
+    .filter((block) => block.startsWith('event: job'))
+    .map((block) => JSON.parse(block.slice(block.indexOf('data: ') + 6)) as JobView);
+}
+
+describe('POST /api/generate-multi-section-video', () => {
+  it('renders a spoken section and a silent one on the local engine, streams progress, and stores one video in the gallery', async () => {
+    const { user, client } = await member(20);
+    const other = await member();
+    const audio = await approvedAudio(client);
+    const form = await videoForm(
+      [
+        { id: 'intro', name: 'Intro', script: 'Hello there, this is our new product.', audio, captions: true },
+        { id: 'product', name: 'Product shot', videoDuration: 3 },
+      ],
+      { videoModel: 'seedance', aspectRatio: '9:16', userId: user.id },
+    );
+    const started = await client.post(ApiRoutes.generateVideo, form);
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ success: true, message: videoStarted(started.body.jobId) });
+    const jobId: string = started.body.jobId;
+    // 1 credit of speech, 2 for each section reserved at the start.
+    expect(await balance(client)).toBe(20 - 1 - 4);
+
+    const events = await readEvents(client, jobId);
+    const last = events.at(-1)!;
+    expect(last.status).toBe('COMPLETED');
+    // Progress only goes up, and sections were seen running on their steps.
+    const progress = events.map((e) => e.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(events.some((e) => e.sections.some((s) => s.status === 'RUNNING' && s.step))).toBe(true);
+
+    expect(last.sections.map((s) => [s.section, s.status, s.refunded])).toEqual([
+      ['intro', 'COMPLETED', false],
+      ['product', 'COMPLETED', false],
+    ]);
+    expect(last.result!.finalVideos.map((v) => [v.section, v.sectionName, v.hasAudio])).toEqual([
+      ['intro', 'Intro', true],
+      ['product', 'Product shot', false],
+    ]);
+    expect(last.result!.finalVideos[1]!.videoDuration).toBeCloseTo(3, 0);
+    expect(last.result!.isPartialSuccess).toBe(false);
+
+    const final = await client.get(last.result!.finalVideo!);
+    expect(final.status).toBe(200);
+    expect(final.headers.get('content-type')).toBe('video/mp4');
+    const poster = await client.get(last.result!.posterUrl!);
+    expect(poster.headers.get('content-type')).toBe('image/webp');
+    const clip = await client.get(last.result!.finalVideos[0]!.videoUrl);
+    expect(clip.status).toBe(200);
+    // Someone else sees none of it.
+    expect((await other.client.get(`${ApiRoutes.jobStatus}/${jobId}`)).status).toBe(404);
+    expect((await other.client.get(last.result!.finalVideos[0]!.videoUrl)).status).toBe(404);
+    expect((await other.client.get(last.result!.finalVideo!)).status).toBe(404);
+
+    const videos = (await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body.assets;
+    expect(videos).toHaveLength(1);
+    expect(videos[0]).toMatchObject({ id: last.result!.assetId, metadata: { mode: 'video', provider: 'local', width: 720, height: 1280 } });
+    expect(videos[0].metadata.duration).toBeGreaterThan(4);
+    expect(await balance(client)).toBe(15);
+  }, 120_000);
+
+  it('validates on the server: incomplete sections, unknown model, someone else’s id, no session, bad JSON', async () => {
+    const { client } = await member();
+    // A speaking section without approved audio does not count (seedance needs audio).
+    const unapproved = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', script: 'Hi there' }]));
+    expect(unapproved.status).toBe(400);
+    expect(unapproved.body.error.message).toBe(Messages.videoIncomplete);
+    const noImage = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a' }], {}, [null]));
+    expect(noImage.body.error.message).toBe(Messages.videoIncomplete);
+    const model = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a' }], { videoModel: 'sora' }));
+    expect(model.status).toBe(400);
+    expect(model.body.error.message).toBe(Messages.unknownModel);
+    const foreign = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([{ id: 'a', imageUrl: '/media/assets/00000000-0000-0000-0000-000000000000.png' }]),
+    );
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.message).toBe('Failed to fetch image for section a');
+    const notAnImage = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([{ id: 'a' }], {}, [Buffer.from('plain text, not a picture')]),
+    );
+    expect(notAnImage.status).toBe(400);
+    const someoneElse = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([{ id: 'a' }], { userId: '00000000-0000-0000-0000-000000000000' }),
+    );
+    expect(someoneElse.status).toBe(403);
+    const bad = new FormData();
+    bad.set('sections', '{not json');
+    expect((await client.post(ApiRoutes.generateVideo, bad)).body.error.message).toBe(Messages.videoSectionsInvalid);
+    expect((await studio.client().post(ApiRoutes.generateVideo, await videoForm([{ id: 'a' }]))).status).toBe(401);
+    expect((await client.get(`${ApiRoutes.jobStatus}/not-a-job`)).status).toBe(404);
+    expect(await balance(client)).toBe(20);
+  });
+
+  it('veo3 speaks the script itself (16:9, no approved audio needed)', async () => {
+    const { client } = await member();
+    const res = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([{ id: 'a', script: 'Try it today.' }], { videoModel: 'veo3', aspectRatio: '9:16' }),
+    );
+    expect(res.status).toBe(200);
+    const job = await waitForJob(client, res.body.jobId);
+    expect(job).toMatchObject({ status: 'COMPLETED', aspectRatio: '16:9', model: 'veo3' });
+    expect(job.result!.finalVideos[0]!.hasAudio).toBe(true);
+  }, 60_000);
+
+  it('refuses a short balance with the spec’s text and writes nothing; a second start while one runs is a 429', async () => {
+    const poor = await member(3);
+    const short = await poor.client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a' }, { id: 'b' }]));
+    expect(short.status).toBe(402);
+    expect(short.body.error.message).toBe(videoCreditsNeeded(4, 2));
+    expect(await balance(poor.client)).toBe(3);
+    expect(await studio.deps.db('generated_videos').where({ user_id: poor.user.id }).first()).toBeUndefined();
+
+    const { client } = await member();
+    let release!: () => void;
+    const hold = new Promise<void>((r) => (release = r));
+    const animate = studio.deps.media.video.animate.bind(studio.deps.media.video);
+    vi.spyOn(studio.deps.media.video, 'animate').mockImplementation(async (input) => {
+      await hold;
+      return animate(input);
+    });
+    const first = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }]));
+    expect(first.status).toBe(200);
+    const [second, third] = await Promise.all([
+      client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'b', videoDuration: 3 }])),
+      client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'c', videoDuration: 3 }])),
+    ]);
+    expect([second.status, third.status]).toEqual([429, 429]);
+    expect(second.body.error.message).toBe(Messages.videoInProgress);
+    release();
+    expect((await waitForJob(client, first.body.jobId)).status).toBe('COMPLETED');
+    expect(await balance(client)).toBe(18);
+  }, 60_000);
+});
+
+describe('failures, retries, cancelling and timeouts', () => {
+  it('a failed section ends PARTIAL_SUCCESS, refunded once; retry renders only it and reuses the other', async () => {
+    const { user, client } = await member(20);
+    const audio = await approvedAudio(client, 'One two three.');
+    const talkingHead = studio.deps.media.video.talkingHead.bind(studio.deps.media.video);
+    const failing = vi.spyOn(studio.deps.media.video, 'talkingHead').mockImplementation(async () => {
+      throw new MediaError('bad_input', 'The speech is too short to animate.');
+    });
+    const animate = vi.spyOn(studio.deps.media.video, 'animate');
+    const res = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([
+        { id: 'a', videoDuration: 3 },
+        { id: 'b', script: 'One two three.', audio },
+      ]),
+    );
+    const job = await waitForJob(client, res.body.jobId);
+    expect(job.status).toBe('PARTIAL_SUCCESS');
+    expect(job.sections[1]).toMatchObject({
+      section: 'b',
+      status: 'FAILED',
+      step: 'lipsync',
+      refunded: true,
+      error: 'The speech is too short to animate.',
+    });
+    expect(job.result).toMatchObject({
+      isPartialSuccess: true,
+      partialMessage: videosPartial(1),
+      failedLipsync: [{ section: 'b', error: 'The speech is too short to animate.' }],
+    });
+    expect(job.creditsRefunded).toBe(2);
+    // bad input is not retried by the engine.
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(await balance(client)).toBe(20 - 1 - 4 + 2);
+
+    failing.mockImplementation(talkingHead);
+    const retry = await client.post(`${ApiRoutes.jobs}/${job.id}/retry`);
+    expect(retry.status).toBe(200);
+    const again = await waitForJob(client, job.id);
+    expect(again.status).toBe('COMPLETED');
+    expect(again.sections.map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
+    // Section a was not rendered again.
+    expect(animate).toHaveBeenCalledTimes(1);
+    expect(await balance(client)).toBe(20 - 1 - 4 + 2 - 2);
+    // The ledger holds exactly one refund for the failed run.
+    const refunds = await studio.deps.db('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_REFUND' });
+    expect(refunds).toHaveLength(1);
+    const nothing = await client.post(`${ApiRoutes.jobs}/${job.id}/retry`);
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.error.message).toBe(Messages.jobNothingToRetry);
+    const videos = (await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body.assets;
+    expect(videos).toHaveLength(2);
+  }, 120_000);
+
+  it('cancel stops a running job and gives back its unfinished sections; the event stream ends', async () => {
+    const { client } = await member(20);
+    const other = await member();
+    vi.spyOn(studio.deps.media.video, 'animate').mockImplementation(() => new Promise(() => undefined));
+    const res = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([
+        { id: 'a', videoDuration: 3 },
+        { id: 'b', videoDuration: 3 },
+      ]),
+    );
+    await waitForJob(client, res.body.jobId, (job) => job.sections.some((s) => s.status === 'RUNNING'));
+    const events = readEvents(client, res.body.jobId);
+    expect((await other.client.post(`${ApiRoutes.jobs}/${res.body.jobId}/cancel`)).status).toBe(404);
+    const cancelled = await client.post(`${ApiRoutes.jobs}/${res.body.jobId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.job).toMatchObject({ status: 'CANCELLED', error: Messages.videoCancelled, creditsRefunded: 4 });
+    expect(cancelled.body.job.sections.map((s: { status: string }) => s.status)).toEqual(['CANCELLED', 'CANCELLED']);
+    expect((await events).at(-1)!.status).toBe('CANCELLED');
+    expect(await balance(client)).toBe(20);
+    const twice = await client.post(`${ApiRoutes.jobs}/${res.body.jobId}/cancel`);
+    expect(twice.status).toBe(409);
+    expect(await balance(client)).toBe(20);
+  }, 60_000);
+
+  it('a job past its 30 minutes ends TIMED_OUT, its sections refunded once', async () => {
+    const { client } = await member(20);
+    vi.spyOn(studio.deps.media.video, 'animate').mockImplementation(() => new Promise(() => undefined));
+    const res = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }]));
+    await studio.deps
+      .db('generated_videos')
+      .where({ id: res.body.jobId })
+      .update({ deadline_at: new Date(Date.now() - 1000) });
+    const job = (await client.get(`${ApiRoutes.jobStatus}/${res.body.jobId}`)).body.job;
+    expect(job).toMatchObject({ status: 'TIMED_OUT', error: Messages.videoTimedOut, creditsRefunded: 2 });
+    expect(job.sections[0]).toMatchObject({ status: 'TIMED_OUT', error: Messages.sectionTimedOut });
+    await client.get(`${ApiRoutes.jobStatus}/${res.body.jobId}`);
+    expect(await balance(client)).toBe(20);
+  });
+
+  it('holds the plan’s videos a month and longest video', async () => {
+    const { user, client } = await member(50);
+    const rows = Array.from({ length: 10 }, () => ({
+      id: randomUUID(),
+      user_id: user.id,
+      kind: 'animation',
+      status: 'COMPLETED',
+      model: 'animation',
+      aspect_ratio: '9:16',
+      width: 720,
+      height: 1280,
+      settings: '{}',
+      engine: 'dbos',
+      deadline_at: new Date(),
+    }));
+    await studio.deps.db('generated_videos').insert(rows);
+    const res = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }]));
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(Messages.videoMonthlyLimit);
+    await studio.deps.db('generated_videos').where({ user_id: user.id }).delete();
+    const long = 'word '.repeat(200);
+    const tooLong = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', script: long }], { videoModel: 'veo3' }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toBe(Messages.videoTooLong);
+  });
+});
+
+describe('POST /api/generate-animation', () => {
+  it('animates one of your images into a gallery video; validates duration and ownership', async () => {
+    const { user, client } = await member(20);
+    const other = await member();
+    const image = await createImageAsset(studio, user.id, { width: 320, height: 320 });
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.set(k, v);
+      return f;
+    };
+    const tooLong = await client.post(ApiRoutes.generateAnimation, form({ imageUrl: image.public_url, duration: '13' }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toBe(Messages.animationDurationInvalid);
+    const notYours = await other.client.post(ApiRoutes.generateAnimation, form({ imageUrl: image.public_url }));
+    expect(notYours.body.error.message).toBe(Messages.imageNotYours);
+    const res = await client.post(
+      ApiRoutes.generateAnimation,
+      form({ imageUrl: image.public_url, duration: '3', aspectRatio: '1:1', prompt: 'slow push in' }),
+    );
+    expect(res.status).toBe(200);
+    const job = await waitForJob(client, res.body.jobId);
+    expect(job).toMatchObject({ kind: 'animation', status: 'COMPLETED' });
+    const [video] = (await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body.assets;
+    expect(video).toMatchObject({ metadata: { prompt: 'slow push in', width: 720, height: 720 } });
+    expect(video.metadata.duration).toBeCloseTo(3, 0);
+    expect(await balance(client)).toBe(18);
+  }, 60_000);
+});

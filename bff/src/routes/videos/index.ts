@@ -1,0 +1,450 @@
+import fs from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import {
+  adjustVideoSettings,
+  ApiRoutes,
+  GenerateAnimationFields,
+  GenerateVideoFields,
+  IMAGE_UPLOAD_MAX_BYTES,
+  isJobFinished,
+  JOB_POLL_MS,
+  JobStatusResponse,
+  lipsyncDurationFor,
+  MAX_VIDEO_SECTIONS,
+  Messages,
+  planLimitsFor,
+  sectionImageFailed,
+  sectionImageInvalid,
+  StartJobResponse,
+  VIDEO_MODELS,
+  VIDEO_RENDER_SIZES,
+  videoStarted,
+  type JobView,
+  type VideoSectionInput,
+} from '@studio/contracts';
+import type { Context } from 'koa';
+import type { AppDeps } from '../../app.ts';
+import { CHANNELS } from '../../db/notifications.ts';
+import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
+import { currentUser } from '../../middlewares/auth.ts';
+import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
+import { assertStorageAvailable } from '../../services/assets.ts';
+import { getUsageCounts } from '../../services/credits.ts';
+import { ownFileAt } from '../../services/own-media.ts';
+import { getOrCreateProfile } from '../../services/profiles.ts';
+import { createUploadGate, uploadOf, type FileRule, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
+import { readImageData } from '../../services/uploads/images.ts';
+import { IMAGE_KINDS } from '../../services/uploads/sniff.ts';
+import {
+  createJob,
+  endJob,
+  getOwnJob,
+  JOB_MEDIA_PREFIX,
+  jobSpecOf,
+  jobView,
+  newJobId,
+  prepareRetry,
+  sectionsOf,
+  workflowIdOf,
+  type JobRow,
+  type NewJob,
+  type NewSection,
+} from '../../services/videos/jobs.ts';
+import { assertSelf } from '../assets/index.ts';
+import { route } from '../route.ts';
+
+const IMAGE_RULE: FileRule = {
+  kinds: IMAGE_KINDS,
+  maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+  messages: { type: Messages.imageTypeInvalid, tooLarge: Messages.imageTooLarge },
+};
+/** A section's image is sent as `image_<index>` (its place in `sections`), or named by `imageUrl`. */
+const SECTION_IMAGES: UploadSpec = {
+  files: Object.fromEntries(Array.from({ length: MAX_VIDEO_SECTIONS }, (_, i) => [`image_${i}`, IMAGE_RULE])),
+  maxFieldsBytes: 256 * 1024,
+};
+const ANIMATION_IMAGE: UploadSpec = { files: { image: IMAGE_RULE }, maxFieldsBytes: 8 * 1024 };
+const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+/** Speech runs at about this many words a second: the length of a script before it is spoken. */
+const WORDS_PER_SECOND = 2.5;
+const HEARTBEAT_MS = 15_000;
+
+interface PreparedSection extends NewSection {
+  image: Buffer;
+  audio: Buffer | null;
+  /** Seconds the section will last, for the plan's maximum length. */
+  estimatedS: number;
+}
+
+/** The approved audio of a section (spec 2 §4: the first approved block's, or the section's own). */
+function approvedAudio(section: VideoSectionInput): { url: string; duration: number | null } | null {
+  const block = section.scriptBlocks.find((b) => b.audioStatus === 'approved' && b.audioUrl && b.text.trim());
+  if (block) return { url: block.audioUrl!, duration: block.duration ?? null };
+  if (section.audioUrl && (section.audioStatus === 'approved' || section.audioStatus === 'generated'))
+    return { url: section.audioUrl, duration: null };
+  return null;
+}
+
+export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notifications, logger }: AppDeps): Router {
+  const router = new Router();
+  const uploads = createUploadGate(config.dataDir);
+  const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
+  const own = { db, objects, appUrl: config.appUrl };
+
+  const readView = async (job: JobRow): Promise<JobView> => jobView(job, await sectionsOf(db, job.id));
+
+  /** The caller's job as it is now; one past its 30 minutes is timed out first (spec 2 §9). */
+  const currentJob = async (userId: string, jobId: string): Promise<JobRow> => {
+    let job = await getOwnJob(db, userId, jobId);
+    if (job.status === 'IN_PROGRESS' && job.deadline_at.getTime() < Date.now()) {
+      if (await endJob(db, job.id, 'TIMED_OUT'))
+        await jobs.cancel(workflowIdOf(job)).catch((e: unknown) => logger.warn({ err: e }, 'cancel'));
+      job = await getOwnJob(db, userId, jobId);
+    }
+    return job;
+  };
+
+  /** Spec 1 §9: videos a month and the longest video of the caller's plan. */
+  const assertPlanAllows = async (user: { id: string; email: string }, lengthS: number) => {
+    const profile = await getOrCreateProfile(db, user);
+    const limits = planLimitsFor(profile.subscription_tier);
+    const { videosThisMonth } = await getUsageCounts(db, user.id);
+    if (videosThisMonth >= limits.videosPerMonth) throw forbidden(Messages.videoMonthlyLimit);
+    if (lengthS > limits.maxVideoLength) throw invalidRequest(Messages.videoTooLong, { maxVideoLength: limits.maxVideoLength });
+  };
+
+  /** Creates the job (credits reserved), stores its inputs, and starts its workflow. */
+  const launch = async (job: NewJob, sections: PreparedSection[]): Promise<string> => {
+    await createJob(db, job);
+    try {
+      for (const s of sections) {
+        await objects.put(s.imageKey, s.image);
+        if (s.audio && s.audioKey) await objects.put(s.audioKey, s.audio);
+      }
+      const row = await getOwnJob(db, job.userId, job.id);
+      await jobs.start({ ...(await jobSpecOf(db, row)), parallelism: config.videoParallelism }, workflowIdOf(row));
+    } catch (error) {
+      // Nothing runs: the job ends FAILED and every section is refunded.
+      await endJob(db, job.id, 'FAILED');
+      throw new AppError(503, 'upstream_failed', Messages.failedToStartVideo, { cause: String(error) });
+    }
+    return job.id;
+  };
+
+  const startedBody = (jobId: string) => ({ success: true, jobId, message: videoStarted(jobId) }) satisfies StartJobResponse;
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.generateVideo,
+      summary:
+        'Start a multi-section talking-person video (spec 2 §7): 2 credits a section, reserved now and refunded for each section that fails; poll job-status or follow its events',
+      auth: 'user',
+      multipart: { image_0: 'Image of the first section (image_1 … for the others), unless it names imageUrl' },
+      responses: {
+        200: StartJobResponse,
+        400: Messages.videoIncomplete,
+        402: 'Insufficient credits. You need N credits to generate M video section(s). Please upgrade your plan.',
+        403: Messages.videoMonthlyLimit,
+        429: Messages.videoInProgress,
+      },
+    },
+    uploadLimit,
+    uploads.accept(SECTION_IMAGES),
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const { fields: raw, files } = uploadOf(ctx);
+      const fields = GenerateVideoFields.parse(raw);
+      assertSelf(ctx, fields.userId);
+      const model = VIDEO_MODELS[fields.videoModel];
+      const { aspectRatio, duration } = adjustVideoSettings(fields.videoModel, {
+        aspectRatio: fields.aspectRatio,
+        duration: fields.videoDuration ?? model.durations[0],
+      });
+      const jobId = newJobId();
+      const prepared: PreparedSection[] = [];
+      for (const [index, section] of fields.sections.entries()) {
+        const name = section.name || `Section ${index + 1}`;
+        if (!/^[\w-]+$/.test(section.id)) throw invalidRequest(Messages.videoSectionsInvalid);
+        const file: UploadedFile | undefined = files[`image_${index}`];
+        const imageBytes = file
+          ? await fs.readFile(file.path)
+          : section.imageUrl
+            ? await ownFileAt(own, user.id, section.imageUrl, 'image')
+            : null;
+        if (section.imageUrl && !file && !imageBytes) throw invalidRequest(sectionImageFailed(name));
+        const script = section.scriptEnabled
+          ? section.scriptBlocks
+              .map((b) => b.text.trim())
+              .filter(Boolean)
+              .join(' ') || null
+          : null;
+        const audio = section.scriptEnabled && !model.builtInAudio ? approvedAudio(section) : null;
+        // spec 2 §5: a section counts with an image, and when it speaks, with approved audio (veo3 speaks itself).
+        const complete = imageBytes && (!section.scriptEnabled || model.builtInAudio ? true : audio !== null);
+        if (!complete) continue;
+        const image = await readImageData(imageBytes, sectionImageInvalid(name));
+        const audioBytes = audio ? await ownFileAt(own, user.id, audio.url, 'audio') : null;
+        if (audio && !audioBytes) throw invalidRequest(Messages.videoIncomplete);
+        const speaks = Boolean(audio || (script && model.builtInAudio));
+        const spokenS = audio?.duration ?? (script ? script.split(/\s+/).length / WORDS_PER_SECOND : 0);
+        const targetDuration = speaks ? lipsyncDurationFor(spokenS) : (section.videoDuration ?? duration);
+        prepared.push({
+          id: section.id,
+          name,
+          imageKey: `jobs/${jobId}/${section.id}/image.${EXTENSIONS[image.mime] ?? 'png'}`,
+          audioKey: audioBytes ? `jobs/${jobId}/${section.id}/audio.mp3` : null,
+          image: image.data,
+          audio: audioBytes,
+          // Approved audio is spoken as is; otherwise (veo3) the script is spoken. It also gives the captions.
+          script,
+          videoPrompt: section.videoPrompt.trim() || model.defaultPrompt,
+          captions: section.captions && Boolean(script),
+          targetDuration,
+          estimatedS: speaks ? Math.max(spokenS, 1) : targetDuration,
+        });
+      }
+      if (prepared.length === 0) throw invalidRequest(Messages.videoIncomplete);
+      if (new Set(prepared.map((s) => s.id)).size !== prepared.length) throw invalidRequest(Messages.videoSectionsInvalid);
+      await assertPlanAllows(
+        user,
+        prepared.reduce((n, s) => n + s.estimatedS, 0),
+      );
+      await assertStorageAvailable(db, user.id);
+      const size = VIDEO_RENDER_SIZES[aspectRatio]!;
+      await launch(
+        {
+          id: jobId,
+          userId: user.id,
+          projectId: fields.projectId ?? null,
+          kind: 'multi_section',
+          model: fields.videoModel,
+          aspectRatio,
+          ...size,
+          settings: { voiceId: fields.voiceId, stability: fields.stability, similarityBoost: fields.similarityBoost, speed: fields.speed },
+          engine: jobs.name,
+          sections: prepared,
+        },
+        prepared,
+      );
+      ctx.body = startedBody(jobId);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.generateAnimation,
+      summary: 'Animate one image (camera motion, 3–12 s, five aspect ratios) into a video in the gallery; 2 credits, refunded if it fails',
+      auth: 'user',
+      multipart: { image: 'The image (or imageUrl: one of your images)' },
+      responses: {
+        200: StartJobResponse,
+        400: Messages.animationDurationInvalid,
+        402: Messages.insufficientCredits,
+        429: Messages.videoInProgress,
+      },
+    },
+    uploadLimit,
+    uploads.accept(ANIMATION_IMAGE),
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const { fields: raw, files } = uploadOf(ctx);
+      const fields = GenerateAnimationFields.parse(raw);
+      assertSelf(ctx, fields.userId);
+      const bytes = files.image
+        ? await fs.readFile(files.image.path)
+        : fields.imageUrl
+          ? await ownFileAt(own, user.id, fields.imageUrl, 'image')
+          : null;
+      if (!bytes) throw invalidRequest(fields.imageUrl ? Messages.imageNotYours : Messages.imageTypeInvalid);
+      const image = await readImageData(bytes, Messages.imageTypeInvalid);
+      await assertPlanAllows(user, fields.duration);
+      await assertStorageAvailable(db, user.id);
+      const jobId = newJobId();
+      const section: PreparedSection = {
+        id: 'animation',
+        name: 'Animation',
+        imageKey: `jobs/${jobId}/animation/image.${EXTENSIONS[image.mime] ?? 'png'}`,
+        audioKey: null,
+        image: image.data,
+        audio: null,
+        script: null,
+        videoPrompt: fields.prompt,
+        captions: false,
+        targetDuration: fields.duration,
+        estimatedS: fields.duration,
+      };
+      await launch(
+        {
+          id: jobId,
+          userId: user.id,
+          projectId: null,
+          kind: 'animation',
+          model: 'animation',
+          aspectRatio: fields.aspectRatio,
+          ...VIDEO_RENDER_SIZES[fields.aspectRatio]!,
+          settings: { voiceId: '', stability: 0, similarityBoost: 0, speed: 1, prompt: fields.prompt },
+          engine: jobs.name,
+          sections: [section],
+        },
+        [section],
+      );
+      ctx.body = startedBody(jobId);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${ApiRoutes.jobStatus}/:jobId`,
+      summary: 'A video job: status, progress, each section, and the result (spec 2 §3); yours only',
+      auth: 'user',
+      responses: { 200: JobStatusResponse, 404: Messages.jobNotFound },
+    },
+    async (ctx) => {
+      const job = await currentJob(currentUser(ctx.state).id, ctx.params.jobId ?? '');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { success: true, job: await readView(job) } satisfies JobStatusResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${ApiRoutes.jobStatus}/:jobId/events`,
+      summary: 'Server-Sent Events of a job: a `job` event with the whole job each time it changes, until it ends',
+      auth: 'user',
+      responses: { 200: 'text/event-stream', 404: Messages.jobNotFound },
+    },
+    async (ctx: Context) => {
+      const userId = currentUser(ctx.state).id;
+      const first = await currentJob(userId, ctx.params.jobId ?? '');
+      const stream = new PassThrough();
+      ctx.req.socket.setTimeout(0);
+      ctx.req.socket.setNoDelay(true);
+      ctx.set({ 'Cache-Control': 'no-store, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+      ctx.type = 'text/event-stream';
+      ctx.status = 200;
+      ctx.body = stream;
+
+      let last = '';
+      let closed = false;
+      let queued = false;
+      const send = async () => {
+        queued = false;
+        if (closed) return;
+        const view = await readView(await currentJob(userId, first.id));
+        const data = JSON.stringify(view);
+        if (data !== last) {
+          last = data;
+          stream.write(`event: job\ndata: ${data}\n\n`);
+        }
+        if (isJobFinished(view.status)) close();
+      };
+      // Changes come in bursts (a step, its row, the ledger): they are read once per burst.
+      const schedule = () => {
+        if (queued || closed) return;
+        queued = true;
+        setTimeout(() => void send().catch((error: unknown) => (logger.warn({ err: error }, 'job events'), close())), 50);
+      };
+      const stop = notifications.on(CHANNELS.jobs, (id) => id === first.id && schedule());
+      // Heartbeats keep proxies from closing the stream; the poll covers lost notifications.
+      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const poll = setInterval(schedule, JOB_POLL_MS);
+      function close() {
+        if (closed) return;
+        closed = true;
+        stop();
+        clearInterval(heartbeat);
+        clearInterval(poll);
+        stream.end();
+      }
+      ctx.req.on('close', close);
+      stream.write('retry: 3000\n\n');
+      schedule();
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: `${ApiRoutes.jobs}/:jobId/cancel`,
+      summary: 'Cancel a running job: unfinished sections stop and their credits are given back',
+      auth: 'user',
+      responses: { 200: JobStatusResponse, 404: Messages.jobNotFound, 409: Messages.jobNotCancellable },
+    },
+    async (ctx) => {
+      const userId = currentUser(ctx.state).id;
+      const job = await currentJob(userId, ctx.params.jobId ?? '');
+      if (!(await endJob(db, job.id, 'CANCELLED'))) throw new AppError(409, 'conflict', Messages.jobNotCancellable);
+      await jobs
+        .cancel(workflowIdOf(job))
+        .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'cancelling the workflow failed'));
+      ctx.body = { success: true, job: await readView(await getOwnJob(db, userId, job.id)) } satisfies JobStatusResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: `${ApiRoutes.jobs}/:jobId/retry`,
+      summary: 'Run again only the sections that did not complete (charged anew, refunded if they fail); the finished ones are reused',
+      auth: 'user',
+      responses: {
+        200: StartJobResponse,
+        402: Messages.insufficientCredits,
+        404: Messages.jobNotFound,
+        409: Messages.jobNothingToRetry,
+        429: Messages.videoInProgress,
+      },
+    },
+    async (ctx) => {
+      const userId = currentUser(ctx.state).id;
+      await currentJob(userId, ctx.params.jobId ?? '');
+      const job = await prepareRetry(db, userId, ctx.params.jobId ?? '');
+      try {
+        await jobs.start({ ...(await jobSpecOf(db, job)), parallelism: config.videoParallelism }, workflowIdOf(job));
+      } catch (error) {
+        await endJob(db, job.id, 'FAILED');
+        throw new AppError(503, 'upstream_failed', Messages.failedToStartVideo, { cause: String(error) });
+      }
+      ctx.body = startedBody(job.id);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: `${JOB_MEDIA_PREFIX}/:jobId/:file`,
+      summary: 'A finished section’s clip (MP4), to the job’s owner',
+      auth: 'user',
+      responses: { 200: 'video/mp4', 404: 'No such clip, or not yours' },
+    },
+    async (ctx) => {
+      const match = /^([\w-]+)\.mp4$/.exec(ctx.params.file ?? '');
+      const job = await getOwnJob(db, currentUser(ctx.state).id, ctx.params.jobId ?? '');
+      const section = match
+        ? await db('video_sections')
+            .where({ job_id: job.id, section_id: match[1], status: 'COMPLETED' })
+            .first<{ video_key: string | null }>()
+        : null;
+      const opened = section?.video_key ? await objects.open(section.video_key) : null;
+      if (!opened) throw notFound();
+      ctx.type = 'video/mp4';
+      ctx.length = opened.size;
+      ctx.set('Cache-Control', 'private, max-age=3600');
+      ctx.body = opened.stream;
+    },
+  );
+
+  return router;
+}

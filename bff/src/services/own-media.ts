@@ -1,0 +1,30 @@
+/**
+ * Inputs given by URL (an image to edit or animate, approved audio for a section): only the
+ * caller's own assets or temporary uploads are read, straight from the store. The server never
+ * fetches a URL it does not own.
+ */
+import type { AssetType } from '@studio/contracts';
+import type { Db } from '../db/index.ts';
+import { ASSET_URL_PREFIX, getOwnAsset } from './assets.ts';
+import type { ObjectStore } from './object-store.ts';
+
+export const TEMP_URL_PREFIX = '/media/temp';
+export const TEMP_FILE = /^([0-9a-f-]{36})-[\w-]{16,64}\.(png|jpg|webp)$/;
+
+export interface OwnMediaDeps {
+  db: Db;
+  objects: ObjectStore;
+  appUrl: string;
+}
+
+/** The bytes of the caller's own file at `url` (an asset of `type`, or for images a temporary upload); null if it is not theirs. */
+export async function ownFileAt(deps: OwnMediaDeps, userId: string, url: string, type: AssetType): Promise<Buffer | null> {
+  const path = url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url;
+  const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`).exec(path);
+  if (asset) {
+    const row = await getOwnAsset(deps.db, userId, asset[1]!).catch(() => null);
+    return row && row.asset_type === type ? deps.objects.read(row.storage_key) : null;
+  }
+  const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
+  return temp && temp[1] === userId ? deps.objects.read(`temp/${temp[0]}`) : null;
+}

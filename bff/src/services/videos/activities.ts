@@ -1,0 +1,199 @@
+/**
+ * The video job's activities over the studio's parts (media engine, object store, ledger, job
+ * rows). Each is idempotent for its (job, section): outputs go to fixed keys under
+ * `jobs/<job>/<section>/`, the asset is created once per run, refunds are flagged and keyed.
+ * A media failure becomes a StepError of the matching kind, so the engine retries only what a
+ * retry can fix.
+ */
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_VOICE_SETTINGS, Messages } from '@studio/contracts';
+import { isMediaError, type MediaEngine } from '@studio/media';
+import { StepError, type SectionSpec, type VideoActivities } from '@studio/workflows';
+import type { Db } from '../../db/index.ts';
+import { saveVideoAsset } from '../assets.ts';
+import type { ObjectStore } from '../object-store.ts';
+import { readImageData } from '../uploads/images.ts';
+import { resolveVoice } from '../voices.ts';
+import { finishJob, getJob, markStep, noteSection, recordSection, refundSection, type JobRow } from './jobs.ts';
+
+export interface ActivityDeps {
+  db: Db;
+  objects: ObjectStore;
+  media: MediaEngine;
+}
+
+/** A media failure as the orchestration understands it. */
+function asStepError(error: unknown): unknown {
+  if (error instanceof StepError) return error;
+  if (isMediaError(error)) {
+    const kind = error.kind === 'bad_input' ? 'bad_input' : error.kind === 'timeout' ? 'timeout' : 'transient';
+    return new StepError(kind, error.message);
+  }
+  // Our own input checks (an image that does not decode) say so with a 4xx AppError.
+  if (error instanceof Error && (error as { status?: number }).status === 400) return new StepError('bad_input', error.message);
+  return error;
+}
+
+const LOCAL_VIDEO_MODEL = 'local/ffmpeg-video';
+const sectionKey = (jobId: string, sectionId: string, file: string) => `jobs/${jobId}/${sectionId}/${file}`;
+
+export function createActivities({ db, objects, media }: ActivityDeps): VideoActivities {
+  const jobOf = async (jobId: string): Promise<JobRow> => {
+    const job = await getJob(db, jobId);
+    if (!job) throw new StepError('bad_input', Messages.jobNotFound);
+    return job;
+  };
+  const read = async (key: string): Promise<Buffer> => {
+    const bytes = await objects.read(key);
+    if (!bytes) throw new StepError('bad_input', 'An input of this section is missing. Please start the video again.');
+    return bytes;
+  };
+  const image = async (section: SectionSpec) =>
+    readImageData(await read(section.image), Messages.imageTypeInvalid).catch(() => {
+      throw new StepError('bad_input', `Invalid image data for section ${section.name}`);
+    });
+  const guarded =
+    <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await work(...args);
+      } catch (error) {
+        throw asStepError(error);
+      }
+    };
+  const sectionRow = (jobId: string, sectionId: string) =>
+    db('video_sections')
+      .where({ job_id: jobId, section_id: sectionId })
+      .first<{ target_duration: number; video_duration: number | null }>();
+
+  return {
+    speak: guarded(async (jobId, section) => {
+      await markStep(db, jobId, section.id, 'audio');
+      const job = await jobOf(jobId);
+      const voice = await resolveVoice(db, media.speech, job.user_id, job.settings.voiceId);
+      if (!voice) throw new StepError('bad_input', Messages.voiceIdNotFound);
+      const spoken = await media.speech.textToSpeech({
+        text: section.script ?? '',
+        voice: voice.speech,
+        settings: {
+          stability: job.settings.stability,
+          similarityBoost: job.settings.similarityBoost,
+          speed: job.settings.speed,
+          style: DEFAULT_VOICE_SETTINGS.style,
+          useSpeakerBoost: DEFAULT_VOICE_SETTINGS.useSpeakerBoost,
+        },
+      });
+      const key = sectionKey(jobId, section.id, 'speech.mp3');
+      await objects.put(key, spoken.audio);
+      return key;
+    }),
+
+    animate: guarded(async (jobId, section) => {
+      await markStep(db, jobId, section.id, 'video');
+      // A spoken section is rendered in one pass by lip-sync (the talking head moves the still itself).
+      if (section.audio || section.script) return section.image;
+      const job = await jobOf(jobId);
+      const row = await sectionRow(jobId, section.id);
+      const clip = await media.video.animate({
+        image: await image(section),
+        width: job.width,
+        height: job.height,
+        durationS: Number(row?.target_duration ?? 5),
+      });
+      const key = sectionKey(jobId, section.id, 'clip.mp4');
+      await objects.put(key, await media.video.withSilence(clip.video));
+      await noteSection(db, jobId, section.id, { video_duration: clip.durationS, has_audio: false });
+      return key;
+    }),
+
+    lipSync: guarded(async (jobId, section, _video, audio) => {
+      await markStep(db, jobId, section.id, 'lipsync');
+      const job = await jobOf(jobId);
+      const clip = await media.video.talkingHead({
+        image: await image(section),
+        audio: await read(audio),
+        width: job.width,
+        height: job.height,
+      });
+      const key = sectionKey(jobId, section.id, 'synced.mp4');
+      await objects.put(key, clip.video);
+      await noteSection(db, jobId, section.id, { video_duration: clip.durationS, has_audio: true });
+      return key;
+    }),
+
+    caption: guarded(async (jobId, section, video) => {
+      await markStep(db, jobId, section.id, 'captions');
+      const job = await jobOf(jobId);
+      const row = await sectionRow(jobId, section.id);
+      const captioned = await media.video.burnCaptions({
+        video: await read(video),
+        script: section.script ?? '',
+        width: job.width,
+        height: job.height,
+        durationS: Number(row?.video_duration ?? row?.target_duration ?? 5),
+      });
+      const key = sectionKey(jobId, section.id, 'captioned.mp4');
+      await objects.put(key, captioned);
+      return key;
+    }),
+
+    concat: guarded(async (jobId, videos) => {
+      const clips = await Promise.all(videos.map(read));
+      const joined = clips.length === 1 ? clips[0]! : await media.video.concat(clips);
+      const poster = await media.video.posterFrame(joined);
+      const video = `jobs/${jobId}/final.mp4`;
+      const posterKey = `jobs/${jobId}/poster.jpg`;
+      await objects.put(video, joined);
+      await objects.put(posterKey, poster);
+      const sections = await db('video_sections')
+        .where({ job_id: jobId })
+        .whereIn('video_key', videos)
+        .select<{ video_duration: number | null }[]>('video_duration');
+      const duration = sections.reduce((n, s) => n + Number(s.video_duration ?? 0), 0);
+      await db('generated_videos').where({ id: jobId }).update({ final_key: video, poster_key: posterKey, duration });
+      return { video, poster: posterKey };
+    }),
+
+    store: guarded(async (jobId, userId, video, poster) => {
+      return db.transaction(async (trx) => {
+        const job = await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
+        if (!job) throw new StepError('bad_input', Messages.jobNotFound);
+        // Stored once per run, however often this step runs.
+        if (job.asset_id) return job.asset_id;
+        const sections = await trx('video_sections').where({ job_id: jobId }).orderBy('position').select('script', 'video_prompt');
+        const prompt =
+          job.kind === 'animation'
+            ? (job.settings.prompt ?? '')
+            : sections
+                .map((s: { script: string | null; video_prompt: string }) => s.script || s.video_prompt)
+                .filter(Boolean)
+                .join(' ');
+        const asset = await saveVideoAsset(trx, objects, {
+          id: randomUUID(),
+          userId,
+          video: await read(video),
+          poster: await read(poster),
+          width: job.width,
+          height: job.height,
+          durationS: Number(job.duration ?? 0),
+          // Rendered by the local engine (ffmpeg), whichever model's rules the user chose.
+          metadata: { prompt: prompt.slice(0, 5000), model: LOCAL_VIDEO_MODEL, provider: 'local' },
+        });
+        await trx('generated_videos').where({ id: jobId }).update({ asset_id: asset.id });
+        return asset.id;
+      });
+    }),
+
+    refund: guarded(async (jobId, _userId, sectionId) => {
+      await refundSection(db, jobId, sectionId);
+    }),
+
+    progress: guarded(async (jobId, update) => {
+      await recordSection(db, jobId, update.outcome);
+    }),
+
+    finish: guarded(async (jobId, outcome) => {
+      await finishJob(db, jobId, outcome);
+    }),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Which durable engine runs video jobs (DESIGN decision 6): DBOS inside this process on the
+ * studio's PostgreSQL by default, Temporal when TEMPORAL_ADDRESS is set (its worker runs the
+ * activities: `npm run worker`). The rest of the bff sees only start and cancel.
+ */
+import type { JobSpec, VideoActivities } from '@studio/workflows';
+import type { Logger } from '../../logger.ts';
+
+export interface JobEngine {
+  readonly name: 'dbos' | 'temporal';
+  /** Starts a run of a job under its workflow id; starting the same id again runs it once. */
+  start(spec: JobSpec, workflowId: string): Promise<void>;
+  cancel(workflowId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** DBOS.shutdown() has been seen to hang; a stop never waits longer than this for it. */
+const SHUTDOWN_WAIT_MS = 5000;
+
+export interface JobEngineOptions {
+  databaseUrl: string;
+  temporal?: { address: string; namespace?: string };
+  activities: VideoActivities;
+  logger: Logger;
+}
+
+export function createJobEngine(options: JobEngineOptions): JobEngine & { launch(): Promise<void> } {
+  if (options.temporal) {
+    const settings = options.temporal;
+    let client: Promise<import('@studio/workflows/temporal').TemporalJobs> | undefined;
+    const connected = () =>
+      (client ??= import('@studio/workflows/temporal')
+        .then((t) => t.connectTemporal(settings))
+        .catch((error: unknown) => {
+          client = undefined;
+          throw error;
+        }));
+    return {
+      name: 'temporal',
+      launch: async () => void (await connected()),
+      start: async (spec, workflowId) => (await connected()).start(spec, workflowId),
+      cancel: async (workflowId) => (await connected()).cancel(workflowId),
+      close: async () => {
+        if (client) await (await client.catch(() => null))?.close();
+      },
+    };
+  }
+  type Dbos = Awaited<ReturnType<typeof import('@studio/workflows/dbos').launchDbosEngine>>;
+  let engine: Promise<Dbos> | undefined;
+  // Launching resumes the jobs a killed process left unfinished.
+  const launched = () =>
+    (engine ??= import('@studio/workflows/dbos').then((d) =>
+      d.launchDbosEngine({ systemDatabaseUrl: options.databaseUrl, activities: options.activities }),
+    ));
+  return {
+    name: 'dbos',
+    launch: async () => void (await launched()),
+    start: async (spec, workflowId) => (await launched()).start(spec, workflowId),
+    cancel: async (workflowId) => (await launched()).cancel(workflowId),
+    close: async () => {
+      if (!engine) return;
+      const running = await engine;
+      await Promise.race([
+        running.shutdown(),
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            options.logger.warn('the job engine did not stop in time; leaving it');
+            resolve();
+          }, SHUTDOWN_WAIT_MS).unref(),
+        ),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run worker`: a Temporal worker for video jobs (DESIGN decision 6). It polls the studio's
+ * task queue at TEMPORAL_ADDRESS and runs the jobs' activities against the same database, object
+ * store and media engine as the bff (DATABASE_URL, and S3_* when the bff uses a bucket).
+ */
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb } from './db/index.ts';
+import { createLogger } from './logger.ts';
+import { createActivities } from './services/videos/activities.ts';
+import { createMedia, createObjectStore } from './start.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.temporal)
+    throw new ConfigError('Invalid configuration:\n  TEMPORAL_ADDRESS: required by the worker (host:port of the Temporal frontend)');
+  if (!config.databaseUrl) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required by the worker (the studio’s database)');
+  const logger = createLogger(config.logLevel);
+  const db = createDb(config.databaseUrl);
+  const media = createMedia(config, logger);
+  const activities = createActivities({ db, objects: createObjectStore(config), media });
+  const { runTemporalWorker } = await import('@studio/workflows/temporal');
+  logger.info({ address: config.temporal.address, namespace: config.temporal.namespace }, 'video worker polling');
+  try {
+    await runTemporalWorker(config.temporal, activities);
+  } finally {
+    await media.close();
+    await db.destroy();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { Messages } from './errors.ts';
+import { VOICE_SETTING_RANGES, VoiceId, DEFAULT_VOICE_ID, DEFAULT_VOICE_SETTINGS } from './voices.ts';
+
+/** spec 2 §9 video models: their aspect ratios and durations (the first of each is the default). */
+export const VIDEO_MODELS = {
+  seedance: {
+    label: 'Seedance',
+    aspectRatios: ['9:16', '16:9', '1:1'],
+    durations: [12, 3, 6, 9],
+    builtInAudio: false,
+    defaultPrompt: 'person talking calmly into the camera',
+  },
+  veo3: {
+    label: 'Veo 3',
+    aspectRatios: ['16:9'],
+    durations: [8],
+    builtInAudio: true,
+    defaultPrompt: 'person talking energetically into camera',
+  },
+} as const;
+export type VideoModelId = keyof typeof VIDEO_MODELS;
+export const VIDEO_MODEL_IDS = Object.keys(VIDEO_MODELS) as VideoModelId[];
+export const DEFAULT_VIDEO_MODEL: VideoModelId = 'seedance';
+export type VideoAspectRatio = (typeof VIDEO_MODELS)[VideoModelId]['aspectRatios'][number];
+
+/** spec 2 §4: a model change moves an unsupported ratio or duration to the model's first supported one. */
+export function adjustVideoSettings(model: VideoModelId, settings: { aspectRatio: string; duration: number }) {
+  const m = VIDEO_MODELS[model];
+  return {
+    aspectRatio: (m.aspectRatios as readonly string[]).includes(settings.aspectRatio) ? settings.aspectRatio : m.aspectRatios[0],
+    duration: (m.durations as readonly number[]).includes(settings.duration) ? settings.duration : m.durations[0],
+  };
+}
+
+/** spec 2 §9: with lip-sync, the clip lasts the audio plus 3 s, rounded up, at most 12 s. */
+export const LIPSYNC_MAX_S = 12;
+export const lipsyncDurationFor = (audioS: number) => Math.min(LIPSYNC_MAX_S, Math.ceil(audioS + 3));
+/** spec 2 §9: a section's length when nothing else decides it. */
+export const DEFAULT_SECTION_S = 10;
+/** spec 2 §9 (talking-person editor defaults). */
+export const EDITOR_VIDEO_DEFAULTS = { aspectRatio: '9:16', duration: 30 } as const;
+/** spec 2 §9: jobs are polled every 3 s and given up on after 30 minutes (the server times them out then). */
+export const JOB_POLL_MS = 3000;
+export const JOB_TIMEOUT_MS = 1_800_000;
+/** How many sections a job may hold (a video of at most this many parts). */
+export const MAX_VIDEO_SECTIONS = 12;
+
+/** Pixel size the studio renders each aspect ratio at (720p class: fast on the local engine). */
+export const VIDEO_RENDER_SIZES: Record<string, { width: number; height: number }> = {
+  '9:16': { width: 720, height: 1280 },
+  '16:9': { width: 1280, height: 720 },
+  '1:1': { width: 720, height: 720 },
+  '3:4': { width: 720, height: 960 },
+  '4:3': { width: 960, height: 720 },
+};
+
+/** spec 2 §2 animation controls: 3–12 s (default 5) and five aspect ratios. */
+export const ANIMATION_DURATION = { min: 3, max: 12, default: 5 } as const;
+export const ANIMATION_ASPECT_RATIOS = ['1:1', '9:16', '16:9', '3:4', '4:3'] as const;
+
+/** A script block as the editor sends it (spec 2 §3); its approved audio is one of the caller's audio assets. */
+export const ScriptBlockInput = z.object({
+  id: z.string().max(100).optional(),
+  text: z.string().max(5000).default(''),
+  audioStatus: z.string().max(20).optional(),
+  audioUrl: z.string().max(500).nullish(),
+  duration: z.coerce.number().min(0).max(600).nullish(),
+});
+export type ScriptBlockInput = z.infer<typeof ScriptBlockInput>;
+
+/** One section of `POST /api/generate-multi-section-video` (spec 2 §7). */
+export const VideoSectionInput = z.object({
+  id: z.string().trim().min(1).max(100),
+  name: z.string().trim().max(100).default(''),
+  scriptBlocks: z.array(ScriptBlockInput).max(20).default([]),
+  videoPrompt: z.string().max(2000).default(''),
+  hasImage: z.boolean().default(false),
+  imageUrl: z.string().max(500).nullish(),
+  scriptEnabled: z.boolean().default(true),
+  /** Audio for the whole section (the simple editor, or a section without blocks). */
+  audioUrl: z.string().max(500).nullish(),
+  audioStatus: z.string().max(20).optional(),
+  isCached: z.boolean().default(false),
+  cachedVideoUrl: z.string().max(500).nullish(),
+  videoDuration: z.coerce.number().min(0).max(600).nullish(),
+  /** Burn the script in as captions. */
+  captions: z.boolean().default(false),
+});
+export type VideoSectionInput = z.infer<typeof VideoSectionInput>;
+
+const jsonField = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string({ error: message })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+const unit = z.coerce.number().min(0).max(1);
+
+/** The text fields of `POST /api/generate-multi-section-video` (multipart; images as `image_<section id>`). */
+export const GenerateVideoFields = z.object({
+  sections: jsonField(
+    z
+      .array(VideoSectionInput, { error: Messages.videoSectionsInvalid })
+      .min(1, { error: Messages.videoNoSection })
+      .max(MAX_VIDEO_SECTIONS, { error: Messages.videoTooManySections }),
+    Messages.videoSectionsInvalid,
+  ),
+  voiceId: VoiceId.default(DEFAULT_VOICE_ID),
+  stability: unit.default(DEFAULT_VOICE_SETTINGS.stability),
+  similarityBoost: unit.default(DEFAULT_VOICE_SETTINGS.similarityBoost),
+  speed: z.coerce.number().min(VOICE_SETTING_RANGES.speed.min).max(VOICE_SETTING_RANGES.speed.max).default(1),
+  aspectRatio: z.string().max(10).default(EDITOR_VIDEO_DEFAULTS.aspectRatio),
+  videoDuration: z.coerce.number().min(0).max(600).optional(),
+  videoModel: z.enum(VIDEO_MODEL_IDS as [VideoModelId, ...VideoModelId[]], { error: Messages.unknownModel }).default(DEFAULT_VIDEO_MODEL),
+  userId: z.string().max(100).optional(),
+  projectId: z.string().max(100).optional(),
+});
+export type GenerateVideoFields = z.infer<typeof GenerateVideoFields>;
+
+export const StartJobResponse = z.object({ success: z.literal(true), jobId: z.string(), message: z.string() });
+export type StartJobResponse = z.infer<typeof StartJobResponse>;
+
+/** `POST /api/generate-animation`: one image → a 3–12 s clip in the gallery. */
+export const GenerateAnimationFields = z.object({
+  prompt: z.string().max(2000).default(''),
+  duration: z.coerce
+    .number({ error: Messages.animationDurationInvalid })
+    .int({ error: Messages.animationDurationInvalid })
+    .min(ANIMATION_DURATION.min, { error: Messages.animationDurationInvalid })
+    .max(ANIMATION_DURATION.max, { error: Messages.animationDurationInvalid })
+    .default(ANIMATION_DURATION.default),
+  aspectRatio: z.enum(ANIMATION_ASPECT_RATIOS, { error: Messages.animationRatioInvalid }).default('9:16'),
+  imageUrl: z.string().max(500).optional(),
+  userId: z.string().max(100).optional(),
+});
+
+/** A job's status (spec 1 §8, spec 2 §4): running, then one of the ends. */
+export const JOB_STATUSES = ['IN_PROGRESS', 'COMPLETED', 'PARTIAL_SUCCESS', 'FAILED', 'TIMED_OUT', 'CANCELLED'] as const;
+export type JobStatusName = (typeof JOB_STATUSES)[number];
+export const SECTION_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'TIMED_OUT', 'CANCELLED'] as const;
+export type SectionStatusName = (typeof SECTION_STATUSES)[number];
+export const isJobFinished = (status: string) => status !== 'IN_PROGRESS';
+
+/** spec 2 §3 `result.finalVideos[]`. */
+export const FinalVideo = z.object({
+  section: z.string(),
+  sectionName: z.string(),
+  videoUrl: z.string(),
+  originalVideoUrl: z.string(),
+  videoDuration: z.number(),
+  hasAudio: z.boolean(),
+});
+export type FinalVideo = z.infer<typeof FinalVideo>;
+
+/** One section of a job as the results panel shows it. */
+export const JobSection = z.object({
+  section: z.string(),
+  sectionName: z.string(),
+  status: z.enum(SECTION_STATUSES),
+  /** The step running or that failed: audio, video, lipsync, captions. */
+  step: z.string().nullable(),
+  /** 0–100 within this section. */
+  progress: z.number(),
+  outputUrl: z.string().nullable(),
+  error: z.string().nullable(),
+  /** Its credits were given back (failed, timed out or cancelled). */
+  refunded: z.boolean(),
+  credits: z.number(),
+});
+export type JobSection = z.infer<typeof JobSection>;
+
+const FailedItem = z.object({ section: z.string(), error: z.string() });
+
+export const JobView = z.object({
+  id: z.string(),
+  kind: z.enum(['multi_section', 'animation']),
+  status: z.enum(JOB_STATUSES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  model: z.string(),
+  aspectRatio: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  sections: z.array(JobSection),
+  result: z
+    .object({
+      finalVideos: z.array(FinalVideo),
+      /** The joined video and its gallery asset. */
+      finalVideo: z.string().nullable(),
+      posterUrl: z.string().nullable(),
+      assetId: z.string().nullable(),
+      failedAudio: z.array(FailedItem),
+      failedVideo: z.array(FailedItem),
+      failedLipsync: z.array(FailedItem),
+      isPartialSuccess: z.boolean(),
+      partialMessage: z.string().nullable(),
+    })
+    .nullable(),
+  creditsCharged: z.number(),
+  creditsRefunded: z.number(),
+});
+export type JobView = z.infer<typeof JobView>;
+export const JobStatusResponse = z.object({ success: z.literal(true), job: JobView });
+export type JobStatusResponse = z.infer<typeof JobStatusResponse>;
+
+/** spec 2 §8 texts with numbers in them. */
+export const videoCreditsNeeded = (credits: number, sections: number) =>
+  `Insufficient credits. You need ${credits} credits to generate ${sections} video section(s). Please upgrade your plan.`;
+export const videoStarted = (jobId: string) => `Video generation started! Job ID: ${jobId}`;
+export const videosGenerated = (n: number) => `Videos generated successfully for ${n} sections!`;
+export const videosPartial = (n: number) => `Partial success: ${n} videos generated successfully!`;
+export const videoFailed = (error?: string | null) => `Video generation failed: ${error || 'Unknown error'}`;
+export const sectionFailed = (error?: string | null) => `Failed to generate this section: ${error || 'Unknown error'}`;

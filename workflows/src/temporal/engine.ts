@@ -1,0 +1,65 @@
+/**
+ * Temporal, when `TEMPORAL_ADDRESS` is set: the bff starts and cancels runs through a client; a
+ * worker (`npm run worker`) polls the studio's task queue and runs the same orchestration with the
+ * studio's activities. Operators find a user's jobs in the Temporal UI by the `StudioUserId`
+ * search attribute (a Keyword attribute registered once in the namespace).
+ */
+import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { JobSpec, VideoActivities } from '../workflows/job.ts';
+import { TEMPORAL_TASK_QUEUE, temporalActivities, WORKFLOWS_PATH } from './activities.ts';
+
+export const USER_ID_SEARCH_ATTRIBUTE = defineSearchAttributeKey('StudioUserId', SearchAttributeType.KEYWORD);
+
+export interface TemporalSettings {
+  address: string;
+  namespace?: string;
+}
+
+export interface TemporalJobs {
+  start(spec: JobSpec, workflowId: string): Promise<void>;
+  cancel(workflowId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The client side: starts a run (workflow id = the run's id; a second start of it is a no-op) and cancels one. */
+export async function connectTemporal(settings: TemporalSettings): Promise<TemporalJobs> {
+  const connection = await Connection.connect({ address: settings.address });
+  const client = new Client({ connection, namespace: settings.namespace ?? 'default' });
+  return {
+    async start(spec, workflowId) {
+      try {
+        await client.workflow.start('videoJob', {
+          taskQueue: TEMPORAL_TASK_QUEUE,
+          workflowId,
+          args: [spec],
+          typedSearchAttributes: [{ key: USER_ID_SEARCH_ATTRIBUTE, value: spec.userId }],
+        });
+      } catch (error) {
+        if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+      }
+    },
+    async cancel(workflowId) {
+      await client.workflow.getHandle(workflowId).cancel();
+    },
+    close: () => connection.close(),
+  };
+}
+
+/** The worker side: runs video jobs from the task queue until the process is stopped. */
+export async function runTemporalWorker(settings: TemporalSettings, activities: VideoActivities): Promise<void> {
+  const connection = await NativeConnection.connect({ address: settings.address });
+  try {
+    const worker = await Worker.create({
+      connection,
+      namespace: settings.namespace ?? 'default',
+      taskQueue: TEMPORAL_TASK_QUEUE,
+      workflowsPath: WORKFLOWS_PATH,
+      activities: temporalActivities(activities),
+    });
+    await worker.run();
+  } finally {
+    await connection.close();
+  }
+}

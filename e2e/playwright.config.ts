@@ -9,6 +9,7 @@ export const LOCAL_REMOTES = {
     { name: 'mfe_account', entry: '/mfe/mfe-account/mf-manifest.json' },
     { name: 'mfe_gallery', entry: '/mfe/mfe-gallery/mf-manifest.json' },
     { name: 'mfe_voices', entry: '/mfe/mfe-voices/mf-manifest.json' },
+    { name: 'mfe_video_editor', entry: '/mfe/mfe-video-editor/mf-manifest.json' },
   ],
 };
 
@@ -49,7 +50,7 @@ export default defineConfig({
     // move the remote to another origin by configuration alone (remote-moved.spec.ts).
     command:
       `rm -rf .data/e2e && mkdir -p .data/e2e && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${REMOTES_FILE} && ` +
-      `REMOTES=${REMOTES_FILE} DATA_DIR=.data/e2e PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local npm run start -w bff`,
+      `REMOTES=${REMOTES_FILE} DATA_DIR=.data/e2e VIDEO_PARALLELISM=1 PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local npm run start -w bff`,
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,

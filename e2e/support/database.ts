@@ -44,3 +44,19 @@ export async function setTier(email: string, tier: 'trial' | 'free' | 'basic' | 
     await client.end();
   }
 }
+
+/** The stored input image of each section of a video job, in section order (object store keys). */
+export async function jobSectionImages(jobId: string): Promise<string[]> {
+  const client = await connect();
+  try {
+    const rows = await client.query<{ image_key: string }>('SELECT image_key FROM video_sections WHERE job_id = $1 ORDER BY position', [
+      jobId,
+    ]);
+    return rows.rows.map((r) => r.image_key);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Where the e2e studio keeps an object of its store (DATA_DIR/objects). */
+export const objectPath = (key: string) => new URL(`objects/${key}`, DATA).pathname;

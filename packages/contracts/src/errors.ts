@@ -140,6 +140,11 @@ export const Messages = {
   previewFailed: 'Failed to play voice preview',
   // Video (spec 2 §5, §8; spec 1 §8).
   videoSignIn: 'Please sign in to generate videos.',
+  blockTextRequired: 'Please enter text for this block first.',
+  simpleAudioTextRequired: 'Please enter some text for the audio',
+  imageDescriptionRequired: 'Please enter an image description',
+  characterImagesEmpty: 'No character images yet. Create your first character image in the Create Character tab!',
+  videoEditorCrashed: 'The video editor encountered an unexpected error.',
   videoSectionsInvalid: 'The video sections could not be read. Please reload the editor and try again.',
   videoNoSection: 'Add at least one section first',
   videoTooManySections: 'A video can have at most 12 sections.',

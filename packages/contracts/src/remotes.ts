@@ -34,6 +34,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
   mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal'],
+  mfe_video_editor: ['./EditorPage', './CreatePage', './SimpleVideoPage'],
   mfe_voices: ['./VoicesPage', './VoicePicker', './VoiceSettings', './CreateVoiceProfileDialog', './AudioPlayer'],
 } as const satisfies Partial<Record<RemoteName, readonly `./${string}`[]>>;
 
@@ -133,6 +134,16 @@ export interface AudioPlayerProps {
   label: string;
 }
 
+/**
+ * What `/app/simple-video` may arrive with in navigation state (spec 2 §1): a starting image from
+ * the gallery and the voice chosen for it.
+ */
+export interface SimpleVideoNavigationState {
+  imageUrl?: string;
+  assetId?: string;
+  voiceId?: string;
+}
+
 /** Type of each exposed module, keyed by loadable id. */
 export interface RemoteModules {
   'mfe_account/SubscriptionPage': { default: RemoteComponent<RoutePageProps> };
@@ -144,6 +155,9 @@ export interface RemoteModules {
   'mfe_gallery/DiscoverPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/VideosPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/WelcomeModal': { default: RemoteComponent<WelcomeModalProps> };
+  'mfe_video_editor/EditorPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_video_editor/CreatePage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_video_editor/SimpleVideoPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_voices/VoicesPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_voices/VoicePicker': { default: RemoteComponent<VoicePickerProps> };
   'mfe_voices/VoiceSettings': { default: RemoteComponent<VoiceSettingsProps> };

@@ -170,6 +170,8 @@ export const JobSection = z.object({
   /** 0–100 within this section. */
   progress: z.number(),
   outputUrl: z.string().nullable(),
+  /** WebVTT captions of the section's clip (its script). */
+  captionsUrl: z.string().nullable(),
   error: z.string().nullable(),
   /** Its credits were given back (failed, timed out or cancelled). */
   refunded: z.boolean(),
@@ -196,6 +198,8 @@ export const JobView = z.object({
       /** The joined video and its gallery asset. */
       finalVideo: z.string().nullable(),
       posterUrl: z.string().nullable(),
+      /** WebVTT captions of the finished video. */
+      captionsUrl: z.string().nullable(),
       assetId: z.string().nullable(),
       failedAudio: z.array(FailedItem),
       failedVideo: z.array(FailedItem),

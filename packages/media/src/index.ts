@@ -40,7 +40,7 @@ export { createFalProvider, mapFalError } from './fal/provider.ts';
 export * from './speech/types.ts';
 export type { VoiceAnalysis } from './speech/analysis.ts';
 export { LOCAL_PRESET_VOICES } from './speech/local.ts';
-export { VIDEO_FPS, type AnimateInput, type TalkingHeadInput, type VideoResult } from './video/local.ts';
+export { captionCues, VIDEO_FPS, type AnimateInput, type TalkingHeadInput, type VideoResult } from './video/local.ts';
 export { createElevenLabsSpeech, HOSTED_PRESET_VOICES, mapElevenLabsError } from './speech/elevenlabs.ts';
 
 export interface MediaEngineOptions {

@@ -32,14 +32,20 @@ export default function AppArea() {
       </div>
     );
   }
-  if (target.kind === 'coming-soon' && target.fullScreen) {
+  if (target.fullScreen) {
     return (
       <Protected>
         <div className="sh-fullscreen">
           <Link className="st-btn st-btn-secondary sh-fullscreen-exit" to={target.exitTo ?? '/app'}>
             Exit editor
           </Link>
-          <ComingSoon title={target.title} remote={target.remote} />
+          <main id="app-content" tabIndex={-1}>
+            {target.kind === 'remote' ? (
+              <RemoteView key={target.module} id={target.module} props={{}} />
+            ) : (
+              <ComingSoon title={target.title} remote={target.remote} />
+            )}
+          </main>
         </div>
       </Protected>
     );

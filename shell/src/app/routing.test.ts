@@ -31,13 +31,13 @@ describe('resolveAppRoute', () => {
     expect(resolveAppRoute('/app/discover')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage', public: true });
     expect(resolveAppRoute('/app/images')).not.toHaveProperty('public');
     expect(resolveAppRoute('/app/videos')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/VideosPage' });
+    expect(resolveAppRoute('/app/create')).toMatchObject({ kind: 'remote', module: 'mfe_video_editor/CreatePage' });
+    expect(resolveAppRoute('/app/editor')).toMatchObject({ module: 'mfe_video_editor/EditorPage', fullScreen: true, exitTo: '/app' });
+    expect(resolveAppRoute('/app/simple-video')).toMatchObject({ module: 'mfe_video_editor/SimpleVideoPage', exitTo: '/app/images' });
     expect(resolveAppRoute('/app/images/discover/')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage' });
   });
   it('shows coming soon for screens of remotes not built yet', () => {
     expect(resolveAppRoute('/app/explore')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_gallery' });
-    expect(resolveAppRoute('/app/create')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_video_editor' });
-    expect(resolveAppRoute('/app/editor')).toMatchObject({ kind: 'coming-soon', fullScreen: true, exitTo: '/app' });
-    expect(resolveAppRoute('/app/simple-video')).toMatchObject({ exitTo: '/app/images' });
     expect(resolveAppRoute('/app/image-editor')).toMatchObject({ remote: 'mfe_image_studio', title: 'Product Studio' });
     expect(resolveAppRoute('/app/sneaker-clone')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_image_studio' });
   });

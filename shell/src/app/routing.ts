@@ -13,6 +13,9 @@ export type RoutePageModuleId = Extract<
   | 'mfe_gallery/DiscoverPage'
   | 'mfe_gallery/VideosPage'
   | 'mfe_voices/VoicesPage'
+  | 'mfe_video_editor/EditorPage'
+  | 'mfe_video_editor/CreatePage'
+  | 'mfe_video_editor/SimpleVideoPage'
 >;
 
 export type SessionState = 'loading' | 'signed_in' | 'signed_out';
@@ -31,7 +34,7 @@ export function topLevelRedirect(pathname: string, session: SessionState): strin
 
 export type AppRouteTarget =
   | { kind: 'redirect'; to: string }
-  | { kind: 'remote'; module: RoutePageModuleId; title: string; public?: boolean }
+  | { kind: 'remote'; module: RoutePageModuleId; title: string; public?: boolean; fullScreen?: boolean; exitTo?: string }
   | { kind: 'coming-soon'; remote: RemoteName; title: string; fullScreen: boolean; exitTo?: string };
 
 /** Screens of remotes that are not built yet: shown as "coming soon" in the frame. */
@@ -39,15 +42,15 @@ const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullSc
   explore: { remote: 'mfe_gallery', title: 'Styles' },
   products: { remote: 'mfe_gallery', title: 'Products' },
   characters: { remote: 'mfe_gallery', title: 'Characters' },
-  create: { remote: 'mfe_video_editor', title: 'Video' },
-  'simple-video': { remote: 'mfe_video_editor', title: 'Simple video', exitTo: '/app/images' },
-  editor: { remote: 'mfe_video_editor', title: 'Editor', fullScreen: true, exitTo: '/app' },
   'image-editor': { remote: 'mfe_image_studio', title: 'Product Studio' },
   'ad-clone': { remote: 'mfe_image_studio', title: 'Ad Clone' },
 };
 
 /** Screens of remotes that exist, by the path after `/app/`. */
-const REMOTE_SCREENS: Record<string, { module: RoutePageModuleId; title: string; public?: boolean }> = {
+const REMOTE_SCREENS: Record<
+  string,
+  { module: RoutePageModuleId; title: string; public?: boolean; fullScreen?: boolean; exitTo?: string }
+> = {
   subscription: { module: 'mfe_account/SubscriptionPage', title: 'Plans & credits' },
   analytics: { module: 'mfe_account/AnalyticsPage', title: 'Usage analytics' },
   images: { module: 'mfe_gallery/ImagesPage', title: 'Content' },
@@ -55,6 +58,10 @@ const REMOTE_SCREENS: Record<string, { module: RoutePageModuleId; title: string;
   discover: { module: 'mfe_gallery/DiscoverPage', title: 'Discover', public: true },
   videos: { module: 'mfe_gallery/VideosPage', title: 'Videos' },
   voices: { module: 'mfe_voices/VoicesPage', title: 'Voices' },
+  create: { module: 'mfe_video_editor/CreatePage', title: 'Video' },
+  'simple-video': { module: 'mfe_video_editor/SimpleVideoPage', title: 'Simple video', exitTo: '/app/images' },
+  // The talking-person editor takes the whole screen, with an exit back to /app (spec 2 §1).
+  editor: { module: 'mfe_video_editor/EditorPage', title: 'Editor', fullScreen: true, exitTo: '/app' },
 };
 
 /** What `/app/<rest>` shows. `/app` → `/app/discover`; unknown paths → `/` (spec 1 §2). */

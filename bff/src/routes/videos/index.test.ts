@@ -147,6 +147,13 @@ describe('POST /api/generate-multi-section-video', () => {
     expect(poster.headers.get('content-type')).toBe('image/webp');
     const clip = await client.get(last.result!.finalVideos[0]!.videoUrl);
     expect(clip.status).toBe(200);
+    // Captions of the whole video: the script over the spoken section's time, nothing over the silent one.
+    const captions = await client.get(last.result!.captionsUrl!);
+    expect(captions.headers.get('content-type')).toContain('text/vtt');
+    expect(captions.body).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:0\d\.\d{3}\nHello there, this is our new/);
+    const sectionCaptions = await client.get(last.sections[1]!.captionsUrl!);
+    expect(sectionCaptions.body.trim()).toBe('WEBVTT');
+    expect((await other.client.get(last.result!.captionsUrl!)).status).toBe(404);
     // Someone else sees none of it.
     expect((await other.client.get(`${ApiRoutes.jobStatus}/${jobId}`)).status).toBe(404);
     expect((await other.client.get(last.result!.finalVideos[0]!.videoUrl)).status).toBe(404);

@@ -50,6 +50,8 @@ import {
   type JobRow,
   type NewJob,
   type NewSection,
+  webVtt,
+  WHOLE_CAPTIONS,
 } from '../../services/videos/jobs.ts';
 import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
@@ -425,23 +427,31 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
     {
       method: 'get',
       path: `${JOB_MEDIA_PREFIX}/:jobId/:file`,
-      summary: 'A finished section’s clip (MP4), to the job’s owner',
+      summary:
+        'A finished section’s clip (`<section>.mp4`), its captions (`<section>.vtt`), or the whole video’s (`video.captions.vtt`), to the job’s owner',
       auth: 'user',
-      responses: { 200: 'video/mp4', 404: 'No such clip, or not yours' },
+      responses: { 200: 'video/mp4 or text/vtt', 404: 'No such file, or not yours' },
     },
     async (ctx) => {
-      const match = /^([\w-]+)\.mp4$/.exec(ctx.params.file ?? '');
+      const file = ctx.params.file ?? '';
+      // The whole video's captions have a name no section id can take (ids are letters, digits, - and _).
+      const match = file === WHOLE_CAPTIONS ? [file, null, 'vtt'] : /^([\w-]+)\.(mp4|vtt)$/.exec(file);
+      if (!match) throw notFound();
       const job = await getOwnJob(db, currentUser(ctx.state).id, ctx.params.jobId ?? '');
-      const section = match
-        ? await db('video_sections')
-            .where({ job_id: job.id, section_id: match[1], status: 'COMPLETED' })
-            .first<{ video_key: string | null }>()
-        : null;
-      const opened = section?.video_key ? await objects.open(section.video_key) : null;
+      const finished = (await sectionsOf(db, job.id)).filter((s) => s.status === 'COMPLETED' && s.video_key);
+      ctx.set('Cache-Control', 'private, max-age=3600');
+      if (match[2] === 'vtt') {
+        const rows = match[1] === null ? finished : finished.filter((s) => s.section_id === match[1]);
+        if (rows.length === 0) throw notFound();
+        ctx.type = 'text/vtt';
+        ctx.body = webVtt(rows);
+        return;
+      }
+      const section = finished.find((s) => s.section_id === match[1]);
+      const opened = section ? await objects.open(section.video_key!) : null;
       if (!opened) throw notFound();
       ctx.type = 'video/mp4';
       ctx.length = opened.size;
-      ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.body = opened.stream;
     },
   );

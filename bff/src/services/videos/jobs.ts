@@ -18,6 +18,7 @@ import {
   type JobView,
   type SectionStatusName,
 } from '@studio/contracts';
+import { captionCues } from '@studio/media';
 import type { JobOutcome, JobSpec, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import { AppError, DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
@@ -26,6 +27,8 @@ import { refundKeyFor } from '../charged-task.ts';
 import { debitCredits, grantCredits, quoteTask } from '../credits.ts';
 
 export const JOB_MEDIA_PREFIX = '/media/jobs';
+/** The finished video's captions, beside its sections' files. */
+export const WHOLE_CAPTIONS = 'video.captions.vtt';
 const SECTION_TASK = 'video_section';
 
 export interface JobSettings {
@@ -329,7 +332,7 @@ export async function overdueJobs(db: Db): Promise<JobRow[]> {
 export async function prepareRetry(db: Db, userId: string, jobId: string): Promise<JobRow> {
   return db.transaction(async (trx) => {
     await getOwnJob(trx, userId, jobId);
-    const job = (await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>());
+    const job = await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
     if (!isJobFinished(job.status)) throw new AppError(409, 'conflict', Messages.jobStillRunning);
     const again = (await sectionsOf(trx, jobId)).filter((s) => s.status !== 'COMPLETED');
     if (again.length === 0) throw new AppError(409, 'conflict', Messages.jobNothingToRetry);
@@ -384,6 +387,7 @@ function sectionView(job: JobRow, s: SectionRow): JobSection {
     step: s.step,
     progress: ended ? 100 : s.status === 'RUNNING' ? (STEP_PROGRESS[s.step ?? ''] ?? 5) : 0,
     outputUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.mp4` : null,
+    captionsUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.vtt` : null,
     error: s.status === 'TIMED_OUT' ? (s.error ?? Messages.sectionTimedOut) : s.error,
     refunded: s.refunded,
     credits: s.credits,
@@ -429,6 +433,7 @@ export function jobView(job: JobRow, rows: SectionRow[]): JobView {
           finalVideos,
           finalVideo: job.asset_id ? `${ASSET_URL_PREFIX}/${job.asset_id}.mp4` : null,
           posterUrl: job.asset_id ? `${THUMB_URL_PREFIX}/${job.asset_id}.webp?w=720` : null,
+          captionsUrl: job.asset_id ? `${JOB_MEDIA_PREFIX}/${job.id}/${WHOLE_CAPTIONS}` : null,
           assetId: job.asset_id,
           failedAudio: failedAt(['audio']),
           failedVideo: failedAt(['video', 'captions']),
@@ -443,3 +448,26 @@ export function jobView(job: JobRow, rows: SectionRow[]): JobView {
 }
 
 export const newJobId = () => randomUUID();
+
+const vttTime = (s: number) => {
+  const ms = Math.round(s * 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+};
+
+/**
+ * Captions (WebVTT) of finished sections played one after another: each section's script, a few
+ * words at a time, over that section's time in the video. Silent sections add only their length.
+ */
+export function webVtt(rows: Pick<SectionRow, 'script' | 'video_duration' | 'target_duration'>[]): string {
+  const lines = ['WEBVTT', ''];
+  let offset = 0;
+  for (const row of rows) {
+    const duration = Number(row.video_duration ?? row.target_duration);
+    for (const cue of captionCues(row.script ?? '', duration)) {
+      lines.push(`${vttTime(offset + cue.start)} --> ${vttTime(offset + cue.end)}`, cue.text, '');
+    }
+    offset += duration;
+  }
+  return lines.join('\n');
+}

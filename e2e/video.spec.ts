@@ -1,0 +1,153 @@
+/**
+ * The video editor remote (issue 9): a two-section talking-person video built in the editor and
+ * rendered on the local engine, watched through its progress bars and played; a section that
+ * fails (its stored input lost) ends in Partial Success with its credits back, and Retry fixes
+ * it; a running job is cancelled; with mfe-voices down the editor still works.
+ */
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { grantCredits, jobSectionImages, objectPath } from './support/database.ts';
+import { signUpAndConfirm } from './support/studio.ts';
+
+const require = createRequire(import.meta.url);
+const FACE = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo/sample2.jpg');
+const LANDSCAPE = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo/sample1.jpg');
+
+const credits = async (page: Page) => ((await (await page.request.get('/api/credits')).json()) as { credits: number }).credits;
+
+/** Opens the editor (full screen, from mfe-video-editor). */
+async function openEditor(page: Page) {
+  await page.goto('/app/editor');
+  await expect(page.getByRole('heading', { name: 'Talking-person video', level: 1 })).toBeVisible();
+}
+
+const section = (page: Page, name: string) => page.getByRole('article', { name });
+
+/** A section with only camera motion: an image and "Video only". */
+async function silentSection(page: Page, name: string, image: string) {
+  const card = section(page, name);
+  await card.getByLabel(`Upload an image for ${name}`).setInputFiles(image);
+  await card.getByRole('radio', { name: 'Video only (no audio)' }).check();
+}
+
+/** Starts the job and answers its id (from the spec's banner). */
+async function generate(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Generate Video', exact: true }).click();
+  const banner = page.getByText(/^Video generation started! Job ID: /);
+  await expect(banner).toBeVisible();
+  return (await banner.textContent())!.replace('Video generation started! Job ID: ', '').trim();
+}
+
+test('a two-section talking-person video: audio generated and approved, progress shown, the result plays', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { email } = await signUpAndConfirm(page, request, { tag: 'video' });
+  await grantCredits(email, 20);
+  await openEditor(page);
+  // The voice controls come from mfe-voices, inside this remote.
+  await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Complete all sections' })).toBeDisabled();
+
+  const first = section(page, 'Section 1');
+  await first.getByRole('button', { name: 'Rename Section 1' }).click();
+  await page.getByLabel('Section name').fill('Hook');
+  await page.getByLabel('Section name').press('Enter');
+  const hook = section(page, 'Hook');
+  await hook.getByLabel('Upload an image for Hook').setInputFiles(FACE);
+  await hook.getByRole('button', { name: 'Generate Audio' }).click();
+  await expect(hook.getByText('Please enter text for this block first.')).toBeVisible();
+  await hook.getByLabel('Script for Hook, block 1').fill('I tried this serum for a week. My skin has never looked better.');
+  await hook.getByRole('button', { name: 'Generate Audio' }).click();
+  await expect(hook.getByLabel('Audio status of Hook, block 1')).toHaveText('Awaiting Approval', { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Approve audio for all sections (1 pending)' })).toBeDisabled();
+  await hook.getByRole('button', { name: 'Approve audio of Hook, block 1' }).click();
+  await expect(page.getByText('1 of 1 blocks approved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  await silentSection(page, 'Section 2', LANDSCAPE);
+  await page.getByLabel('Duration (seconds, without speech)').selectOption('3');
+
+  const before = await credits(page);
+  const jobId = await generate(page);
+  await expect(page.getByRole('button', { name: 'Generating Video...' })).toBeDisabled();
+  await expect(page.getByRole('progressbar', { name: 'Whole video' })).toBeVisible();
+  expect(await credits(page)).toBe(before - 4);
+
+  await expect(page.getByRole('heading', { name: 'Generation Complete' })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText('Videos generated successfully for 2 sections!')).toBeVisible();
+  const video = page.getByLabel('Finished video');
+  await expect(video).toHaveAttribute('src', /\/media\/assets\/.+\.mp4$/);
+  expect(await video.evaluate((v: HTMLVideoElement) => ((v.muted = true), v.play().then(() => true)))).toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+  const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+  expect(duration).toBeGreaterThan(5);
+  await expect(page.getByLabel('Hook video')).toBeVisible();
+  expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+
+  // The confirm dialog offers the gallery, where the video now is.
+  const ready = page.getByRole('dialog', { name: 'Your video is ready' });
+  await ready.getByRole('button', { name: 'Go to Content' }).click();
+  await expect(page).toHaveURL(/\/app\/images$/);
+  await page.goto('/app/videos');
+  await expect(page.getByRole('link', { name: /I tried this serum/ })).toBeVisible();
+});
+
+test('a section that fails ends in Partial Success with its credits back; Retry renders only it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { email } = await signUpAndConfirm(page, request, { tag: 'video-partial' });
+  await grantCredits(email, 20);
+  await openEditor(page);
+  await silentSection(page, 'Section 1', LANDSCAPE);
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  await silentSection(page, 'Section 2', FACE);
+  // Sections render one at a time here: the first takes a few seconds.
+  const jobId = await generate(page);
+  // The second section's stored input is lost before it renders (as a storage fault would).
+  const [, second] = await jobSectionImages(jobId);
+  const stored = objectPath(second!);
+  await fs.rename(stored, `${stored}.lost`);
+
+  await expect(page.getByRole('heading', { name: 'Partial Success' })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByText('Partial success: 1 videos generated successfully!')).toBeVisible();
+  const failed = page.getByRole('listitem').filter({ hasText: 'Section 2' });
+  await expect(failed.getByText(/^Failed to generate this section: /)).toBeVisible();
+  await expect(failed.getByText('Not charged: 2 credits refunded.')).toBeVisible();
+  await expect(failed.getByText('For video failures, check that images are valid and under 10 MB.')).toBeVisible();
+  expect(await credits(page)).toBe(20 + 20 - 2);
+
+  await fs.rename(`${stored}.lost`, stored);
+  await page.getByRole('dialog', { name: 'Your video is ready' }).getByRole('button', { name: 'Stay here' }).click();
+  await page.getByRole('button', { name: 'Retry failed sections' }).click();
+  await expect(page.getByRole('heading', { name: 'Generation Complete' })).toBeVisible({ timeout: 120_000 });
+  expect(await credits(page)).toBe(20 + 20 - 4);
+});
+
+test('cancelling a running job gives back its unfinished sections', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { email } = await signUpAndConfirm(page, request, { tag: 'video-cancel' });
+  await grantCredits(email, 20);
+  await openEditor(page);
+  await page.getByLabel('Duration (seconds, without speech)').selectOption('12');
+  await silentSection(page, 'Section 1', LANDSCAPE);
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  await silentSection(page, 'Section 2', LANDSCAPE);
+  await generate(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Video generation was cancelled. Unfinished sections were not charged.')).toBeVisible();
+  await expect(page.getByText('Not charged: 2 credits refunded.').first()).toBeVisible();
+  await expect.poll(() => credits(page)).toBeGreaterThanOrEqual(38);
+  await expect(page.getByRole('button', { name: 'Retry failed sections' })).toBeVisible();
+});
+
+test('mfe-voices down: the editor still loads, says voices are unavailable, and makes silent videos', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'video-novoices' });
+  await page.route('**/mfe/mfe-voices/**', (route) => route.abort('connectionrefused'));
+  await openEditor(page);
+  await expect(page.getByText('Voices are unavailable right now. The editor keeps using UGC2.')).toBeVisible();
+  await silentSection(page, 'Section 1', LANDSCAPE);
+  await expect(page.getByRole('button', { name: 'Generate Video', exact: true })).toBeEnabled();
+  await page.unroute('**/mfe/mfe-voices/**');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
+});

@@ -1,0 +1,14 @@
+import { TalkingEditor } from '../features/editor/TalkingEditor.tsx';
+import { EditorErrorBoundary } from '../features/ErrorScreen.tsx';
+import { ensureEditorStyles } from '../styles.ts';
+
+ensureEditorStyles();
+
+/** `/app/create`: the section builder (Add Section, Generate) inside the app frame. */
+export default function CreatePage() {
+  return (
+    <EditorErrorBoundary exitTo="/app/images">
+      <TalkingEditor />
+    </EditorErrorBoundary>
+  );
+}

@@ -1,0 +1,14 @@
+import { TalkingEditor } from '../features/editor/TalkingEditor.tsx';
+import { EditorErrorBoundary } from '../features/ErrorScreen.tsx';
+import { ensureEditorStyles } from '../styles.ts';
+
+ensureEditorStyles();
+
+/** `/app/editor`: the full-screen talking-person editor (the shell gives it its exit to /app). */
+export default function EditorPage() {
+  return (
+    <EditorErrorBoundary exitTo="/app">
+      <TalkingEditor />
+    </EditorErrorBoundary>
+  );
+}

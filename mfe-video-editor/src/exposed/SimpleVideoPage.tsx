@@ -1,0 +1,14 @@
+import { SimpleEditor } from '../features/simple/SimpleEditor.tsx';
+import { EditorErrorBoundary } from '../features/ErrorScreen.tsx';
+import { ensureEditorStyles } from '../styles.ts';
+
+ensureEditorStyles();
+
+/** `/app/simple-video`: the simple video editor; it may arrive with a gallery image and voice. */
+export default function SimpleVideoPage() {
+  return (
+    <EditorErrorBoundary exitTo="/app/images">
+      <SimpleEditor />
+    </EditorErrorBoundary>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Messages, type UserAsset } from '@studio/contracts';
+import { Spinner } from '@studio/ui';
+import { userImages } from '../../lib/api.ts';
+
+/** spec 2 §9: 24 at first, 24 more when scrolled within 200 px of the end. */
+const PAGE = 24;
+const NEAR_END_PX = 200;
+
+/**
+ * The collapsible picker of the user's earlier images (spec 2 §2): a 2–3 column grid, newest
+ * first, 24 then 24 more near the bottom.
+ */
+export function CharacterPicker({ userId, onPick }: { userId: string; onPick: (asset: UserAsset) => void }) {
+  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState(PAGE);
+  const grid = useRef<HTMLDivElement>(null);
+  const images = useInfiniteQuery({
+    queryKey: ['video-editor', 'images', userId],
+    queryFn: ({ pageParam }) => userImages(userId, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: open && Boolean(userId),
+  });
+  const assets = images.data?.pages.flatMap((p) => p.assets) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = images;
+  // Fetch ahead so the next 24 are there when the user scrolls to them.
+  useEffect(() => {
+    if (open && assets.length < shown && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [open, assets.length, shown, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const onScroll = () => {
+    const el = grid.current;
+    if (el && el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END_PX)
+      setShown((n) => Math.max(n, Math.min(n + PAGE, assets.length + PAGE)));
+  };
+  return (
+    <details className="ve-picker" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>Choose from your images</summary>
+      {images.isPending && open ? (
+        <Spinner label="Loading your images" />
+      ) : assets.length === 0 ? (
+        <p className="ve-empty">{Messages.characterImagesEmpty}</p>
+      ) : (
+        <div className="ve-picker-grid" ref={grid} onScroll={onScroll}>
+          {assets.slice(0, shown).map((asset) => (
+            <button key={asset.id} type="button" className="ve-picker-item" onClick={() => onPick(asset)}>
+              <img src={asset.thumbnail_url ?? asset.public_url} alt={asset.metadata.prompt || 'Your image'} loading="lazy" />
+            </button>
+          ))}
+        </div>
+      )}
+    </details>
+  );
+}

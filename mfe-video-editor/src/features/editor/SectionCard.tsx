@@ -1,0 +1,260 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Messages, type UserAsset } from '@studio/contracts';
+import { ApiError } from '@studio/session';
+import { CharacterPicker } from './CharacterPicker.tsx';
+import { ImageDrop } from './ImageDrop.tsx';
+import {
+  editBlockText,
+  emptyBlock,
+  renamed,
+  sectionAudioStatus,
+  toggleScript,
+  updateBlock,
+  type AudioVersion,
+  type EditorSection,
+  type ScriptBlock,
+} from './model.ts';
+
+const BADGES: Record<ScriptBlock['audioStatus'], string> = {
+  none: 'No audio',
+  generating: 'Generating…',
+  generated: 'Awaiting Approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  disabled: 'Voice off',
+};
+
+/** Click to rename: Enter saves, Escape cancels; a blank or unchanged name is ignored (spec 2 §2). */
+function SectionName({ name, onRename }: { name: string; onRename: (name: string) => void }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  if (editing === null)
+    return (
+      <button type="button" className="ve-name" onClick={() => setEditing(name)} aria-label={`Rename ${name}`}>
+        {name}
+      </button>
+    );
+  const keys = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      onRename(editing);
+      setEditing(null);
+    } else if (event.key === 'Escape') setEditing(null);
+  };
+  return (
+    <input
+      className="ve-name-input"
+      aria-label="Section name"
+      ref={(input) => input?.focus()}
+      value={editing}
+      maxLength={100}
+      onChange={(e) => setEditing(e.target.value)}
+      onKeyDown={keys}
+      onBlur={() => setEditing(null)}
+    />
+  );
+}
+
+function BlockEditor({
+  block,
+  index,
+  sectionName,
+  onText,
+  onChange,
+  speak,
+}: {
+  block: ScriptBlock;
+  index: number;
+  sectionName: string;
+  onText: (text: string) => void;
+  onChange: (change: Partial<ScriptBlock>) => void;
+  speak: (text: string) => Promise<AudioVersion>;
+}) {
+  const generate = async () => {
+    if (!block.text.trim()) {
+      onChange({ error: Messages.blockTextRequired });
+      return;
+    }
+    onChange({ audioStatus: 'generating', error: null });
+    try {
+      const version = await speak(block.text);
+      onChange({
+        audioStatus: 'generated',
+        audioUrl: version.audioUrl,
+        duration: version.duration,
+        versions: [...block.versions, version],
+      });
+    } catch (error) {
+      // spec 2 §8: on failure the block returns to none.
+      const message = error instanceof ApiError && error.message ? error.message : Messages.failedToGenerateAudio;
+      onChange({ audioStatus: 'none', error: `${Messages.failedToGenerateAudio}: ${message}` });
+    }
+  };
+  const label = `${sectionName}, block ${index + 1}`;
+  const disabled = block.audioStatus === 'disabled';
+  return (
+    <div className="ve-block" data-status={block.audioStatus}>
+      <label className="ve-field">
+        <span>Script {index > 0 ? index + 1 : ''}</span>
+        <textarea
+          className="ve-textarea"
+          value={block.text}
+          maxLength={5000}
+          disabled={disabled}
+          aria-label={`Script for ${label}`}
+          placeholder="What the person says in this part"
+          onChange={(e) => onText(e.target.value)}
+        />
+      </label>
+      <div className="ve-row">
+        <span className="ve-badge" data-status={block.audioStatus} aria-label={`Audio status of ${label}`}>
+          {BADGES[block.audioStatus]}
+        </span>
+        {block.audioStatus === 'none' ? (
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => void generate()}>
+            Generate Audio
+          </button>
+        ) : null}
+        {block.audioStatus === 'generated' ? (
+          <>
+            <button
+              type="button"
+              className="st-btn st-btn-primary"
+              aria-label={`Approve audio of ${label}`}
+              onClick={() => onChange({ audioStatus: 'approved' })}
+            >
+              ✓ Approve
+            </button>
+            <button
+              type="button"
+              className="st-btn st-btn-secondary"
+              aria-label={`Reject audio of ${label}`}
+              onClick={() => onChange({ audioStatus: 'rejected' })}
+            >
+              ✗ Reject
+            </button>
+          </>
+        ) : null}
+        {block.audioStatus === 'rejected' || block.audioStatus === 'approved' ? (
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => void generate()}>
+            Regenerate
+          </button>
+        ) : null}
+      </div>
+      {block.audioUrl && !disabled ? (
+        <div className="ve-row">
+          {/* The block's script is on screen beside the player, standing in for captions. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+          <audio src={block.audioUrl} controls preload="metadata" aria-label={`Audio of ${label}`} />
+          {block.versions.length > 1 ? (
+            <label className="ve-inline">
+              Version
+              <select
+                value={block.audioUrl}
+                onChange={(e) => {
+                  const version = block.versions.find((v) => v.audioUrl === e.target.value);
+                  if (version) onChange({ audioUrl: version.audioUrl, duration: version.duration, audioStatus: 'generated' });
+                }}
+              >
+                {block.versions.map((v, i) => (
+                  <option key={v.id} value={v.audioUrl}>
+                    {i + 1} · {v.duration.toFixed(1)} s
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+        </div>
+      ) : null}
+      {block.error ? (
+        <p className="ve-error" role="alert">
+          {block.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One section of the talking-person editor (spec 2 §2). */
+export function SectionCard({
+  section,
+  userId,
+  onChange,
+  onRemove,
+  speak,
+}: {
+  section: EditorSection;
+  userId: string;
+  onChange: (next: EditorSection) => void;
+  onRemove: () => void;
+  speak: (text: string) => Promise<AudioVersion>;
+}) {
+  const pick = (asset: UserAsset) => onChange({ ...section, imageFile: null, imageUrl: asset.public_url, imagePreview: asset.public_url });
+  const status = sectionAudioStatus(section);
+  return (
+    <article className="ve-section" aria-label={section.name}>
+      <header className="ve-section-head">
+        <SectionName name={section.name} onRename={(name) => onChange(renamed(section, name))} />
+        <button type="button" className="st-btn st-btn-ghost" onClick={onRemove} aria-label={`Remove ${section.name}`}>
+          Remove
+        </button>
+      </header>
+      <div className="ve-section-body">
+        <div className="ve-section-media">
+          <ImageDrop
+            preview={section.imagePreview}
+            label={section.name}
+            onFile={(file, preview) => onChange({ ...section, imageFile: file, imageUrl: null, imagePreview: preview })}
+          />
+          <CharacterPicker userId={userId} onPick={pick} />
+        </div>
+        <div className="ve-section-fields">
+          <label className="ve-field">
+            <span>Video prompt</span>
+            <textarea
+              className="ve-textarea"
+              value={section.videoPrompt}
+              maxLength={2000}
+              onChange={(e) => onChange({ ...section, videoPrompt: e.target.value })}
+            />
+          </label>
+          <fieldset className="ve-toggle">
+            <legend className="ve-visually-hidden">Sound of {section.name}</legend>
+            <label>
+              <input type="radio" checked={section.scriptEnabled} onChange={() => onChange(toggleScript(section, true))} /> Enable voice
+            </label>
+            <label>
+              <input type="radio" checked={!section.scriptEnabled} onChange={() => onChange(toggleScript(section, false))} /> Video only (no
+              audio)
+            </label>
+          </fieldset>
+          {section.blocks.map((block, i) => (
+            <BlockEditor
+              key={block.id}
+              block={block}
+              index={i}
+              sectionName={section.name}
+              onText={(text) => onChange(editBlockText(section, block.id, text))}
+              onChange={(change) => onChange(updateBlock(section, block.id, change))}
+              speak={speak}
+            />
+          ))}
+          {section.scriptEnabled ? (
+            <div className="ve-row">
+              <button
+                type="button"
+                className="st-btn st-btn-ghost"
+                onClick={() => onChange({ ...section, blocks: [...section.blocks, emptyBlock()] })}
+              >
+                Add block
+              </button>
+              <label className="ve-inline">
+                <input type="checkbox" checked={section.captions} onChange={(e) => onChange({ ...section, captions: e.target.checked })} />
+                Captions from the script
+              </label>
+              <span className="ve-meta">Section audio: {status}</span>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}

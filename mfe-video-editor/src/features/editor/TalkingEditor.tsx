@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  adjustVideoSettings,
+  ApiRoutes,
+  DEFAULT_VIDEO_MODEL,
+  DEFAULT_VOICE_ID,
+  DEFAULT_VOICE_SETTINGS,
+  EDITOR_VIDEO_DEFAULTS,
+  Messages,
+  VIDEO_MODEL_IDS,
+  VIDEO_MODELS,
+  videoStarted,
+  type JobView,
+  type VideoModelId,
+  type VoiceSettingsValue,
+} from '@studio/contracts';
+import { apiFetch, ApiError, RemoteSlot, userAtom } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
+import { Alert, Dialog } from '@studio/ui';
+import { generateAudio, startVideo } from '../../lib/api.ts';
+import { JobPanel } from '../job/JobPanel.tsx';
+import { SectionCard } from './SectionCard.tsx';
+import { VoicePanel } from './VoicePanel.tsx';
+import {
+  approvedCount,
+  generateButton,
+  isSectionValid,
+  newId,
+  newSection,
+  removeSection,
+  toRequestSections,
+  type AudioVersion,
+  type EditorSection,
+} from './model.ts';
+
+const BANNER_MS = 5000;
+
+/** The start call's refusals in the spec's words (spec 2 §8); a short balance opens the upgrade dialog. */
+function startFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return Messages.videoInProgress;
+    if (error.message) return error.message;
+  }
+  return Messages.failedToStartVideo;
+}
+
+/**
+ * The talking-person video editor (spec 2 §2–§5): sections with an image, a video prompt and a
+ * script spoken in the chosen voice, each block's audio generated and approved before the video
+ * is made; the video settings; Generate; then the job's progress and results.
+ */
+export function TalkingEditor() {
+  const user = useAtomValue(userAtom);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [model, setModel] = useState<VideoModelId>(DEFAULT_VIDEO_MODEL);
+  const defaults = { videoPrompt: VIDEO_MODELS[model].defaultPrompt };
+  const [sections, setSections] = useState<EditorSection[]>(() => [
+    newSection(0, { videoPrompt: VIDEO_MODELS[DEFAULT_VIDEO_MODEL].defaultPrompt }),
+  ]);
+  const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
+  const [voiceId, setVoiceId] = useState<string>(DEFAULT_VOICE_ID);
+  const [voiceSettings, setVoiceSettings] = useState<VoiceSettingsValue>({
+    stability: DEFAULT_VOICE_SETTINGS.stability,
+    similarityBoost: DEFAULT_VOICE_SETTINGS.similarityBoost,
+    speed: DEFAULT_VOICE_SETTINGS.speed,
+  });
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+  const [finished, setFinished] = useState<JobView | null>(null);
+
+  const showBanner = (text: string) => {
+    setBanner(text);
+    window.setTimeout(() => setBanner((b) => (b === text ? null : b)), BANNER_MS);
+  };
+  const change = (id: string, next: EditorSection) => setSections((all) => all.map((s) => (s.id === id ? next : s)));
+  const chooseModel = (next: VideoModelId) => {
+    setModel(next);
+    // spec 2 §4: an unsupported ratio or duration moves to the model's first supported one.
+    setSettings((s) => adjustVideoSettings(next, s));
+  };
+
+  const speak = async (text: string): Promise<AudioVersion> => {
+    const spoken = await generateAudio({ text, voiceId, ...voiceSettings });
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+    return {
+      id: newId('audio'),
+      audioUrl: spoken.audioUrl,
+      duration: spoken.duration,
+      createdAt: new Date().toISOString(),
+      scriptText: text,
+      voiceId,
+    };
+  };
+
+  const generate = async () => {
+    if (starting || running) return;
+    setError(null);
+    if (!user) {
+      setError(Messages.videoSignIn);
+      return;
+    }
+    if (!sections.some((s) => isSectionValid(s, model))) {
+      setError(Messages.videoIncomplete);
+      return;
+    }
+    const form = new FormData();
+    form.set('sections', JSON.stringify(toRequestSections(sections)));
+    sections.forEach((s, i) => s.imageFile && form.set(`image_${i}`, s.imageFile));
+    form.set('voiceId', voiceId);
+    form.set('stability', String(voiceSettings.stability));
+    form.set('similarityBoost', String(voiceSettings.similarityBoost));
+    form.set('speed', String(voiceSettings.speed));
+    form.set('aspectRatio', settings.aspectRatio);
+    form.set('videoDuration', String(settings.duration));
+    form.set('videoModel', model);
+    form.set('userId', user.id);
+    setStarting(true);
+    try {
+      const started = await startVideo(form);
+      setJobId(started.jobId);
+      setRunning(true);
+      setFinished(null);
+      showBanner(videoStarted(started.jobId));
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 402) {
+        const needed = Number((e.details as { creditsNeeded?: number } | undefined)?.creditsNeeded ?? 0);
+        const balance = await apiFetch<{ credits: number }>(ApiRoutes.credits).then(
+          (c) => c.credits,
+          () => 0,
+        );
+        setCreditsNeeded(Math.max(1, needed - balance));
+      }
+      setError(startFailure(e));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const onFinished = (job: JobView) => {
+    setRunning(false);
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+    if (job.status === 'COMPLETED' || job.status === 'PARTIAL_SUCCESS') setFinished(job);
+  };
+
+  const button = generateButton(sections, model, starting || running);
+  const counts = approvedCount(sections);
+  const modelInfo = VIDEO_MODELS[model];
+  return (
+    <div className="ve-editor">
+      <div className="ve-editor-main">
+        <header className="ve-editor-head">
+          <h1 className="ve-h1">Talking-person video</h1>
+          <p className="ve-meta" aria-live="polite">
+            {counts.approved} of {counts.total} blocks approved
+          </p>
+        </header>
+        {banner ? <Alert tone="success">{banner}</Alert> : null}
+        {sections.map((section) => (
+          <SectionCard
+            key={section.id}
+            section={section}
+            userId={user?.id ?? ''}
+            onChange={(next) => change(section.id, next)}
+            onRemove={() => setSections((all) => removeSection(all, section.id, defaults))}
+            speak={speak}
+          />
+        ))}
+        <div className="ve-row">
+          <button
+            type="button"
+            className="st-btn st-btn-secondary"
+            onClick={() => setSections((all) => [...all, newSection(all.length, defaults)])}
+          >
+            Add Section
+          </button>
+        </div>
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <button type="button" className="st-btn st-btn-primary ve-generate" disabled={button.disabled} onClick={() => void generate()}>
+          {button.label}
+        </button>
+        {jobId ? <JobPanel jobId={jobId} onJobChange={() => setRunning(true)} onFinished={onFinished} /> : null}
+      </div>
+      <aside className="ve-editor-side">
+        <VoicePanel
+          voiceId={voiceId}
+          settings={voiceSettings}
+          onVoice={(choice) => setVoiceId(choice.voiceId)}
+          onSettings={setVoiceSettings}
+        />
+        <section className="ve-panel" aria-labelledby="ve-settings-title">
+          <h2 id="ve-settings-title" className="ve-h2">
+            Video settings
+          </h2>
+          <label className="ve-field">
+            <span>Model</span>
+            <select value={model} onChange={(e) => chooseModel(e.target.value as VideoModelId)}>
+              {VIDEO_MODEL_IDS.map((id) => (
+                <option key={id} value={id}>
+                  {VIDEO_MODELS[id].label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="ve-field">
+            <span>Aspect ratio</span>
+            <select value={settings.aspectRatio} onChange={(e) => setSettings((s) => ({ ...s, aspectRatio: e.target.value }))}>
+              {modelInfo.aspectRatios.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+          </label>
+          <label className="ve-field">
+            <span>Duration (seconds, without speech)</span>
+            <select value={settings.duration} onChange={(e) => setSettings((s) => ({ ...s, duration: Number(e.target.value) }))}>
+              {modelInfo.durations.map((d) => (
+                <option key={d} value={d}>
+                  {d} s
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="ve-notice">
+            {modelInfo.builtInAudio
+              ? 'This model speaks the script itself: no approved audio is needed. Images are cropped to 16:9.'
+              : 'Spoken sections need approved audio; each clip lasts its speech.'}{' '}
+            2 credits per section.
+          </p>
+        </section>
+      </aside>
+      {creditsNeeded !== null ? (
+        <RemoteSlot
+          id="mfe_account/UpgradeDialog"
+          props={{ open: true, onClose: () => setCreditsNeeded(null), creditsNeeded, action: 'generate this video' }}
+          unavailable={() => null}
+        />
+      ) : null}
+      {finished ? (
+        <Dialog title="Your video is ready" onClose={() => setFinished(null)} closeLabel="Stay here">
+          <p>It is in your gallery. Go to your content now?</p>
+          <div className="ve-row">
+            <button type="button" className="st-btn st-btn-primary" onClick={() => navigate('/app/images')}>
+              Go to Content
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  approvedCount,
+  editBlockText,
+  generateButton,
+  isSectionValid,
+  newSection,
+  removeSection,
+  renamed,
+  sectionAudioStatus,
+  toggleScript,
+  updateBlock,
+  type EditorSection,
+} from './model.ts';
+
+const defaults = { videoPrompt: 'person talking calmly into the camera' };
+const withImage = (s: EditorSection): EditorSection => ({ ...s, imageUrl: '/media/assets/x.png' });
+const approved = (s: EditorSection, text = 'Hello there'): EditorSection =>
+  updateBlock(editBlockText(s, s.blocks[0]!.id, text), s.blocks[0]!.id, { audioStatus: 'approved', audioUrl: '/a.mp3', duration: 1.2 });
+
+describe('the talking-person editor’s rules', () => {
+  it('renames on a new non-blank name only', () => {
+    const s = newSection(0, defaults);
+    expect(s.name).toBe('Section 1');
+    expect(renamed(s, '  Hook ').name).toBe('Hook');
+    expect(renamed(s, '   ')).toBe(s);
+    expect(renamed(s, 'Section 1')).toBe(s);
+  });
+
+  it('replaces the last removed section with a fresh one', () => {
+    const only = newSection(0, defaults);
+    const after = removeSection([only], only.id, defaults);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).not.toBe(only.id);
+    const two = [only, newSection(1, defaults)];
+    expect(removeSection(two, only.id, defaults)).toEqual([two[1]]);
+  });
+
+  it('disables blocks with the script off and brings them back to none', () => {
+    const s = approved(newSection(0, defaults));
+    const off = toggleScript(s, false);
+    expect(off.blocks.map((b) => b.audioStatus)).toEqual(['disabled']);
+    expect(toggleScript(off, true).blocks.map((b) => b.audioStatus)).toEqual(['none']);
+  });
+
+  it('needs new audio when a block’s text changes; a blank script is a single empty block', () => {
+    const s = approved(newSection(0, defaults));
+    const edited = editBlockText(s, s.blocks[0]!.id, 'Something else');
+    expect(edited.blocks[0]).toMatchObject({ audioStatus: 'none', audioUrl: null });
+    expect(editBlockText(s, s.blocks[0]!.id, '').blocks).toHaveLength(1);
+  });
+
+  it('counts a section valid with an image and, when it speaks, approved audio (veo3 speaks itself)', () => {
+    const spoken = withImage(editBlockText(newSection(0, defaults), newSection(0, defaults).blocks[0]!.id, 'Hi'));
+    expect(isSectionValid(spoken, 'seedance')).toBe(false);
+    expect(isSectionValid(spoken, 'veo3')).toBe(true);
+    expect(isSectionValid(withImage(approved(newSection(0, defaults))), 'seedance')).toBe(true);
+    expect(isSectionValid(toggleScript(withImage(newSection(0, defaults)), false), 'seedance')).toBe(true);
+    expect(isSectionValid(approved(newSection(0, defaults)), 'seedance')).toBe(false);
+  });
+
+  it('labels the Generate button as the spec says', () => {
+    const ready = withImage(approved(newSection(0, defaults)));
+    expect(generateButton([ready], 'seedance', true)).toEqual({ label: 'Generating Video...', disabled: true });
+    expect(generateButton([], 'seedance', false)).toEqual({ label: 'Add at least one section first', disabled: true });
+    const pending = updateBlock(ready, ready.blocks[0]!.id, { audioStatus: 'generated' });
+    expect(generateButton([pending, pending], 'seedance', false)).toEqual({
+      label: 'Approve audio for all sections (2 pending)',
+      disabled: true,
+    });
+    expect(generateButton([ready, newSection(1, defaults)], 'seedance', false)).toEqual({ label: 'Complete all sections', disabled: true });
+    expect(generateButton([ready], 'seedance', false)).toEqual({ label: 'Generate Video', disabled: false });
+  });
+
+  it('follows the blocks in the section’s audio status and the approved count', () => {
+    const s = approved(newSection(0, defaults));
+    expect(sectionAudioStatus(s)).toBe('approved');
+    expect(sectionAudioStatus(updateBlock(s, s.blocks[0]!.id, { audioStatus: 'generating' }))).toBe('generating');
+    expect(approvedCount([s, newSection(1, defaults)])).toEqual({ approved: 1, total: 1 });
+  });
+});

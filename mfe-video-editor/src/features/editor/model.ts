@@ -1,0 +1,186 @@
+/**
+ * The talking-person editor's state and rules (spec 2 §3–§5) as pure functions, so they are
+ * tested without a browser: sections and their names, script blocks and their audio states,
+ * which sections can be sent, and the Generate button's label.
+ */
+import { Messages, VIDEO_MODELS, type VideoModelId } from '@studio/contracts';
+
+export type BlockAudioStatus = 'none' | 'generating' | 'generated' | 'approved' | 'rejected' | 'disabled';
+
+export interface AudioVersion {
+  id: string;
+  audioUrl: string;
+  duration: number;
+  createdAt: string;
+  scriptText: string;
+  voiceId: string;
+}
+
+export interface ScriptBlock {
+  id: string;
+  text: string;
+  audioStatus: BlockAudioStatus;
+  /** The active version's audio. */
+  audioUrl: string | null;
+  duration: number | null;
+  versions: AudioVersion[];
+  error: string | null;
+}
+
+export interface EditorSection {
+  id: string;
+  name: string;
+  /** A data or object URL of the uploaded file, or the URL of a gallery image. */
+  imagePreview: string | null;
+  imageFile: File | null;
+  /** A gallery image chosen in the picker (sent by URL, not uploaded again). */
+  imageUrl: string | null;
+  videoPrompt: string;
+  scriptEnabled: boolean;
+  blocks: ScriptBlock[];
+  captions: boolean;
+}
+
+let counter = 0;
+export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+export const emptyBlock = (): ScriptBlock => ({
+  id: newId('block'),
+  text: '',
+  audioStatus: 'none',
+  audioUrl: null,
+  duration: null,
+  versions: [],
+  error: null,
+});
+
+export function newSection(index: number, defaults: { videoPrompt: string }): EditorSection {
+  return {
+    id: newId('section'),
+    name: `Section ${index + 1}`,
+    imagePreview: null,
+    imageFile: null,
+    imageUrl: null,
+    videoPrompt: defaults.videoPrompt,
+    scriptEnabled: true,
+    blocks: [emptyBlock()],
+    captions: false,
+  };
+}
+
+/** spec 2 §2: Enter saves a new name; a blank or unchanged one is ignored. */
+export function renamed(section: EditorSection, name: string): EditorSection {
+  const next = name.trim();
+  return next && next !== section.name ? { ...section, name: next.slice(0, 100) } : section;
+}
+
+/** spec 2 §4: removing the last section leaves a fresh one (the talking-person editor). */
+export function removeSection(sections: EditorSection[], id: string, defaults: { videoPrompt: string }): EditorSection[] {
+  const rest = sections.filter((s) => s.id !== id);
+  return rest.length > 0 ? rest : [newSection(0, defaults)];
+}
+
+/** spec 2 §4: the script toggle disables every block, and turning it on brings disabled blocks back to none. */
+export function toggleScript(section: EditorSection, enabled: boolean): EditorSection {
+  return {
+    ...section,
+    scriptEnabled: enabled,
+    blocks: section.blocks.map((b) =>
+      enabled ? (b.audioStatus === 'disabled' ? { ...b, audioStatus: 'none' } : b) : { ...b, audioStatus: 'disabled' },
+    ),
+  };
+}
+
+/** spec 2 §4: a block's text changed; its audio no longer says it, so it needs new audio. Blank → a single empty block. */
+export function editBlockText(section: EditorSection, blockId: string, text: string): EditorSection {
+  if (!text.trim() && section.blocks.length === 1) return { ...section, blocks: [{ ...emptyBlock(), id: blockId, text }] };
+  return {
+    ...section,
+    blocks: section.blocks.map((b) =>
+      b.id === blockId ? { ...b, text, audioStatus: section.scriptEnabled ? 'none' : 'disabled', audioUrl: null, duration: null } : b,
+    ),
+  };
+}
+
+export function updateBlock(section: EditorSection, blockId: string, change: Partial<ScriptBlock>): EditorSection {
+  return { ...section, blocks: section.blocks.map((b) => (b.id === blockId ? { ...b, ...change } : b)) };
+}
+
+/** The section's script: its blocks joined with spaces (spec 2 §3). */
+export const scriptText = (section: EditorSection) =>
+  section.blocks
+    .map((b) => b.text.trim())
+    .filter(Boolean)
+    .join(' ');
+
+export const hasImage = (section: EditorSection) => Boolean(section.imageFile || section.imageUrl);
+
+/** spec 2 §4: the section's own audio status follows its blocks. */
+export function sectionAudioStatus(section: EditorSection): 'none' | 'generating' | 'generated' | 'approved' {
+  const spoken = section.blocks.filter((b) => b.text.trim());
+  if (spoken.length === 0) return 'none';
+  if (spoken.some((b) => b.audioStatus === 'generating')) return 'generating';
+  if (spoken.every((b) => b.audioStatus === 'approved')) return 'approved';
+  return spoken.some((b) => b.audioStatus === 'generated' || b.audioStatus === 'approved') ? 'generated' : 'none';
+}
+
+/** spec 2 §5: valid with an image, and when it speaks (not veo3) with approved audio on a block with text. */
+export function isSectionValid(section: EditorSection, model: VideoModelId): boolean {
+  if (!hasImage(section)) return false;
+  if (!section.scriptEnabled || VIDEO_MODELS[model].builtInAudio) return true;
+  return section.blocks.some((b) => b.text.trim() && b.audioStatus === 'approved' && b.audioUrl);
+}
+
+/** Blocks with text waiting for the user's approval (generated, not yet approved). */
+export function pendingApprovals(sections: EditorSection[], model: VideoModelId): number {
+  if (VIDEO_MODELS[model].builtInAudio) return 0;
+  return sections
+    .filter((s) => s.scriptEnabled)
+    .flatMap((s) => s.blocks)
+    .filter((b) => b.text.trim() && b.audioStatus === 'generated').length;
+}
+
+/** "N of M blocks approved" (spec 2 §2). */
+export function approvedCount(sections: EditorSection[]): { approved: number; total: number } {
+  const blocks = sections.filter((s) => s.scriptEnabled).flatMap((s) => s.blocks.filter((b) => b.text.trim()));
+  return { approved: blocks.filter((b) => b.audioStatus === 'approved').length, total: blocks.length };
+}
+
+/** spec 2 §5: the Generate button's five labels, and whether it can be pressed. */
+export function generateButton(sections: EditorSection[], model: VideoModelId, generating: boolean): { label: string; disabled: boolean } {
+  if (generating) return { label: 'Generating Video...', disabled: true };
+  if (sections.length === 0) return { label: 'Add at least one section first', disabled: true };
+  const pending = pendingApprovals(sections, model);
+  if (pending > 0) return { label: `Approve audio for all sections (${pending} pending)`, disabled: true };
+  if (!sections.every((s) => isSectionValid(s, model))) return { label: 'Complete all sections', disabled: true };
+  return { label: 'Generate Video', disabled: false };
+}
+
+/** What the editor sends as `sections` (spec 2 §7), with the index of each uploaded image. */
+export function toRequestSections(sections: EditorSection[]) {
+  return sections.map((s) => ({
+    id: s.id,
+    name: s.name,
+    videoPrompt: s.videoPrompt,
+    scriptEnabled: s.scriptEnabled,
+    hasImage: hasImage(s),
+    imageUrl: s.imageFile ? null : s.imageUrl,
+    captions: s.captions,
+    isCached: false,
+    cachedVideoUrl: null,
+    scriptBlocks: s.blocks.map((b) => ({
+      id: b.id,
+      text: b.text,
+      audioStatus: b.audioStatus,
+      audioUrl: b.audioUrl,
+      duration: b.duration,
+    })),
+  }));
+}
+
+/** spec 2 §5 upload rules for an image. Answers the message to show, or null when it is fine. */
+export function imageFileProblem(file: File): string | null {
+  if (!['image/jpeg', 'image/jpg', 'image/png', 'image/webp'].includes(file.type)) return Messages.imageTypeInvalid;
+  if (file.size >= 10 * 1024 * 1024) return Messages.imageTooLarge;
+  return null;
+}

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import {
+  isJobFinished,
+  Messages,
+  sectionFailed,
+  videoFailed,
+  videosGenerated,
+  videosPartial,
+  type JobSection,
+  type JobView,
+} from '@studio/contracts';
+import { ApiError } from '@studio/session';
+import { Alert, Spinner } from '@studio/ui';
+import { cancelJob, retryJob } from '../../lib/api.ts';
+import { useJob } from '../../lib/use-job.ts';
+
+const STEP_LABELS: Record<string, string> = {
+  audio: 'Speaking the script',
+  video: 'Animating the image',
+  lipsync: 'Lip-syncing',
+  captions: 'Adding captions',
+};
+const STATUS_LABELS: Record<string, string> = {
+  PENDING: 'Waiting',
+  RUNNING: 'Rendering',
+  COMPLETED: 'Done',
+  FAILED: 'Failed',
+  TIMED_OUT: 'Timed out',
+  CANCELLED: 'Cancelled',
+};
+
+/** spec 2 §8 troubleshooting hints, by the step that failed. */
+function hintFor(step: string | null): string {
+  if (step === 'lipsync') return Messages.hintLipsync;
+  if (step === 'audio') return Messages.hintAudio;
+  return Messages.hintVideo;
+}
+
+/** The banner of a finished job (spec 2 §8 success banners and video messages). */
+function banner(job: JobView): { tone: 'success' | 'warning' | 'error'; text: string } {
+  const done = job.sections.filter((s) => s.status === 'COMPLETED').length;
+  switch (job.status) {
+    case 'COMPLETED':
+      return { tone: 'success', text: videosGenerated(done) };
+    case 'PARTIAL_SUCCESS':
+      return done > 0 ? { tone: 'warning', text: videosPartial(done) } : { tone: 'error', text: Messages.videoPartialNoVideos };
+    case 'TIMED_OUT':
+      return { tone: 'error', text: `${Messages.videoTimedOut}. Job ID: ${job.id}` };
+    case 'CANCELLED':
+      return { tone: 'warning', text: Messages.videoCancelled };
+    default:
+      return { tone: 'error', text: videoFailed(job.error) };
+  }
+}
+
+function Progress({ value, label }: { value: number; label: string }) {
+  return (
+    <div className="ve-progress">
+      <span className="ve-progress-label">{label}</span>
+      <progress max={100} value={value} aria-label={label}>
+        {value}%
+      </progress>
+      <span className="ve-progress-value">{value}%</span>
+    </div>
+  );
+}
+
+function SectionResult({ section, jobId }: { section: JobSection; jobId: string }) {
+  return (
+    <li className="ve-result" data-status={section.status}>
+      <div className="ve-result-head">
+        <strong>{section.sectionName}</strong>
+        <span className="ve-badge" data-status={section.status}>
+          {STATUS_LABELS[section.status] ?? section.status}
+        </span>
+      </div>
+      {section.status === 'RUNNING' || section.status === 'PENDING' ? (
+        <Progress value={section.progress} label={`${section.sectionName}: ${STEP_LABELS[section.step ?? ''] ?? 'Waiting'}`} />
+      ) : null}
+      {section.status === 'COMPLETED' && section.outputUrl ? (
+        <video className="ve-result-video" src={section.outputUrl} controls preload="metadata" aria-label={`${section.sectionName} video`}>
+          <track kind="captions" src={section.captionsUrl ?? undefined} srcLang="en" label="Script" default />
+        </video>
+      ) : null}
+      {section.status === 'FAILED' ? (
+        <div className="ve-result-failure">
+          <p>{sectionFailed(section.error)}</p>
+          <p className="ve-hint">{hintFor(section.step)}</p>
+        </div>
+      ) : null}
+      {section.status === 'TIMED_OUT' ? (
+        <p>
+          {Messages.sectionTimedOut}. Job ID: <code>{jobId}</code>
+        </p>
+      ) : null}
+      {section.refunded ? <p className="ve-refunded">Not charged: {section.credits} credits refunded.</p> : null}
+    </li>
+  );
+}
+
+/**
+ * A job's progress and results (spec 2 §2 results panel): one bar for the job and one per
+ * section, fed by the event stream; Cancel while it runs; when it ends, each section's video or
+ * its failure (with the hints and "not charged"), the joined video, and Retry for failed sections.
+ */
+export function JobPanel({
+  jobId,
+  onJobChange,
+  onFinished,
+}: {
+  jobId: string;
+  /** A retry started: the same job runs again. */
+  onJobChange?: (jobId: string) => void;
+  onFinished?: (job: JobView) => void;
+}) {
+  // A retry runs the same job again: watching starts over.
+  const [run, setRun] = useState(0);
+  const { job: current, error } = useJob(jobId, run, onFinished);
+  const [busy, setBusy] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+
+  const act = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setActionError(null);
+    try {
+      await work();
+    } catch (e) {
+      setActionError(e instanceof ApiError && e.message ? e.message : Messages.failedToStartVideo);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (error && !current) return <Alert tone="error">{error}</Alert>;
+  if (!current) return <Spinner label="Starting the video" />;
+  const finished = isJobFinished(current.status);
+  const failed = current.sections.filter((s) => s.status !== 'COMPLETED');
+  const title = finished ? (failed.length > 0 ? 'Partial Success' : 'Generation Complete') : 'Generating your video';
+  const notice = finished ? banner(current) : null;
+
+  return (
+    <section className="ve-panel ve-job" aria-labelledby="ve-job-title" aria-busy={!finished}>
+      <h2 id="ve-job-title" className="ve-h2">
+        {title}
+      </h2>
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      {error ? <Alert tone="warning">{error}</Alert> : null}
+      {!finished ? <Progress value={current.progress} label="Whole video" /> : null}
+      <ol className="ve-results">
+        {current.sections.map((s) => (
+          <SectionResult key={s.section} section={s} jobId={current.id} />
+        ))}
+      </ol>
+      {current.result?.finalVideo ? (
+        <div className="ve-final">
+          <h3 className="ve-h3">Your video</h3>
+          <video
+            className="ve-final-video"
+            src={current.result.finalVideo}
+            poster={current.result.posterUrl ?? undefined}
+            controls
+            preload="metadata"
+            aria-label="Finished video"
+          >
+            <track kind="captions" src={current.result.captionsUrl ?? undefined} srcLang="en" label="Script" default />
+          </video>
+          <a className="st-btn st-btn-secondary" href={current.result.finalVideo} download>
+            Download
+          </a>
+        </div>
+      ) : null}
+      {actionError ? <Alert tone="error">{actionError}</Alert> : null}
+      <div className="ve-row">
+        {!finished ? (
+          <button type="button" className="st-btn st-btn-secondary" disabled={busy} onClick={() => void act(() => cancelJob(current.id))}>
+            Cancel
+          </button>
+        ) : null}
+        {finished && failed.length > 0 ? (
+          <button
+            type="button"
+            className="st-btn st-btn-primary"
+            disabled={busy}
+            onClick={() =>
+              void act(async () => {
+                await retryJob(current.id);
+                setRun((n) => n + 1);
+                onJobChange?.(current.id);
+              })
+            }
+          >
+            Retry failed sections
+          </button>
+        ) : null}
+      </div>
+      <p className="ve-notice">
+        Rendered by the local engine: camera motion and a mouth that follows the speech, made on this server (not a generative video model).
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { adoptStyles, ensureBaseStyles } from '@studio/ui';
+
+/** Video editor styles (`ve-*`); adopted by every exposed module, once per document. */
+const editorCss = `
+.ve-editor{display:grid;gap:1.5rem;grid-template-columns:minmax(0,1fr) 360px;align-items:start;max-width:1400px;margin:0 auto;padding:1rem}
+@media (max-width:1024px){.ve-editor{grid-template-columns:1fr}}
+.ve-editor-main,.ve-editor-side{display:grid;gap:1rem}
+.ve-editor-head{display:flex;justify-content:space-between;align-items:baseline;gap:1rem;flex-wrap:wrap}
+.ve-h1{font-size:var(--st-text-3xl);letter-spacing:-.03em}
+.ve-h2{font-size:var(--st-text-xl)}
+.ve-h3{font-size:var(--st-text-lg,1.1rem)}
+.ve-panel{display:grid;gap:1rem;padding:1.25rem;border-radius:16px;background:var(--st-surface,#fff);box-shadow:0 1px 4px rgba(0,0,0,.08)}
+.ve-section{display:grid;gap:1rem;padding:1.25rem;border-radius:16px;background:var(--st-surface,#fff);box-shadow:0 1px 4px rgba(0,0,0,.08)}
+.ve-section-head{display:flex;justify-content:space-between;align-items:center;gap:.5rem}
+.ve-section-body{display:grid;gap:1rem;grid-template-columns:220px minmax(0,1fr)}
+@media (max-width:640px){.ve-section-body{grid-template-columns:1fr}}
+.ve-section-media,.ve-section-fields{display:grid;gap:.75rem;align-content:start}
+.ve-name{font:inherit;font-weight:700;font-size:var(--st-text-lg,1.1rem);background:none;border:0;padding:.25rem .4rem;border-radius:8px;cursor:text;min-height:44px}
+.ve-name:hover{background:var(--st-sunken,#f6f6f8)}
+.ve-name-input{font:inherit;font-weight:700;min-height:44px}
+.ve-drop{display:grid;place-items:center;aspect-ratio:9/16;border:2px dashed var(--st-border,#ccc);border-radius:12px;text-align:center;padding:.75rem;cursor:pointer;overflow:hidden;color:var(--st-muted)}
+.ve-drop[data-over=true]{border-color:var(--st-accent,#5b3df5)}
+.ve-drop-img{width:100%;height:100%;object-fit:cover}
+.ve-picker summary{cursor:pointer;font-weight:600;min-height:44px;display:flex;align-items:center}
+.ve-picker-grid{display:grid;grid-template-columns:repeat(3,1fr);gap:.4rem;max-height:320px;overflow:auto}
+@media (max-width:640px){.ve-picker-grid{grid-template-columns:repeat(2,1fr)}}
+.ve-picker-item{padding:0;border:0;border-radius:8px;overflow:hidden;cursor:pointer;aspect-ratio:9/16;background:var(--st-sunken,#f6f6f8)}
+.ve-picker-item img{width:100%;height:100%;object-fit:cover}
+.ve-field{display:grid;gap:.35rem;font-weight:600}
+.ve-textarea{width:100%;min-height:4.5rem;resize:vertical;font:inherit}
+.ve-toggle{display:flex;gap:1rem;border:0;padding:0;margin:0;flex-wrap:wrap}
+.ve-toggle label,.ve-inline{display:flex;gap:.4rem;align-items:center;min-height:44px}
+.ve-block{display:grid;gap:.5rem;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}
+.ve-row{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center}
+.ve-badge{font-size:.8rem;font-weight:700;padding:.2rem .55rem;border-radius:999px;background:#e6e6ee}
+.ve-badge[data-status=approved],.ve-badge[data-status=COMPLETED]{background:#d1fadf;color:#05603a}
+.ve-badge[data-status=generated],.ve-badge[data-status=RUNNING]{background:#fef0c7;color:#93370d}
+.ve-badge[data-status=rejected],.ve-badge[data-status=FAILED],.ve-badge[data-status=TIMED_OUT]{background:#fee4e2;color:#912018}
+.ve-meta{color:var(--st-muted);font-size:.9rem}
+.ve-notice{color:var(--st-muted);font-size:.85rem}
+.ve-notice-box{display:grid;gap:.5rem;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}
+.ve-error{color:var(--st-danger,#b42318);font-weight:600}
+.ve-empty{color:var(--st-muted)}
+.ve-generate{justify-self:start;min-width:14rem}
+.ve-progress{display:grid;grid-template-columns:minmax(8rem,auto) 1fr 3rem;gap:.5rem;align-items:center}
+.ve-progress progress{width:100%;height:.75rem}
+.ve-progress-value{text-align:right;font-variant-numeric:tabular-nums}
+.ve-results{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
+.ve-result{display:grid;gap:.5rem;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}
+.ve-result-head{display:flex;justify-content:space-between;gap:.5rem;align-items:center}
+.ve-result-video{max-height:320px;max-width:100%;border-radius:8px;background:#000}
+.ve-final{display:grid;gap:.5rem;justify-items:start}
+.ve-final-video{max-height:480px;max-width:100%;border-radius:12px;background:#000}
+.ve-hint{color:var(--st-muted);font-size:.9rem}
+.ve-refunded{color:var(--st-success,#067647);font-weight:600}
+.ve-crash{max-width:560px;margin:3rem auto}
+.ve-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+`;
+
+export function ensureEditorStyles(): void {
+  ensureBaseStyles();
+  adoptStyles('studio-video-editor', editorCss);
+}

@@ -30,6 +30,8 @@ const Env = z.object({
   ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAILS),
   REMOTES: z.string().optional(),
   FAL_KEY: z.string().min(1).optional(),
+  /** Where fal requests go instead of https://(queue.)fal.run (a proxy, or a test double). */
+  FAL_BASE_URL: optionalUrl,
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
   ELEVENLABS_BASE_URL: optionalUrl,
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -77,6 +79,7 @@ export interface Config {
   trustedProxies: number;
   /** fal.ai key: hosted models for every image capability; unset → the local, offline engine. */
   falKey: string | undefined;
+  falBaseUrl: string | undefined;
   /** ElevenLabs: speech, the voice library and cloning; unset → the local espeak-ng voices. */
   elevenLabs: { apiKey: string; baseUrl: string | undefined } | undefined;
   /** Where generated files are kept: an S3-compatible bucket, or (unset) a folder under DATA_DIR. */
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotes: e.REMOTES,
     trustedProxies: e.TRUST_PROXY,
     falKey: e.FAL_KEY,
+    falBaseUrl: e.FAL_BASE_URL,
     elevenLabs: e.ELEVENLABS_API_KEY ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL } : undefined,
     s3: e.S3_BUCKET
       ? {

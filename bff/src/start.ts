@@ -44,6 +44,7 @@ function sweepTemporaryUploads(objects: ObjectStore, logger: Logger): NodeJS.Tim
 export function createMedia(config: Config, logger: Logger) {
   return createMediaEngine({
     falKey: config.falKey,
+    falBaseUrl: config.falBaseUrl,
     elevenLabsApiKey: config.elevenLabs?.apiKey,
     elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
     logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) },

@@ -9,6 +9,7 @@ import { createElevenLabsSpeech } from './speech/elevenlabs.ts';
 import { localCloneVoice, localTextToSpeech } from './speech/local.ts';
 import type { VoiceProvider } from './speech/types.ts';
 import { FaceFinder } from './local/faces.ts';
+import type { HostedVideo } from './video/types.ts';
 import {
   localAnimate,
   localBurnCaptions,
@@ -16,19 +17,32 @@ import {
   localPosterFrame,
   localTalkingHead,
   localWithSilence,
+  localNormalize,
   type AnimateInput,
   type TalkingHeadInput,
   type VideoResult,
 } from './video/local.ts';
 
-/** Video on the local engine (ffmpeg); hosted image → video and lip-sync models join by configuration. */
-export interface VideoCapabilities {
+/**
+ * Video: image → video and lip-sync by a hosted model (fal, with FAL_KEY) or the local engine
+ * (ffmpeg camera motion and a talking head); joining, posters, captions and silence are local.
+ */
+export interface VideoCapabilities extends HostedVideo {
+  /** Which provider renders clips. */
+  readonly provider: 'local' | 'fal';
+  /**
+   * The local talking head animates the still itself while it speaks: a spoken section needs no
+   * separate image → video step there.
+   */
+  readonly speaksFromStill: boolean;
   animate(input: AnimateInput): Promise<VideoResult>;
   talkingHead(input: TalkingHeadInput): Promise<VideoResult>;
   concat(videos: Buffer[]): Promise<Buffer>;
   posterFrame(video: Buffer): Promise<Buffer>;
   /** A silent track for a clip without sound, so it joins spoken clips. */
   withSilence(video: Buffer): Promise<Buffer>;
+  /** A clip from a hosted model in the local engine's size and formats, so it joins the others. */
+  normalize(video: Buffer, width: number, height: number): Promise<Buffer>;
   burnCaptions(input: { video: Buffer; script: string; width: number; height: number; durationS: number }): Promise<Buffer>;
 }
 
@@ -40,6 +54,7 @@ export { createFalProvider, mapFalError } from './fal/provider.ts';
 export * from './speech/types.ts';
 export type { VoiceAnalysis } from './speech/analysis.ts';
 export { LOCAL_PRESET_VOICES } from './speech/local.ts';
+export type { HostedVideo, ImageToVideoInput, LipSyncInput } from './video/types.ts';
 export { captionCues, VIDEO_FPS, type AnimateInput, type TalkingHeadInput, type VideoResult } from './video/local.ts';
 export { createElevenLabsSpeech, HOSTED_PRESET_VOICES, mapElevenLabsError } from './speech/elevenlabs.ts';
 
@@ -143,12 +158,18 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
       };
   // The talking head's face finder is its own worker, started on first use.
   let videoFaces: FaceFinder | undefined;
+  const talkingHead = (input: TalkingHeadInput) => localTalkingHead(input, (image) => (videoFaces ??= new FaceFinder()).detect(image));
   const video: VideoCapabilities = {
+    provider: fal ? 'fal' : 'local',
+    speaksFromStill: !fal,
+    imageToVideo: fal ? fal.video.imageToVideo : ({ image, width, height, durationS }) => localAnimate({ image, width, height, durationS }),
+    lipSync: fal ? fal.video.lipSync : ({ image, audio, width, height }) => talkingHead({ image, audio, width, height }),
     animate: localAnimate,
-    talkingHead: (input) => localTalkingHead(input, (image) => (videoFaces ??= new FaceFinder()).detect(image)),
+    talkingHead,
     concat: localConcat,
     posterFrame: localPosterFrame,
     withSilence: localWithSilence,
+    normalize: localNormalize,
     burnCaptions: localBurnCaptions,
   };
   return Object.assign(engine as unknown as ImageCapabilities, {

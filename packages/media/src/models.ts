@@ -87,6 +87,13 @@ export const UTILITY_MODELS = {
   describeImage: { fal: 'fal-ai/florence-2-large/detailed-caption', local: 'local/segment-colour-caption' },
 } as const;
 
+/** spec 2 §9 video models and the lip-sync model on fal (the local engine renders them all with ffmpeg). */
+export const VIDEO_ENDPOINTS = {
+  seedance: 'fal-ai/bytedance/seedance/v1/pro/image-to-video',
+  veo3: 'fal-ai/veo3/image-to-video',
+  lipsync: 'fal-ai/sync-lipsync/v2',
+} as const;
+
 /** The model entry for a spec id, or undefined. */
 export function findImageModel(id: string): ImageModelEntry | undefined {
   return IMAGE_MODELS.find((m) => m.id === id);

@@ -2,13 +2,53 @@
  * A local HTTP double of fal.ai's queue API (the parts `@fal-ai/client`'s `subscribe` uses):
  * POST /{endpoint} → { request_id, status_url, response_url }; GET …/requests/{id}/status →
  * IN_QUEUE, IN_PROGRESS, then COMPLETED; GET …/requests/{id} → { images: [{ url, width, height }] };
- * GET /files/{id}.png serves the image. The prompt steers it: "status:422" answers 422 with a
+ * GET /files/{id}.png serves the image. Video endpoints (image-to-video, lip-sync) answer
+ * { video: { url } } and GET /files/{id}.mp4 serves a real MP4 of the asked length. The prompt steers it: "status:422" answers 422 with a
  * validation body, "status:401" 401, "flaky429" answers 429 twice then works, "status:429" always
  * 429, "status:500" 500, "slow" never completes.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
+import { runFfmpeg } from '../src/speech/ffmpeg.ts';
+
+/** A real MP4 (blue frames, a silent track) of `seconds` at 320×568. */
+async function mp4(seconds: number): Promise<Buffer> {
+  const dir = await fs.mkdtemp(join(os.tmpdir(), 'fal-double-'));
+  try {
+    const out = join(dir, 'clip.mp4');
+    await runFfmpeg(
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=blue:s=320x568:d=${seconds}`,
+        '-f',
+        'lavfi',
+        '-i',
+        'anullsrc=r=44100:cl=mono',
+        '-shortest',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'aac',
+        '-y',
+        out,
+      ],
+      Buffer.alloc(0),
+    );
+    return await fs.readFile(out);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
 
 interface Job {
   endpoint: string;
@@ -39,6 +79,13 @@ export async function startFalDouble(): Promise<FalDouble> {
       calls.push({ method: req.method!, path, auth: req.headers.authorization });
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
+      const clip = path.match(/^\/files\/([^/]+)\.mp4$/);
+      if (clip) {
+        const job = jobs.get(clip[1]!);
+        const seconds = Number.parseFloat(String(job?.input.duration ?? '2')) || 2;
+        res.writeHead(200, { 'content-type': 'video/mp4' });
+        return res.end(await mp4(seconds));
+      }
       const file = path.match(/^\/files\/([^/]+)\.png$/);
       if (file) {
         const job = jobs.get(file[1]!);
@@ -68,6 +115,8 @@ export async function startFalDouble(): Promise<FalDouble> {
         const size = (job.input.image_size as { width?: number; height?: number } | undefined) ?? {};
         const n = Number(job.input.num_images ?? 1);
         if (job.endpoint.includes('florence')) return json(res, 200, { results: 'A blue square on a plain background.' });
+        if (/image-to-video|lipsync/.test(job.endpoint))
+          return json(res, 200, { video: { url: `${base}/files/${m[2]}.mp4`, content_type: 'video/mp4' } });
         return json(res, 200, {
           images: Array.from({ length: n }, () => ({
             url: `${base}/files/${m[2]}.png`,

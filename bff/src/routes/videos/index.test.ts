@@ -224,8 +224,8 @@ describe('POST /api/generate-multi-section-video', () => {
     const { client } = await member();
     let release!: () => void;
     const hold = new Promise<void>((r) => (release = r));
-    const animate = studio.deps.media.video.animate.bind(studio.deps.media.video);
-    vi.spyOn(studio.deps.media.video, 'animate').mockImplementation(async (input) => {
+    const animate = studio.deps.media.video.imageToVideo.bind(studio.deps.media.video);
+    vi.spyOn(studio.deps.media.video, 'imageToVideo').mockImplementation(async (input) => {
       await hold;
       return animate(input);
     });
@@ -247,11 +247,11 @@ describe('failures, retries, cancelling and timeouts', () => {
   it('a failed section ends PARTIAL_SUCCESS, refunded once; retry renders only it and reuses the other', async () => {
     const { user, client } = await member(20);
     const audio = await approvedAudio(client, 'One two three.');
-    const talkingHead = studio.deps.media.video.talkingHead.bind(studio.deps.media.video);
-    const failing = vi.spyOn(studio.deps.media.video, 'talkingHead').mockImplementation(async () => {
+    const talkingHead = studio.deps.media.video.lipSync.bind(studio.deps.media.video);
+    const failing = vi.spyOn(studio.deps.media.video, 'lipSync').mockImplementation(async () => {
       throw new MediaError('bad_input', 'The speech is too short to animate.');
     });
-    const animate = vi.spyOn(studio.deps.media.video, 'animate');
+    const animate = vi.spyOn(studio.deps.media.video, 'imageToVideo');
     const res = await client.post(
       ApiRoutes.generateVideo,
       await videoForm([
@@ -300,7 +300,7 @@ describe('failures, retries, cancelling and timeouts', () => {
   it('cancel stops a running job and gives back its unfinished sections; the event stream ends', async () => {
     const { client } = await member(20);
     const other = await member();
-    vi.spyOn(studio.deps.media.video, 'animate').mockImplementation(() => new Promise(() => undefined));
+    vi.spyOn(studio.deps.media.video, 'imageToVideo').mockImplementation(() => new Promise(() => undefined));
     const res = await client.post(
       ApiRoutes.generateVideo,
       await videoForm([
@@ -324,7 +324,7 @@ describe('failures, retries, cancelling and timeouts', () => {
 
   it('a job past its 30 minutes ends TIMED_OUT, its sections refunded once', async () => {
     const { client } = await member(20);
-    vi.spyOn(studio.deps.media.video, 'animate').mockImplementation(() => new Promise(() => undefined));
+    vi.spyOn(studio.deps.media.video, 'imageToVideo').mockImplementation(() => new Promise(() => undefined));
     const res = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }]));
     await studio.deps
       .db('generated_videos')

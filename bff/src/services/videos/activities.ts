@@ -90,33 +90,50 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
 
     animate: guarded(async (jobId, section) => {
       await markStep(db, jobId, section.id, 'video');
-      // A spoken section is rendered in one pass by lip-sync (the talking head moves the still itself).
-      if (section.audio || section.script) return section.image;
+      const spoken = Boolean(section.audio || section.script);
+      // The local talking head moves the still itself while it speaks: lip-sync renders it in one pass.
+      if (spoken && media.video.speaksFromStill) return section.image;
       const job = await jobOf(jobId);
       const row = await sectionRow(jobId, section.id);
-      const clip = await media.video.animate({
+      const model = job.model === 'veo3' ? 'veo3' : 'seedance';
+      const clip = await media.video.imageToVideo({
         image: await image(section),
+        // veo3 speaks the script itself.
+        prompt: model === 'veo3' && section.script ? `${section.videoPrompt}. The person says: "${section.script}"` : section.videoPrompt,
+        model,
+        aspectRatio: job.aspect_ratio,
+        durationS: Number(row?.target_duration ?? 5),
+        width: job.width,
+        height: job.height,
+      });
+      const key = sectionKey(jobId, section.id, 'clip.mp4');
+      // Every clip ends in one size and format with a sound track (silent if none), so sections join.
+      const joinable =
+        clip.provider === 'local'
+          ? await media.video.withSilence(clip.video)
+          : await media.video.normalize(clip.video, job.width, job.height);
+      await objects.put(key, joinable);
+      await noteSection(db, jobId, section.id, { video_duration: clip.durationS, has_audio: spoken || model === 'veo3' });
+      return key;
+    }),
+
+    lipSync: guarded(async (jobId, section, video, audio) => {
+      await markStep(db, jobId, section.id, 'lipsync');
+      const job = await jobOf(jobId);
+      // A hosted veo3 clip already speaks (built-in audio, kept by the video step).
+      if (job.model === 'veo3' && !media.video.speaksFromStill) return video;
+      const row = await sectionRow(jobId, section.id);
+      const clip = await media.video.lipSync({
+        image: await image(section),
+        // Locally the still is what moves (the video step passed it on); a hosted model syncs the clip.
+        video: media.video.speaksFromStill ? Buffer.alloc(0) : await read(video),
+        audio: await read(audio),
         width: job.width,
         height: job.height,
         durationS: Number(row?.target_duration ?? 5),
       });
-      const key = sectionKey(jobId, section.id, 'clip.mp4');
-      await objects.put(key, await media.video.withSilence(clip.video));
-      await noteSection(db, jobId, section.id, { video_duration: clip.durationS, has_audio: false });
-      return key;
-    }),
-
-    lipSync: guarded(async (jobId, section, _video, audio) => {
-      await markStep(db, jobId, section.id, 'lipsync');
-      const job = await jobOf(jobId);
-      const clip = await media.video.talkingHead({
-        image: await image(section),
-        audio: await read(audio),
-        width: job.width,
-        height: job.height,
-      });
       const key = sectionKey(jobId, section.id, 'synced.mp4');
-      await objects.put(key, clip.video);
+      await objects.put(key, clip.provider === 'local' ? clip.video : await media.video.normalize(clip.video, job.width, job.height));
       await noteSection(db, jobId, section.id, { video_duration: clip.durationS, has_audio: true });
       return key;
     }),

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFalDouble, type FalDouble } from '../../test/fal-double.ts';
 import { createMediaEngine, MediaError, type MediaEngine } from '../index.ts';
@@ -79,5 +80,79 @@ describe('fal provider against the queue double', () => {
       model: 'fal-ai/florence-2-large/detailed-caption',
       description: expect.stringContaining('blue'),
     });
+  });
+
+  it('renders video on the hosted models: seedance and veo3 by their rules, then lip-sync; each answer a real MP4', async () => {
+    const image = {
+      data: await sharp({ create: { width: 90, height: 160, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer(),
+      mime: 'image/png' as const,
+      width: 90,
+      height: 160,
+    };
+    expect(engine.video).toMatchObject({ provider: 'fal', speaksFromStill: false });
+    const clip = await engine.video.imageToVideo({
+      image,
+      prompt: 'person talking calmly into the camera',
+      model: 'seedance',
+      aspectRatio: '9:16',
+      durationS: 3,
+      width: 720,
+      height: 1280,
+    });
+    expect(clip).toMatchObject({ provider: 'fal', model: 'fal-ai/bytedance/seedance/v1/pro/image-to-video', durationS: 3 });
+    expect(clip.video.subarray(4, 8).toString()).toBe('ftyp');
+    await engine.video.imageToVideo({
+      image,
+      prompt: 'say hi',
+      model: 'veo3',
+      aspectRatio: '16:9',
+      durationS: 8,
+      width: 1280,
+      height: 720,
+    });
+    const synced = await engine.video.lipSync({
+      image,
+      video: clip.video,
+      audio: Buffer.from('ID3'),
+      width: 720,
+      height: 1280,
+      durationS: 3,
+    });
+    expect(synced.model).toBe('fal-ai/sync-lipsync/v2');
+    expect(synced.video.subarray(4, 8).toString()).toBe('ftyp');
+    const posted = double.calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(posted).toEqual(
+      expect.arrayContaining([
+        '/fal-ai/bytedance/seedance/v1/pro/image-to-video',
+        '/fal-ai/veo3/image-to-video',
+        '/fal-ai/sync-lipsync/v2',
+      ]),
+    );
+  });
+
+  it('maps a refused video request to bad input', async () => {
+    const image = {
+      data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer(),
+      mime: 'image/png' as const,
+      width: 8,
+      height: 8,
+    };
+    expect(
+      await kindOf(
+        engine.video.imageToVideo({
+          image,
+          prompt: 'status:422',
+          model: 'seedance',
+          aspectRatio: '9:16',
+          durationS: 3,
+          width: 720,
+          height: 1280,
+        }),
+      ),
+    ).toBe('bad_input');
   });
 });

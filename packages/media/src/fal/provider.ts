@@ -1,8 +1,9 @@
 import { ApiError, createFalClient, type FalClient } from '@fal-ai/client';
 import sharp from 'sharp';
 import type { ImageCapabilities, ImageData, ImageResult } from '../capabilities.ts';
+import type { HostedVideo } from '../video/types.ts';
 import { MediaError } from '../errors.ts';
-import { findImageModel, UTILITY_MODELS } from '../models.ts';
+import { findImageModel, UTILITY_MODELS, VIDEO_ENDPOINTS } from '../models.ts';
 
 export interface FalProviderOptions {
   falKey: string;
@@ -33,8 +34,8 @@ export function mapFalError(e: unknown): MediaError {
   return new MediaError('upstream', 'The image service could not be reached.', { cause: e });
 }
 
-/** fal.ai through `@fal-ai/client`: queue submit → status → result, then the image URLs are downloaded. */
-export function createFalProvider(opts: FalProviderOptions): ImageCapabilities {
+/** fal.ai through `@fal-ai/client`: queue submit → status → result, then the image (or video) URLs are downloaded. */
+export function createFalProvider(opts: FalProviderOptions): ImageCapabilities & { video: HostedVideo } {
   const base = opts.falBaseUrl?.replace(/\/$/, '');
   const fal: FalClient = createFalClient({
     credentials: opts.falKey,
@@ -67,16 +68,21 @@ export function createFalProvider(opts: FalProviderOptions): ImageCapabilities {
     }
   }
 
+  /** A result file: from fal's CDN (tests: the double). */
+  async function fetchFile(url: string, what: string): Promise<Buffer> {
+    const from = base ? url.replace(/^https:\/\/[^/]*fal\.(media|run)/, base) : url;
+    const r = await fetch(from, { signal: AbortSignal.timeout(120_000) }).catch((e: unknown) => {
+      throw new MediaError('upstream', `The generated ${what} could not be downloaded.`, { cause: e });
+    });
+    if (!r.ok) throw new MediaError('upstream', `The generated ${what} could not be downloaded.`);
+    return Buffer.from(await r.arrayBuffer());
+  }
+
   async function download(images: FalImage[] | undefined): Promise<ImageData[]> {
     if (!images?.length) throw new MediaError('upstream', 'The image service returned no image.');
     return Promise.all(
       images.map(async (im) => {
-        const url = base ? im.url.replace(/^https:\/\/[^/]*fal\.(media|run)/, base) : im.url;
-        const r = await fetch(url, { signal: AbortSignal.timeout(60_000) }).catch((e: unknown) => {
-          throw new MediaError('upstream', 'The generated image could not be downloaded.', { cause: e });
-        });
-        if (!r.ok) throw new MediaError('upstream', 'The generated image could not be downloaded.');
-        const data = Buffer.from(await r.arrayBuffer());
+        const data = await fetchFile(im.url, 'image');
         const m = await sharp(data)
           .metadata()
           .catch((e: unknown) => {
@@ -129,6 +135,49 @@ export function createFalProvider(opts: FalProviderOptions): ImageCapabilities {
       const description = typeof data.results === 'string' ? data.results : typeof data.output === 'string' ? data.output : '';
       if (!description) throw new MediaError('upstream', 'The image service returned no description.');
       return { description, provider: 'fal', model: endpoint, cost: { amount: 1, unit: 'request' } };
+    },
+    video: {
+      async imageToVideo({ image, prompt, model, aspectRatio, durationS, width, height }) {
+        const endpoint = VIDEO_ENDPOINTS[model];
+        const input =
+          model === 'veo3'
+            ? { prompt, image_url: dataUri(image), duration: '8s', generate_audio: true, aspect_ratio: '16:9', resolution: '720p' }
+            : { prompt, image_url: dataUri(image), aspect_ratio: aspectRatio, duration: String(durationS), resolution: '720p' };
+        const data = await run(endpoint, input);
+        const url = (data.video as { url?: string } | undefined)?.url;
+        if (!url) throw new MediaError('upstream', 'The video service returned no video.');
+        const video = await fetchFile(url, 'video');
+        return {
+          video,
+          mime: 'video/mp4',
+          width,
+          height,
+          durationS,
+          provider: 'fal',
+          model: endpoint,
+          cost: { amount: 1, unit: 'request' },
+        };
+      },
+      async lipSync({ video, audio, width, height, durationS }) {
+        const endpoint = VIDEO_ENDPOINTS.lipsync;
+        const data = await run(endpoint, {
+          video_url: `data:video/mp4;base64,${video.toString('base64')}`,
+          audio_url: `data:audio/mpeg;base64,${audio.toString('base64')}`,
+          sync_mode: 'cut_off',
+        });
+        const url = (data.video as { url?: string } | undefined)?.url;
+        if (!url) throw new MediaError('upstream', 'The lip-sync service returned no video.');
+        return {
+          video: await fetchFile(url, 'video'),
+          mime: 'video/mp4',
+          width,
+          height,
+          durationS,
+          provider: 'fal',
+          model: endpoint,
+          cost: { amount: 1, unit: 'request' },
+        };
+      },
     },
   };
 }

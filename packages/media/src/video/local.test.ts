@@ -9,7 +9,16 @@ import type { ImageData } from '../capabilities.ts';
 import { FaceFinder } from '../local/faces.ts';
 import { runFfmpeg } from '../speech/ffmpeg.ts';
 import { localTextToSpeech } from '../speech/local.ts';
-import { captionCues, localAnimate, localBurnCaptions, localConcat, localPosterFrame, localTalkingHead, mouthEnvelope } from './local.ts';
+import {
+  captionCues,
+  localAnimate,
+  localBurnCaptions,
+  localConcat,
+  localNormalize,
+  localPosterFrame,
+  localTalkingHead,
+  mouthEnvelope,
+} from './local.ts';
 
 const require = createRequire(import.meta.url);
 const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -114,4 +123,24 @@ describe('local video (ffmpeg)', () => {
     expect(largestChange(rows(before!, 230, 280), rows(after!, 230, 280))).toBeGreaterThan(100);
     expect(difference(rows(before!, 0, 150), rows(after!, 0, 150))).toBeLessThan(2);
   }, 60_000);
+
+  it('normalises a clip from elsewhere to the job size with a sound track, so it joins the others', async () => {
+    const still = await imageOf(
+      await sharp({ create: { width: 320, height: 240, channels: 3, background: '#446688' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    // A landscape clip without sound, as a hosted model might answer.
+    const foreign = (await localAnimate({ image: still, width: 320, height: 240, durationS: 1 })).video;
+    const joinable = await localNormalize(foreign, 180, 320);
+    const pictures = await frames(joinable, 18, 32);
+    expect(pictures.length).toBeGreaterThanOrEqual(24);
+    expect(await hasAudio(joinable)).toBeCloseTo(1, 0);
+    const [width, height] = await sharp(await localPosterFrame(joinable))
+      .metadata()
+      .then((m) => [m.width, m.height]);
+    expect([width, height]).toEqual([180, 320]);
+    const joined = await localConcat([joinable, joinable]);
+    expect(await hasAudio(joined)).toBeCloseTo(2, 0);
+  });
 });

@@ -313,6 +313,31 @@ export async function localWithSilence(video: Buffer): Promise<Buffer> {
   }
 }
 
+/**
+ * A clip from elsewhere (a hosted model) made like the local engine's: the job's size (cropped to
+ * fill), 25 fps H.264, and AAC 44.1 kHz mono sound (silence when it has none), so that sections of
+ * any origin join by stream copy.
+ */
+export async function localNormalize(video: Buffer, width: number, height: number): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-normalize-'));
+  try {
+    const file = path.join(dir, 'in.mp4');
+    await fs.writeFile(file, video);
+    const picture = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},setsar=1`;
+    const encode = (sound: string[]) =>
+      encodeToMp4(
+        (out) => ['-i', file, ...sound, '-vf', picture, ...ENCODE, ...AUDIO_ENCODE, '-shortest', '-movflags', '+faststart', '-y', out],
+        Buffer.alloc(0),
+      );
+    // Its own sound when it has some; otherwise a silent track.
+    return await encode(['-map', '0:v:0', '-map', '0:a:0']).catch(() =>
+      encode(['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-map', '0:v:0', '-map', '1:a:0']),
+    );
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Sections joined in order into one MP4 (same size and codecs: stream copy, no re-encode). */
 export async function localConcat(videos: Buffer[]): Promise<Buffer> {
   if (videos.length === 0) throw new MediaError('bad_input', 'There is nothing to join.');

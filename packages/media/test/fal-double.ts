@@ -82,7 +82,8 @@ export async function startFalDouble(): Promise<FalDouble> {
       const clip = path.match(/^\/files\/([^/]+)\.mp4$/);
       if (clip) {
         const job = jobs.get(clip[1]!);
-        const seconds = Number.parseFloat(String(job?.input.duration ?? '2')) || 2;
+        const duration = job?.input.duration;
+        const seconds = (typeof duration === 'string' ? Number.parseFloat(duration) : 0) || 2;
         res.writeHead(200, { 'content-type': 'video/mp4' });
         return res.end(await mp4(seconds));
       }

@@ -80,6 +80,14 @@ const speech = await engine.speech.textToSpeech({
 await step(`talkingHead 1080×1920 (${speech.durationS} s of speech)`, () =>
   engine.video.talkingHead({ image: face, audio: speech.audio, width: 1080, height: 1920 }),
 );
+// What a video job renders (720×1280): the talking head must run at least twice real time.
+let headMs = 0;
+await step(`talkingHead 720×1280 (${speech.durationS} s of speech)`, async () => {
+  const t = performance.now();
+  const clip = await engine.video.talkingHead({ image: face, audio: speech.audio, width: 720, height: 1280 });
+  headMs = performance.now() - t;
+  return clip;
+});
 let animated = 0;
 await step('animate 5 s 1080×1920 (camera motion)', async () => {
   const t = performance.now();
@@ -121,6 +129,10 @@ clearInterval(sampler);
 console.table(rows);
 console.log(
   `local 5 s 9:16 section ${Math.round(animated)} ms vs plain ffmpeg encode of the same frames ${Math.round(plainMs)} ms: ratio ${(animated / plainMs).toFixed(2)} (target ≤ 1.2)`,
+);
+const headRtf = headMs / 1000 / speech.durationS;
+console.log(
+  `local talking head 720×1280: ${Math.round(headMs)} ms for ${speech.durationS} s of speech, real-time factor ${headRtf.toFixed(2)} (${(1 / headRtf).toFixed(1)}× real time; target ≤ 0.5, ratio ${(headRtf / 0.5).toFixed(2)})`,
 );
 console.log(`peak RSS overall ${mb(Math.max(peak, process.memoryUsage().rss))}`);
 await engine.close();

@@ -1,0 +1,172 @@
+/**
+ * Video job benchmarks (issue 9; prints numbers and target ratios, not a test):
+ *   - orchestration overhead: a 3-section job on the local engine run by DBOS (checkpointed steps,
+ *     Postgres round trips) against the same job's activities run one after another without an
+ *     engine; target ≤ 10 %,
+ *   - 1,000 jobs polled every 3 s (spec 2 §9), each by its owner: p99 of `GET /api/job-status`,
+ *     target ≤ 50 ms, and no errors.
+ *
+ * Run: `npm run bench` (root) or `npm run bench -w bff`. Env: BENCH_JOBS (default 1000),
+ * BENCH_POLL_S (seconds of polling, default 15).
+ */
+import { randomUUID } from 'node:crypto';
+import { ApiRoutes, JOB_POLL_MS, type JobView } from '@studio/contracts';
+import { runVideoJob, type VideoActivities } from '@studio/workflows';
+import sharp from 'sharp';
+import { ensureProfile, signedInUser, startTestStudio, type TestClient } from '../test/harness.ts';
+import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
+import { createActivities } from '../src/services/videos/activities.ts';
+import { getJob, jobSpecOf } from '../src/services/videos/jobs.ts';
+
+const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
+const POLL_S = Number(process.env.BENCH_POLL_S ?? 15);
+const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length / 2)]!;
+const percentile = (s: number[], p: number) => [...s].sort((a, b) => a - b)[Math.min(s.length - 1, Math.floor(s.length * p))]!;
+
+const studio = await startTestStudio({ VIDEO_PARALLELISM: '1' });
+try {
+  const db = studio.deps.db;
+  const { user, client } = await signedInUser(studio);
+  await ensureProfile(studio, user, 10_000);
+  const image = await sharp({ create: { width: 720, height: 1280, channels: 3, background: '#7a6a5a' } })
+    .png()
+    .toBuffer();
+  const threeSections = () => {
+    const form = new FormData();
+    form.set('sections', JSON.stringify(['a', 'b', 'c'].map((id) => ({ id, name: id, scriptEnabled: false, videoDuration: 3 }))));
+    for (const i of [0, 1, 2]) form.set(`image_${i}`, new Blob([new Uint8Array(image)], { type: 'image/png' }), 'i.png');
+    return form;
+  };
+  const finished = async (jobId: string) => {
+    for (;;) {
+      const job = await getJob(db, jobId);
+      if (job && job.status !== 'IN_PROGRESS') return job;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+
+  // Through DBOS: from the start call until the job is recorded finished.
+  const viaEngine = async () => {
+    const started = performance.now();
+    const res = await client.post(ApiRoutes.generateVideo, threeSections());
+    if (res.status !== 200) throw new Error(`start answered ${res.status}`);
+    await finished(res.body.jobId);
+    return performance.now() - started;
+  };
+  // The same work without an engine: the start call (nothing launched), then each activity in turn.
+  const activities = createActivities({ db, objects: studio.deps.objects, media: studio.deps.media });
+  const direct = async () => {
+    const engineStart = studio.deps.jobs.start;
+    studio.deps.jobs.start = async () => undefined;
+    const started = performance.now();
+    try {
+      const res = await client.post(ApiRoutes.generateVideo, threeSections());
+      const spec = await jobSpecOf(db, (await getJob(db, res.body.jobId))!);
+      await runVideoJob({ ...spec, parallelism: 1 }, activities satisfies VideoActivities);
+      return performance.now() - started;
+    } finally {
+      studio.deps.jobs.start = engineStart;
+    }
+  };
+  await viaEngine(); // warm-up: engine launch, ffmpeg, caches
+  const engineMs: number[] = [];
+  const directMs: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    engineMs.push(await viaEngine());
+    directMs.push(await direct());
+  }
+  const overhead = (median(engineMs) - median(directMs)) / median(directMs);
+  console.log(
+    `${'3-section job (3 × 3 s, 720×1280) on DBOS'.padEnd(52)} median ${median(engineMs).toFixed(0)} ms; activities alone ${median(directMs).toFixed(0)} ms; ` +
+      `overhead ${(overhead * 100).toFixed(1)} %  target 10 %  ratio ${(Math.max(overhead, 0) / 0.1).toFixed(2)}`,
+  );
+
+  // 1,000 owners, each with a 3-section job; every one polls its own every 3 s.
+  const seeded = performance.now();
+  const clients: { client: TestClient; jobId: string }[] = [];
+  const users = await db('users')
+    .insert(
+      Array.from({ length: JOBS }, (_, i) => ({
+        email: `poll${i}-${randomUUID()}@example.com`,
+        password_hash: 'x',
+        email_confirmed_at: new Date(),
+      })),
+    )
+    .returning<{ id: string }[]>('id');
+  const sessions = users.map((u) => ({ token: newToken(), userId: u.id }));
+  await db.batchInsert(
+    'sessions',
+    sessions.map((s) => ({
+      id_hash: hashToken(s.token),
+      user_id: s.userId,
+      kind: 'user',
+      expires_at: new Date(Date.now() + sessionLifetimeMs('user')),
+    })),
+    500,
+  );
+  const jobs = users.map((u, i) => ({
+    id: randomUUID(),
+    user_id: u.id,
+    kind: 'multi_section',
+    // Most are running (progress changes), some already finished.
+    status: i % 5 === 0 ? 'COMPLETED' : 'IN_PROGRESS',
+    model: 'seedance',
+    aspect_ratio: '9:16',
+    width: 720,
+    height: 1280,
+    settings: '{}',
+    engine: 'dbos',
+    deadline_at: new Date(Date.now() + 3_600_000),
+  }));
+  await db.batchInsert('generated_videos', jobs, 500);
+  await db.batchInsert(
+    'video_sections',
+    jobs.flatMap((job) =>
+      ['a', 'b', 'c'].map((id, position) => ({
+        job_id: job.id,
+        section_id: id,
+        position,
+        name: `Section ${position + 1}`,
+        status: position === 0 ? 'COMPLETED' : 'RUNNING',
+        step: position === 0 ? null : 'lipsync',
+        image_key: `jobs/${job.id}/${id}/image.png`,
+        target_duration: 5,
+        video_key: position === 0 ? `jobs/${job.id}/${id}/clip.mp4` : null,
+        credits: 2,
+        charge_key: `bench:${job.id}:${id}`,
+      })),
+    ),
+    1000,
+  );
+  await db.raw('ANALYZE generated_videos; ANALYZE video_sections');
+  for (const [i, s] of sessions.entries()) {
+    const c = studio.client();
+    c.setCookie(SESSION_COOKIE, s.token);
+    clients.push({ client: c, jobId: jobs[i]!.id });
+  }
+  console.log(`seeded ${JOBS} users with a job each in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = Date.now() + POLL_S * 1000;
+  await Promise.all(
+    clients.map(async ({ client: c, jobId }, i) => {
+      // Spread over the 3 s period, as clients that started at different times would be.
+      await new Promise((r) => setTimeout(r, (i / clients.length) * JOB_POLL_MS));
+      while (Date.now() < until) {
+        const started = performance.now();
+        const res = await c.get<{ job: JobView }>(`${ApiRoutes.jobStatus}/${jobId}`);
+        latencies.push(performance.now() - started);
+        if (res.status !== 200 || res.body.job.id !== jobId) errors++;
+        await new Promise((r) => setTimeout(r, JOB_POLL_MS));
+      }
+    }),
+  );
+  const p99 = percentile(latencies, 0.99);
+  console.log(
+    `${`job-status, ${JOBS} jobs polled every 3 s`.padEnd(52)} ${latencies.length} requests (${(latencies.length / POLL_S).toFixed(0)}/s), median ${median(latencies).toFixed(1)} ms, ` +
+      `p99 ${p99.toFixed(1)} ms, errors ${errors}  target p99 50 ms  ratio ${(p99 / 50).toFixed(2)}`,
+  );
+} finally {
+  await studio.stop();
+}

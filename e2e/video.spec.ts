@@ -151,3 +151,26 @@ test('mfe-voices down: the editor still loads, says voices are unavailable, and 
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
 });
+
+test('the media viewer animates an image into a video that lands in Videos', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signUpAndConfirm(page, request, { tag: 'animate' });
+  const made = await page.evaluate(async () => {
+    const form = new FormData();
+    form.set('prompt', 'a glass bottle of serum on travertine');
+    form.set('aspectRatio', '1:1');
+    return (await fetch('/api/generate-character-image', { method: 'POST', body: form })).status;
+  });
+  expect(made).toBe(200);
+  await page.goto('/app/images');
+  await page.getByRole('button', { name: 'a glass bottle of serum on travertine' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image details' });
+  await viewer.getByText('Animation options').click();
+  await expect(viewer.getByText('5 s')).toBeVisible();
+  await viewer.getByRole('slider', { name: 'Animation duration in seconds' }).fill('3');
+  await expect(viewer.getByLabel('Aspect ratio')).toHaveValue('1:1');
+  await viewer.getByRole('button', { name: 'Animate' }).click();
+  await expect(viewer.getByText('The animation was added to your Videos.')).toBeVisible({ timeout: 90_000 });
+  await page.goto('/app/videos');
+  await expect(page.getByRole('link', { name: 'a glass bottle of serum on travertine' })).toBeVisible();
+});

@@ -49,6 +49,9 @@ const galleryCss = `
 .ga-tag{border:0;cursor:pointer}
 .ga-local{background:#fff4e5;color:#7a4100}
 .ga-viewer-actions{display:flex;gap:.5rem;flex-wrap:wrap}
+.ga-animate{display:grid;gap:.5rem}
+.ga-animate summary{cursor:pointer;font-weight:600;min-height:44px;display:flex;align-items:center}
+.ga-field{display:grid;gap:.25rem;font-weight:600}
 .ga-character{display:grid;gap:.35rem;font-weight:600}
 .ga-menu{position:relative}
 .ga-menu>summary{list-style:none}

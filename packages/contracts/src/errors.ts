@@ -170,6 +170,8 @@ export const Messages = {
   animationDurationInvalid: 'The animation must last between 3 and 12 seconds.',
   animationRatioInvalid: 'Please choose an aspect ratio of 1:1, 9:16, 16:9, 3:4 or 4:3.',
   failedToAnimate: 'Failed to generate animation',
+  animationStarted: 'Animating… the video will appear in Videos when it is ready.',
+  animationReady: 'The animation was added to your Videos.',
   hintLipsync: 'Lip-sync failures may be temporary: try again.',
   hintAudio: 'For audio failures, check that every block is approved and each is under 5 seconds.',
   hintVideo: 'For video failures, check that images are valid and under 10 MB.',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { PREBUILT_IMAGE_MODELS, type Character, type UserAsset } from '@studio/contracts';
+import { ANIMATION_ASPECT_RATIOS, ANIMATION_DURATION, PREBUILT_IMAGE_MODELS, type Character, type UserAsset } from '@studio/contracts';
 import { Dialog, Spinner } from '@studio/ui';
 import type { AssetActions } from './asset-actions.ts';
 
@@ -134,6 +134,7 @@ export function MediaViewer({
               </button>
             )}
           </div>
+          <AnimationOptions asset={asset} actions={actions} />
           <CharacterChooser asset={asset} characters={characters} actions={actions} />
           {actions.status && (
             <p
@@ -169,5 +170,51 @@ function CharacterChooser({ asset, characters, actions }: { asset: UserAsset; ch
         ))}
       </select>
     </label>
+  );
+}
+
+/** spec 2 §2 animation controls: 3–12 s (default 5) and five aspect ratios; the clip lands in Videos. */
+function AnimationOptions({ asset, actions }: { asset: UserAsset; actions: AssetActions }) {
+  const [duration, setDuration] = useState<number>(ANIMATION_DURATION.default);
+  const [aspectRatio, setAspectRatio] = useState<string>(
+    asset.metadata.aspectRatio && (ANIMATION_ASPECT_RATIOS as readonly string[]).includes(asset.metadata.aspectRatio)
+      ? asset.metadata.aspectRatio
+      : '9:16',
+  );
+  const running = actions.pending === `animate:${asset.id}`;
+  return (
+    <details className="ga-animate">
+      <summary>Animation options</summary>
+      <label className="ga-field">
+        <span>
+          Duration <output>{duration} s</output>
+        </span>
+        <input
+          type="range"
+          aria-label="Animation duration in seconds"
+          min={ANIMATION_DURATION.min}
+          max={ANIMATION_DURATION.max}
+          step={1}
+          value={duration}
+          onChange={(e) => setDuration(Number(e.target.value))}
+        />
+      </label>
+      <label className="ga-field">
+        <span>Aspect ratio</span>
+        <select value={aspectRatio} onChange={(e) => setAspectRatio(e.target.value)}>
+          {ANIMATION_ASPECT_RATIOS.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="st-btn st-btn-secondary"
+        disabled={actions.pending !== null}
+        onClick={() => void actions.animate(asset, { duration, aspectRatio })}
+      >
+        {running ? 'Animating…' : 'Animate'}
+      </button>
+    </details>
   );
 }

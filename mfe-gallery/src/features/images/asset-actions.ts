@@ -3,9 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import {
   ApiRoutes,
+  isJobFinished,
+  JOB_POLL_MS,
+  JOB_TIMEOUT_MS,
   TASK_CREDITS,
   Messages,
   type FeatureToggleResponse,
+  type JobStatusResponse,
+  type StartJobResponse,
   type UpscaleImageResponse,
   type UserAsset,
 } from '@studio/contracts';
@@ -127,6 +132,48 @@ export function useAssetActions(userId: string) {
           return Messages.imageUpscaled;
         },
         Messages.failedToUpscale,
+      ),
+    /** spec 2 §2 animation: a 3–12 s clip of the image, made as a job; it lands in Videos. */
+    animate: (asset: UserAsset, options: { duration: number; aspectRatio: string }) =>
+      run(
+        `animate:${asset.id}`,
+        async () => {
+          const form = new FormData();
+          form.set('imageUrl', asset.public_url);
+          form.set('prompt', asset.metadata.prompt);
+          form.set('duration', String(options.duration));
+          form.set('aspectRatio', options.aspectRatio);
+          form.set('userId', userId);
+          let jobId: string;
+          try {
+            jobId = (await apiFetch<StartJobResponse>(ApiRoutes.generateAnimation, { method: 'POST', body: form })).jobId;
+          } catch (err) {
+            if (err instanceof ApiError && err.status === 402)
+              requestUpgrade({ creditsNeeded: TASK_CREDITS.videoSection, action: 'animate this image' });
+            throw err;
+          } finally {
+            void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+          }
+          setStatus({ tone: 'success', text: Messages.animationStarted });
+          const started = Date.now();
+          for (;;) {
+            await new Promise((r) => setTimeout(r, JOB_POLL_MS));
+            const { job } = await apiFetch<JobStatusResponse>(`${ApiRoutes.jobStatus}/${jobId}`);
+            if (isJobFinished(job.status)) {
+              void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+              if (job.status !== 'COMPLETED')
+                throw new ApiError(
+                  502,
+                  'upstream_failed',
+                  `${Messages.failedToAnimate}: ${job.sections[0]?.error ?? job.error ?? 'Unknown error'}`,
+                );
+              await refreshGallery();
+              return Messages.animationReady;
+            }
+            if (Date.now() - started > JOB_TIMEOUT_MS) throw new ApiError(504, 'timeout', Messages.videoTimedOutLater);
+          }
+        },
+        Messages.failedToAnimate,
       ),
     toggleFeatured: (asset: UserAsset) =>
       run(

@@ -1,6 +1,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode } from '@temporalio/worker';
+import fs from 'node:fs';
+import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
+import { bundleWorkflowCode, Worker } from '@temporalio/worker';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_NAMES, StepError, type VideoActivities } from '../workflows/job.ts';
 import { temporalActivities, WORKFLOWS_PATH } from './activities.ts';
@@ -34,4 +36,21 @@ describe('the video job on Temporal (no server runs here: bundle and activities)
     const transient = await env.run(temporalActivities(failing('transient')).animate, 'job-1', {} as never).catch((e: unknown) => e);
     expect(transient).toMatchObject({ type: 'transient', nonRetryable: false });
   });
+
+  it('replays a recorded run of the job (history v1): the orchestration still issues the same commands', async () => {
+    const history = JSON.parse(fs.readFileSync(new URL('../../test/histories/video-job-v1.json', import.meta.url), 'utf8'));
+    await Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'video-job-v1' }, historyFromJSON(history));
+  }, 120_000);
+
+  it('fails the replay when the recorded commands differ (a changed order of steps is caught)', async () => {
+    const history = JSON.parse(fs.readFileSync(new URL('../../test/histories/video-job-v1.json', import.meta.url), 'utf8'));
+    // The recorded run spoke before animating; pretend it animated first.
+    for (const event of history.events) {
+      const type = event.activityTaskScheduledEventAttributes?.activityType;
+      if (type?.name === 'speak') type.name = 'animate';
+      else if (type?.name === 'animate') type.name = 'speak';
+    }
+    const replay = Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH, replayName: 'video-job-altered' }, historyFromJSON(history));
+    await expect(replay).rejects.toThrow(/[Nn]ondeterminis/);
+  }, 120_000);
 });

@@ -174,3 +174,37 @@ test('the media viewer animates an image into a video that lands in Videos', asy
   await page.goto('/app/videos');
   await expect(page.getByRole('link', { name: 'a glass bottle of serum on travertine' })).toBeVisible();
 });
+
+test('the simple editor: its own messages, a section image from a description, audio from the script, a finished video', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndConfirm(page, request, { tag: 'simple-video' });
+  await page.goto('/app/simple-video');
+  await expect(page.getByRole('heading', { name: 'Simple video', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Section 1' }).click();
+  await expect(page.getByText('Cannot remove the last section')).toBeVisible();
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(page.getByText('Please upload or generate images for all sections')).toBeVisible();
+
+  const card = section(page, 'Section 1');
+  await card.getByRole('button', { name: 'Generate image' }).click();
+  await expect(card.getByText('Please enter an image description')).toBeVisible();
+  await card.getByLabel('Or describe the image').fill('a jar of face cream on pink silk');
+  await card.getByRole('button', { name: 'Generate image' }).click();
+  await expect(card.getByRole('img', { name: 'Start of Section 1' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(page.getByText('Please generate audio for all sections with scripts enabled')).toBeVisible();
+  await card.getByLabel('Script').fill('Soft skin in one week.');
+  await card.getByRole('button', { name: 'Generate Audio' }).click();
+  await expect(card.getByLabel('Audio of Section 1')).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('button', { name: 'Generate New Audio' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(page.getByText(/^Video generation started! Job ID: /)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Generation Complete' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByLabel('Finished video')).toHaveAttribute('src', /\.mp4$/);
+  await page.getByRole('link', { name: 'Exit' }).click();
+  await expect(page).toHaveURL(/\/app\/images$/);
+});

@@ -4,7 +4,6 @@ import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   adjustVideoSettings,
-  ApiRoutes,
   DEFAULT_VIDEO_MODEL,
   DEFAULT_VOICE_ID,
   DEFAULT_VOICE_SETTINGS,
@@ -17,11 +16,12 @@ import {
   type VideoModelId,
   type VoiceSettingsValue,
 } from '@studio/contracts';
-import { apiFetch, ApiError, RemoteSlot, userAtom } from '@studio/session';
+import { ApiError, userAtom } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Alert, Dialog } from '@studio/ui';
 import { generateAudio, startVideo } from '../../lib/api.ts';
 import { JobPanel } from '../job/JobPanel.tsx';
+import { creditsShortBy, UpgradeSlot } from '../UpgradeSlot.tsx';
 import { SectionCard } from './SectionCard.tsx';
 import { VoicePanel } from './VoicePanel.tsx';
 import {
@@ -131,14 +131,7 @@ export function TalkingEditor() {
       showBanner(videoStarted(started.jobId));
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 402) {
-        const needed = Number((e.details as { creditsNeeded?: number } | undefined)?.creditsNeeded ?? 0);
-        const balance = await apiFetch<{ credits: number }>(ApiRoutes.credits).then(
-          (c) => c.credits,
-          () => 0,
-        );
-        setCreditsNeeded(Math.max(1, needed - balance));
-      }
+      setCreditsNeeded(await creditsShortBy(e));
       setError(startFailure(e));
     } finally {
       setStarting(false);
@@ -236,13 +229,7 @@ export function TalkingEditor() {
           </p>
         </section>
       </aside>
-      {creditsNeeded !== null ? (
-        <RemoteSlot
-          id="mfe_account/UpgradeDialog"
-          props={{ open: true, onClose: () => setCreditsNeeded(null), creditsNeeded, action: 'generate this video' }}
-          unavailable={() => null}
-        />
-      ) : null}
+      <UpgradeSlot creditsNeeded={creditsNeeded} onClose={() => setCreditsNeeded(null)} />
       {finished ? (
         <Dialog title="Your video is ready" onClose={() => setFinished(null)} closeLabel="Stay here">
           <p>It is in your gallery. Go to your content now?</p>

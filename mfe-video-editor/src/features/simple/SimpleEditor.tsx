@@ -23,6 +23,7 @@ import { ImageDrop } from '../editor/ImageDrop.tsx';
 import { newId } from '../editor/model.ts';
 import { VoicePanel } from '../editor/VoicePanel.tsx';
 import { JobPanel } from '../job/JobPanel.tsx';
+import { creditsShortBy, UpgradeSlot } from '../UpgradeSlot.tsx';
 
 /** spec 2 §3 "Simple editor section". */
 interface SimpleSection {
@@ -92,6 +93,7 @@ export function SimpleEditor() {
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
+  const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
 
   const patch = (id: string, change: Partial<SimpleSection>) =>
     setSections((all) => all.map((s) => (s.id === id ? { ...s, ...change } : s)));
@@ -206,6 +208,7 @@ export function SimpleEditor() {
       refreshCredits();
     } catch (e) {
       setRunning(false);
+      setCreditsNeeded(await creditsShortBy(e));
       setError(e instanceof ApiError && e.status === 429 ? Messages.videoInProgress : message(e, Messages.failedToStartVideo));
     }
   };
@@ -368,6 +371,7 @@ export function SimpleEditor() {
           </label>
         </section>
       </aside>
+      <UpgradeSlot creditsNeeded={creditsNeeded} onClose={() => setCreditsNeeded(null)} />
     </div>
   );
 }

@@ -140,7 +140,7 @@ test('the media viewer shows how an image was made, and its actions work: Use Pr
   const viewer = page.getByRole('dialog', { name: 'Image details' });
   await expect(viewer).toBeVisible();
   await expect(viewer.getByText('1024 × 1024')).toBeVisible();
-  await expect(viewer.getByText('1:1', { exact: true })).toBeVisible();
+  await expect(viewer.getByRole('definition').filter({ hasText: /^1:1$/ })).toBeVisible();
   await expect(viewer.getByRole('button', { name: 'Generate', exact: true })).toBeVisible();
   await expect(viewer.getByText('local engine')).toBeVisible();
   await expect(viewer.getByRole('img')).toHaveJSProperty('complete', true);

@@ -9,7 +9,7 @@ import { createElevenLabsSpeech } from './speech/elevenlabs.ts';
 import { localCloneVoice, localTextToSpeech } from './speech/local.ts';
 import type { VoiceProvider } from './speech/types.ts';
 import { FaceFinder } from './local/faces.ts';
-import type { HostedVideo } from './video/types.ts';
+import type { HostedVideo, VideoResult } from './video/types.ts';
 import {
   localAnimate,
   localBurnCaptions,
@@ -20,7 +20,6 @@ import {
   localNormalize,
   type AnimateInput,
   type TalkingHeadInput,
-  type VideoResult,
 } from './video/local.ts';
 
 /**
@@ -54,8 +53,8 @@ export { createFalProvider, mapFalError } from './fal/provider.ts';
 export * from './speech/types.ts';
 export type { VoiceAnalysis } from './speech/analysis.ts';
 export { LOCAL_PRESET_VOICES } from './speech/local.ts';
-export type { HostedVideo, ImageToVideoInput, LipSyncInput } from './video/types.ts';
-export { captionCues, VIDEO_FPS, type AnimateInput, type TalkingHeadInput, type VideoResult } from './video/local.ts';
+export type { HostedVideo, ImageToVideoInput, LipSyncInput, VideoResult } from './video/types.ts';
+export { captionCues, VIDEO_FPS, type AnimateInput, type TalkingHeadInput } from './video/local.ts';
 export { createElevenLabsSpeech, HOSTED_PRESET_VOICES, mapElevenLabsError } from './speech/elevenlabs.ts';
 
 export interface MediaEngineOptions {

@@ -9,7 +9,6 @@ import {
   DEFAULT_VOICE_SETTINGS,
   EDITOR_VIDEO_DEFAULTS,
   Messages,
-  VIDEO_MODEL_IDS,
   VIDEO_MODELS,
   videoStarted,
   type JobView,
@@ -21,6 +20,7 @@ import { sessionQueryKeys } from '@studio/session/query';
 import { Alert, Dialog } from '@studio/ui';
 import { generateAudio, startVideo } from '../../lib/api.ts';
 import { JobPanel } from '../job/JobPanel.tsx';
+import { ModelSelect } from './ModelSelect.tsx';
 import { creditsShortBy, UpgradeSlot } from '../UpgradeSlot.tsx';
 import { SectionCard } from './SectionCard.tsx';
 import { VoicePanel } from './VoicePanel.tsx';
@@ -193,16 +193,7 @@ export function TalkingEditor() {
           <h2 id="ve-settings-title" className="ve-h2">
             Video settings
           </h2>
-          <label className="ve-field">
-            <span>Model</span>
-            <select value={model} onChange={(e) => chooseModel(e.target.value as VideoModelId)}>
-              {VIDEO_MODEL_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {VIDEO_MODELS[id].label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ModelSelect value={model} onChange={chooseModel} />
           <label className="ve-field">
             <span>Aspect ratio</span>
             <select value={settings.aspectRatio} onChange={(e) => setSettings((s) => ({ ...s, aspectRatio: e.target.value }))}>

@@ -8,7 +8,6 @@ import {
   DEFAULT_VOICE_ID,
   Messages,
   SIMPLE_EDITOR_VOICE_SETTINGS,
-  VIDEO_MODEL_IDS,
   VIDEO_MODELS,
   videoStarted,
   type SimpleVideoNavigationState,
@@ -23,6 +22,7 @@ import { ImageDrop } from '../editor/ImageDrop.tsx';
 import { newId } from '../editor/model.ts';
 import { VoicePanel } from '../editor/VoicePanel.tsx';
 import { JobPanel } from '../job/JobPanel.tsx';
+import { ModelSelect } from '../editor/ModelSelect.tsx';
 import { creditsShortBy, UpgradeSlot } from '../UpgradeSlot.tsx';
 
 /** spec 2 §3 "Simple editor section". */
@@ -359,16 +359,7 @@ export function SimpleEditor() {
           onSettings={setVoiceSettings}
         />
         <section className="ve-panel">
-          <label className="ve-field">
-            <span>Model</span>
-            <select value={model} onChange={(e) => setModel(e.target.value as VideoModelId)}>
-              {VIDEO_MODEL_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {VIDEO_MODELS[id].label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ModelSelect value={model} onChange={setModel} />
         </section>
       </aside>
       <UpgradeSlot creditsNeeded={creditsNeeded} onClose={() => setCreditsNeeded(null)} />

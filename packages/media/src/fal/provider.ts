@@ -1,7 +1,7 @@
 import { ApiError, createFalClient, type FalClient } from '@fal-ai/client';
 import sharp from 'sharp';
 import type { ImageCapabilities, ImageData, ImageResult } from '../capabilities.ts';
-import type { HostedVideo } from '../video/types.ts';
+import type { HostedVideo, VideoResult } from '../video/types.ts';
 import { MediaError } from '../errors.ts';
 import { findImageModel, UTILITY_MODELS, VIDEO_ENDPOINTS } from '../models.ts';
 
@@ -104,6 +104,18 @@ export function createFalProvider(opts: FalProviderOptions): ImageCapabilities &
     const images = await download(pick(data));
     return { images, provider: 'fal', model: endpoint, cost: { amount: 1, unit: 'request' } };
   };
+  /** A video model's answer (`{ video: { url } }`), downloaded. */
+  const videoResult = async (
+    endpoint: string,
+    input: Record<string, unknown>,
+    shape: { width: number; height: number; durationS: number },
+  ): Promise<VideoResult> => {
+    const data = await run(endpoint, input);
+    const url = (data.video as { url?: string } | undefined)?.url;
+    if (!url) throw new MediaError('upstream', 'The video service returned no video.');
+    const video = await fetchFile(url, 'video');
+    return { video, mime: 'video/mp4', ...shape, provider: 'fal', model: endpoint, cost: { amount: 1, unit: 'request' } };
+  };
   const endpointOf = (id: string) => {
     const m = findImageModel(id);
     if (!m) throw new MediaError('bad_input', 'Unknown model.');
@@ -137,47 +149,24 @@ export function createFalProvider(opts: FalProviderOptions): ImageCapabilities &
       return { description, provider: 'fal', model: endpoint, cost: { amount: 1, unit: 'request' } };
     },
     video: {
-      async imageToVideo({ image, prompt, model, aspectRatio, durationS, width, height }) {
-        const endpoint = VIDEO_ENDPOINTS[model];
-        const input =
+      imageToVideo: ({ image, prompt, model, aspectRatio, durationS, width, height }) =>
+        videoResult(
+          VIDEO_ENDPOINTS[model],
           model === 'veo3'
             ? { prompt, image_url: dataUri(image), duration: '8s', generate_audio: true, aspect_ratio: '16:9', resolution: '720p' }
-            : { prompt, image_url: dataUri(image), aspect_ratio: aspectRatio, duration: String(durationS), resolution: '720p' };
-        const data = await run(endpoint, input);
-        const url = (data.video as { url?: string } | undefined)?.url;
-        if (!url) throw new MediaError('upstream', 'The video service returned no video.');
-        const video = await fetchFile(url, 'video');
-        return {
-          video,
-          mime: 'video/mp4',
-          width,
-          height,
-          durationS,
-          provider: 'fal',
-          model: endpoint,
-          cost: { amount: 1, unit: 'request' },
-        };
-      },
-      async lipSync({ video, audio, width, height, durationS }) {
-        const endpoint = VIDEO_ENDPOINTS.lipsync;
-        const data = await run(endpoint, {
-          video_url: `data:video/mp4;base64,${video.toString('base64')}`,
-          audio_url: `data:audio/mpeg;base64,${audio.toString('base64')}`,
-          sync_mode: 'cut_off',
-        });
-        const url = (data.video as { url?: string } | undefined)?.url;
-        if (!url) throw new MediaError('upstream', 'The lip-sync service returned no video.');
-        return {
-          video: await fetchFile(url, 'video'),
-          mime: 'video/mp4',
-          width,
-          height,
-          durationS,
-          provider: 'fal',
-          model: endpoint,
-          cost: { amount: 1, unit: 'request' },
-        };
-      },
+            : { prompt, image_url: dataUri(image), aspect_ratio: aspectRatio, duration: String(durationS), resolution: '720p' },
+          { width, height, durationS },
+        ),
+      lipSync: ({ video, audio, width, height, durationS }) =>
+        videoResult(
+          VIDEO_ENDPOINTS.lipsync,
+          {
+            video_url: `data:video/mp4;base64,${video.toString('base64')}`,
+            audio_url: `data:audio/mpeg;base64,${audio.toString('base64')}`,
+            sync_mode: 'cut_off',
+          },
+          { width, height, durationS },
+        ),
     },
   };
 }

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageData, ResultMeta } from '../capabilities.ts';
+import type { VideoResult } from './types.ts';
 import { MediaError } from '../errors.ts';
 import type { Face } from '../local/faces.ts';
 import { decodeToPcm, runFfmpeg } from '../speech/ffmpeg.ts';
@@ -19,8 +20,6 @@ const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fm
 
 /** Every clip's sound is AAC 44.1 kHz mono, so sections join by stream copy. */
 const AUDIO_ENCODE = ['-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-ac', '1'];
-
-export type VideoResult = { video: Buffer; mime: 'video/mp4'; width: number; height: number; durationS: number } & ResultMeta;
 
 export interface AnimateInput {
   image: ImageData;
@@ -198,7 +197,7 @@ export async function localTalkingHead(input: TalkingHeadInput, findFaces: (imag
     const [face] = await findFaces(input.image).catch(() => [] as Face[]);
     if (!face || face.mouth.length === 0) {
       const still = await localAnimate({ image: input.image, width, height, durationS });
-      const video = await muxFiles(dir, still.video, audioFile);
+      const video = await muxFiles(dir, still.video, ['-i', audioFile]);
       return { ...still, video, ...meta(started, 'local/ffmpeg-camera-motion+speech') };
     }
     const { base, mouth } = await framedFace(input.image, face, width, height);
@@ -253,15 +252,18 @@ export async function localTalkingHead(input: TalkingHeadInput, findFaces: (imag
   }
 }
 
-async function muxFiles(dir: string, video: Buffer, audioFile: string): Promise<Buffer> {
+/** ffmpeg's input of a silent track in the speech's format. */
+const SILENCE = ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'];
+
+/** The clip's picture (copied) with the sound of `audioInput` (ffmpeg input arguments), cut to the shorter. */
+async function muxFiles(dir: string, video: Buffer, audioInput: string[]): Promise<Buffer> {
   const videoFile = path.join(dir, 'still.mp4');
   await fs.writeFile(videoFile, video);
   return encodeToMp4(
     (out) => [
       '-i',
       videoFile,
-      '-i',
-      audioFile,
+      ...audioInput,
       '-map',
       '0:v',
       '-map',
@@ -283,31 +285,7 @@ async function muxFiles(dir: string, video: Buffer, audioFile: string): Promise<
 export async function localWithSilence(video: Buffer): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-silence-'));
   try {
-    const file = path.join(dir, 'in.mp4');
-    await fs.writeFile(file, video);
-    return await encodeToMp4(
-      (out) => [
-        '-i',
-        file,
-        '-f',
-        'lavfi',
-        '-i',
-        'anullsrc=r=44100:cl=mono',
-        '-map',
-        '0:v',
-        '-map',
-        '1:a',
-        '-c:v',
-        'copy',
-        ...AUDIO_ENCODE,
-        '-shortest',
-        '-movflags',
-        '+faststart',
-        '-y',
-        out,
-      ],
-      Buffer.alloc(0),
-    );
+    return await muxFiles(dir, video, SILENCE);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
@@ -330,9 +308,7 @@ export async function localNormalize(video: Buffer, width: number, height: numbe
         Buffer.alloc(0),
       );
     // Its own sound when it has some; otherwise a silent track.
-    return await encode(['-map', '0:v:0', '-map', '0:a:0']).catch(() =>
-      encode(['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono', '-map', '0:v:0', '-map', '1:a:0']),
-    );
+    return await encode(['-map', '0:v:0', '-map', '0:a:0']).catch(() => encode([...SILENCE, '-map', '0:v:0', '-map', '1:a:0']));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -1,5 +1,7 @@
-import type { ImageData } from '../capabilities.ts';
-import type { VideoResult } from './local.ts';
+import type { ImageData, ResultMeta } from '../capabilities.ts';
+
+/** A rendered clip (MP4) with its size and length. */
+export type VideoResult = { video: Buffer; mime: 'video/mp4'; width: number; height: number; durationS: number } & ResultMeta;
 
 /** Image → video at a model's rules (spec 2 §9): its aspect ratio and duration. */
 export interface ImageToVideoInput {

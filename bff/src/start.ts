@@ -14,7 +14,7 @@ import { CHANNELS, listenForChanges } from './db/notifications.ts';
 import { invalidatePlanStatus } from './services/plan-status.ts';
 import { createActivities } from './services/videos/activities.ts';
 import { createJobEngine, type JobEngine } from './services/videos/engine.ts';
-import { endJob, overdueJobs, workflowIdOf } from './services/videos/jobs.ts';
+import { overdueJobs, timeOut } from './services/videos/jobs.ts';
 import type { Db } from './db/index.ts';
 
 export interface RunningStudio {
@@ -59,13 +59,7 @@ const OVERDUE_EVERY_MS = 60_000;
 
 function timeOutOverdueJobs(db: Db, jobs: JobEngine, logger: Logger): NodeJS.Timeout {
   const check = async () => {
-    for (const job of await overdueJobs(db)) {
-      if (!(await endJob(db, job.id, 'TIMED_OUT'))) continue;
-      logger.warn({ jobId: job.id }, 'video job timed out');
-      await jobs
-        .cancel(workflowIdOf(job))
-        .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'cancelling a timed-out job failed'));
-    }
+    for (const job of await overdueJobs(db)) await timeOut(db, job, (id) => jobs.cancel(id), logger);
   };
   const timer = setInterval(
     () => void check().catch((error: unknown) => logger.warn({ err: error }, 'checking overdue jobs failed')),

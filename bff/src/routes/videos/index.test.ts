@@ -337,6 +337,23 @@ describe('failures, retries, cancelling and timeouts', () => {
     expect(await balance(client)).toBe(20);
   });
 
+  it('when the engine cannot take a job, answers the spec’s text and gives every credit back', async () => {
+    const { user, client } = await member(20);
+    vi.spyOn(studio.deps.jobs, 'start').mockRejectedValue(new Error('engine down'));
+    const res = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([
+        { id: 'a', videoDuration: 3 },
+        { id: 'b', videoDuration: 3 },
+      ]),
+    );
+    expect(res.status).toBe(503);
+    expect(res.body.error.message).toBe(Messages.failedToStartVideo);
+    expect(await balance(client)).toBe(20);
+    const job = await studio.deps.db('generated_videos').where({ user_id: user.id }).first();
+    expect(job.status).toBe('FAILED');
+  });
+
   it('holds the plan’s videos a month and longest video', async () => {
     const { user, client } = await member(50);
     const rows = Array.from({ length: 10 }, () => ({

@@ -50,6 +50,7 @@ import {
   type JobRow,
   type NewJob,
   type NewSection,
+  timeOut,
   webVtt,
   WHOLE_CAPTIONS,
 } from '../../services/videos/jobs.ts';
@@ -100,8 +101,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
   const currentJob = async (userId: string, jobId: string): Promise<JobRow> => {
     let job = await getOwnJob(db, userId, jobId);
     if (job.status === 'IN_PROGRESS' && job.deadline_at.getTime() < Date.now()) {
-      if (await endJob(db, job.id, 'TIMED_OUT'))
-        await jobs.cancel(workflowIdOf(job)).catch((e: unknown) => logger.warn({ err: e }, 'cancel'));
+      await timeOut(db, job, (id) => jobs.cancel(id), logger);
       job = await getOwnJob(db, userId, jobId);
     }
     return job;
@@ -116,22 +116,27 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
     if (lengthS > limits.maxVideoLength) throw invalidRequest(Messages.videoTooLong, { maxVideoLength: limits.maxVideoLength });
   };
 
-  /** Creates the job (credits reserved), stores its inputs, and starts its workflow. */
-  const launch = async (job: NewJob, sections: PreparedSection[]): Promise<string> => {
-    await createJob(db, job);
+  /** Starts the job's current run; if the engine cannot take it, nothing runs: the job ends FAILED, every section refunded. */
+  const startRun = async (job: JobRow, inputs: () => Promise<void> = async () => undefined) => {
     try {
+      await inputs();
+      await jobs.start({ ...(await jobSpecOf(db, job)), parallelism: config.videoParallelism }, workflowIdOf(job));
+    } catch (error) {
+      logger.error({ err: error, jobId: job.id }, 'video job could not start');
+      await endJob(db, job.id, 'FAILED');
+      throw new AppError(503, 'upstream_failed', Messages.failedToStartVideo);
+    }
+  };
+
+  /** Creates the job (credits reserved), stores its inputs, and starts its workflow. */
+  const launch = async (job: NewJob, sections: PreparedSection[]): Promise<void> => {
+    await createJob(db, job);
+    await startRun(await getOwnJob(db, job.userId, job.id), async () => {
       for (const s of sections) {
         await objects.put(s.imageKey, s.image);
         if (s.audio && s.audioKey) await objects.put(s.audioKey, s.audio);
       }
-      const row = await getOwnJob(db, job.userId, job.id);
-      await jobs.start({ ...(await jobSpecOf(db, row)), parallelism: config.videoParallelism }, workflowIdOf(row));
-    } catch (error) {
-      // Nothing runs: the job ends FAILED and every section is refunded.
-      await endJob(db, job.id, 'FAILED');
-      throw new AppError(503, 'upstream_failed', Messages.failedToStartVideo, { cause: String(error) });
-    }
-    return job.id;
+    });
   };
 
   const startedBody = (jobId: string) => ({ success: true, jobId, message: videoStarted(jobId) }) satisfies StartJobResponse;
@@ -412,12 +417,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
       const userId = currentUser(ctx.state).id;
       await currentJob(userId, ctx.params.jobId ?? '');
       const job = await prepareRetry(db, userId, ctx.params.jobId ?? '');
-      try {
-        await jobs.start({ ...(await jobSpecOf(db, job)), parallelism: config.videoParallelism }, workflowIdOf(job));
-      } catch (error) {
-        await endJob(db, job.id, 'FAILED');
-        throw new AppError(503, 'upstream_failed', Messages.failedToStartVideo, { cause: String(error) });
-      }
+      await startRun(job);
       ctx.body = startedBody(job.id);
     },
   );

@@ -21,6 +21,7 @@ import {
 import { captionCues } from '@studio/media';
 import type { JobOutcome, JobSpec, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
+import type { Logger } from '../../logger.ts';
 import { AppError, DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
 import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets.ts';
 import { refundKeyFor } from '../charged-task.ts';
@@ -316,6 +317,19 @@ export async function endJob(db: Db, jobId: string, status: 'CANCELLED' | 'TIMED
   for (const section of await sectionsOf(db, jobId)) {
     if (section.status !== 'COMPLETED') await refundSection(db, jobId, section.section_id);
   }
+  return true;
+}
+
+/**
+ * Ends a running job past its deadline (spec 2 §9: 30 minutes) as TIMED_OUT, its unfinished
+ * sections refunded, and cancels its workflow. Answers whether this call ended it.
+ */
+export async function timeOut(db: Db, job: JobRow, cancel: (workflowId: string) => Promise<void>, logger: Logger): Promise<boolean> {
+  if (!(await endJob(db, job.id, 'TIMED_OUT'))) return false;
+  logger.warn({ jobId: job.id }, 'video job timed out');
+  await cancel(workflowIdOf(job)).catch((error: unknown) =>
+    logger.warn({ err: error, jobId: job.id }, 'cancelling a timed-out job failed'),
+  );
   return true;
 }
 

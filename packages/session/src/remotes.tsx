@@ -5,7 +5,10 @@
  * singleton, so every remote sees the loader the shell provided.
  */
 import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { remoteOfModule, type RemoteModuleId, type RemoteName, type RemotePropsOf } from '@studio/contracts';
+import type { RemoteModuleId, RemoteName, RemotePropsOf } from '@studio/contracts';
+
+/** The remote an exposed module belongs to (kept here: contracts' schemas would add zod to the landing page). */
+const remoteOf = (id: RemoteModuleId) => id.slice(0, id.indexOf('/')) as RemoteName;
 
 export interface RemoteLoader {
   load(id: RemoteModuleId): Promise<{ default: unknown }>;
@@ -57,7 +60,7 @@ export function RemoteSlot<Id extends RemoteModuleId>({
     [id, attempt],
   );
   const retry = () => {
-    void (host?.reset(remoteOfModule(id)) ?? Promise.resolve()).then(() => setAttempt((n) => n + 1));
+    void (host?.reset(remoteOf(id)) ?? Promise.resolve()).then(() => setAttempt((n) => n + 1));
   };
   return (
     <SlotBoundary key={attempt} fallback={unavailable(retry)}>

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { refreshCredits, refreshPlanStatus, refreshSession, sessionStatusAtom, userAtom } from '@studio/session';
-import { getQueryClient } from '@studio/session/query';
 
 /**
  * Keeps the session atoms current: reads the session at start, credits and plan status once
@@ -14,7 +13,9 @@ export function useSessionSync(): void {
 
   useEffect(() => {
     // Another user (or none): nothing cached for the previous one may show (spec 1 §4 sign-out).
-    if (lastUserId.current !== null && lastUserId.current !== userId) void getQueryClient().resetQueries();
+    // The query client is loaded only then: the landing page does not need it.
+    if (lastUserId.current !== null && lastUserId.current !== userId)
+      void import('@studio/session/query').then(({ getQueryClient }) => getQueryClient().resetQueries());
     lastUserId.current = userId;
   }, [userId]);
 

@@ -1,0 +1,78 @@
+/**
+ * The job on DBOS in this process: a step that fails for a passing reason is retried with backoff
+ * and the job completes; bad input is not retried, its section is refunded once, and the job ends
+ * PARTIAL_SUCCESS; starting the same job id twice runs it once.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../bff/src/db/embedded-postgres.ts';
+import { StepError, type SectionSpec, type VideoActivities } from '../workflows/job.ts';
+import { launchDbosEngine, type DbosEngine } from './dbos.ts';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as never;
+let database: EmbeddedDatabase;
+let engine: DbosEngine;
+let dir: string;
+const calls: string[] = [];
+let transientLeft = 2;
+
+const activities: VideoActivities = {
+  speak: async (_j, s) => (calls.push(`speak:${s.id}`), `audio-${s.id}`),
+  animate: async (_j, s) => {
+    calls.push(`animate:${s.id}`);
+    if (s.id === 'flaky' && transientLeft-- > 0) throw new StepError('transient', 'The renderer is busy.');
+    if (s.id === 'broken') throw new StepError('bad_input', 'This image cannot be animated.');
+    return `clip-${s.id}`;
+  },
+  lipSync: async (_j, s) => (calls.push(`lipsync:${s.id}`), `synced-${s.id}`),
+  caption: async (_j, _s, v) => v,
+  concat: async (_j, videos) => (calls.push(`concat:${videos.join(',')}`), { video: 'final.mp4', poster: 'poster.jpg' }),
+  store: async () => (calls.push('store'), 'asset-1'),
+  refund: async (_j, _u, id) => void calls.push(`refund:${id}`),
+  progress: async () => undefined,
+  finish: async (_j, outcome) => void calls.push(`finish:${outcome.status}`),
+};
+const section = (id: string): SectionSpec => ({
+  id,
+  name: id,
+  image: `img-${id}`,
+  script: null,
+  audio: null,
+  videoPrompt: '',
+  captions: false,
+});
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbos-engine-'));
+  fs.chmodSync(dir, 0o755);
+  database = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), logger: quiet, persistent: false, fast: true });
+  engine = await launchDbosEngine({ systemDatabaseUrl: database.url, activities });
+}, 120_000);
+afterAll(async () => {
+  await Promise.race([engine?.shutdown(), new Promise((r) => setTimeout(r, 5000))]);
+  await database?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the video job on DBOS', () => {
+  it('retries a passing failure with backoff, never bad input; refunds the failed section once; one run per job id', async () => {
+    const spec = { jobId: 'job-retries', userId: 'user-1', sections: [section('flaky'), section('broken')], parallelism: 1 };
+    const started = Date.now();
+    await engine.start(spec);
+    await engine.start(spec);
+    const outcome = await engine.result('job-retries');
+    expect(outcome?.status).toBe('PARTIAL_SUCCESS');
+    // Two failures, then it rendered: three tries, 1 s and 2 s apart.
+    expect(calls.filter((c) => c === 'animate:flaky')).toHaveLength(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expect(calls.filter((c) => c === 'animate:broken')).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('refund'))).toEqual(['refund:broken']);
+    expect(calls.filter((c) => c.startsWith('finish'))).toEqual(['finish:PARTIAL_SUCCESS']);
+    expect(outcome?.sections.map((s) => [s.id, s.status, s.refunded])).toEqual([
+      ['flaky', 'COMPLETED', false],
+      ['broken', 'FAILED', true],
+    ]);
+  }, 60_000);
+});

@@ -30,6 +30,7 @@ export function listenForChanges(databaseUrl: string, logger: Logger): Notificat
       for (const listener of listeners.get(message.channel as Channel) ?? []) listener(message.payload ?? '');
     });
     next.on('error', (error) => {
+      if (closed) return;
       logger.warn({ err: error }, 'database notifications lost; reconnecting');
       void next.end().catch(() => undefined);
       if (client === next) client = null;

@@ -145,6 +145,9 @@ test('mfe-voices down: the editor still loads, says voices are unavailable, and 
   await page.route('**/mfe/mfe-voices/**', (route) => route.abort('connectionrefused'));
   await openEditor(page);
   await expect(page.getByText('Voices are unavailable right now. The editor keeps using UGC2.')).toBeVisible();
+  // A new account has no earlier images to pick from.
+  await section(page, 'Section 1').getByText('Choose from your images').click();
+  await expect(page.getByText('No character images yet. Create your first character image in the Create Character tab!')).toBeVisible();
   await silentSection(page, 'Section 1', LANDSCAPE);
   await expect(page.getByRole('button', { name: 'Generate Video', exact: true })).toBeEnabled();
   await page.unroute('**/mfe/mfe-voices/**');

@@ -1,7 +1,7 @@
 /**
  * axe-core finds no serious or critical violation (WCAG 2.x A/AA rules) on the landing page, the
- * open auth modal, the confirmation page and the signed-in subscription page. Lesser findings are
- * printed.
+ * open auth modal, the confirmation page, the signed-in subscription page and the video editor.
+ * Lesser findings are printed.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -66,4 +66,14 @@ test('subscription page, signed in', async ({ page, request }) => {
   await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Trial credits' }).filter({ hasText: '+20' })).toBeVisible();
   await expect(creditsPill(page)).toBeVisible();
   await expectNoSeriousViolations(page, '/app/subscription');
+});
+
+test('the talking-person editor, signed in', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'a11y-editor' });
+  await page.goto('/app/editor');
+  await expect(page.getByRole('heading', { name: 'Talking-person video', level: 1 })).toBeVisible();
+  // The voice controls from mfe-voices are part of the page.
+  await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  await expectNoSeriousViolations(page, '/app/editor');
 });

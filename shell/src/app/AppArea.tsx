@@ -36,9 +36,11 @@ export default function AppArea() {
     return (
       <Protected>
         <div className="sh-fullscreen">
-          <Link className="st-btn st-btn-secondary sh-fullscreen-exit" to={target.exitTo ?? '/app'}>
-            Exit editor
-          </Link>
+          <header>
+            <Link className="st-btn st-btn-secondary sh-fullscreen-exit" to={target.exitTo ?? '/app'}>
+              Exit editor
+            </Link>
+          </header>
           <main id="app-content" tabIndex={-1}>
             {target.kind === 'remote' ? (
               <RemoteView key={target.module} id={target.module} props={{}} />

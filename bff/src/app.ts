@@ -17,6 +17,7 @@ import type { DevOutbox, Mailer } from './services/mail.ts';
 import type { OidcClient } from './services/oidc.ts';
 import type { JobEngine } from './services/videos/engine.ts';
 import type { Notifications } from './db/notifications.ts';
+import type { Payments } from './services/payments/stripe.ts';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +40,8 @@ export interface AppDeps {
   jobs: JobEngine;
   /** Database notifications (job changes, ledger writes), heard by this process. */
   notifications: Notifications;
+  /** Stripe (or the local emulator); null when payments are unavailable. */
+  payments: Payments | null;
 }
 
 const JSON_LIMIT = '1mb';

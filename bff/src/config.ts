@@ -40,6 +40,14 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_… or rk_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a Stripe webhook signing secret (whsec_…)' })
+    .optional(),
   TEMPORAL_ADDRESS: z
     .string()
     .regex(/^[\w.-]+:\d+$/, { error: 'must be host:port of the Temporal frontend' })
@@ -84,6 +92,8 @@ export interface Config {
   elevenLabs: { apiKey: string; baseUrl: string | undefined } | undefined;
   /** Where generated files are kept: an S3-compatible bucket, or (unset) a folder under DATA_DIR. */
   s3: S3Settings | undefined;
+  /** Stripe's keys; unset → the local Stripe emulator (not in production: payments are then unavailable). */
+  stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Temporal runs video jobs when set (its worker: `npm run worker`); unset → DBOS inside the bff. */
   temporal: { address: string; namespace: string } | undefined;
   /** How many sections of one video render at once. */
@@ -115,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // silent black hole for confirmation and reset links (DESIGN decision 10).
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: required in production (smtp://user:pass@host:port); the dev outbox only runs in development and test',
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both, or neither for the local Stripe emulator',
     );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -163,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           credentials: e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! } : undefined,
         }
       : undefined,
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET! } : undefined,
     temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE } : undefined,
     videoParallelism: e.VIDEO_PARALLELISM,
     logLevel: e.LOG_LEVEL,

@@ -16,6 +16,8 @@ import { createActivities } from './services/videos/activities.ts';
 import { createJobEngine, type JobEngine } from './services/videos/engine.ts';
 import { overdueJobs, timeOut } from './services/videos/jobs.ts';
 import type { Db } from './db/index.ts';
+import { syncCatalogPrices } from './services/payments/catalog-sync.ts';
+import { createPayments } from './services/payments/stripe.ts';
 
 export interface RunningStudio {
   url: string;
@@ -107,6 +109,12 @@ export async function startStudio(
     });
     // Launching the engine resumes jobs a stopped or killed process left unfinished.
     if (!options.lazyJobs) await jobs.launch();
+    // Payments: Stripe by its keys, or the local emulator; the catalog's prices are synced once.
+    const payments = await createPayments(config, logger);
+    if (payments)
+      await syncCatalogPrices(db, payments.stripe)
+        .then(({ created, total }) => logger.info({ created, total }, 'payment prices synced'))
+        .catch((error: unknown) => logger.warn({ err: error }, 'payment prices could not be synced; payments may be unavailable'));
     const deps = {
       config,
       db,
@@ -120,6 +128,7 @@ export async function startStudio(
       objects,
       jobs,
       notifications,
+      payments,
     };
     const sweeper = sweepTemporaryUploads(deps.objects, logger);
     const overdue = timeOutOverdueJobs(db, jobs, logger);
@@ -128,6 +137,7 @@ export async function startStudio(
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
+    payments?.listening(`http://${config.host}:${port}`);
     return {
       url: `http://${config.host}:${port}`,
       server,
@@ -139,6 +149,7 @@ export async function startStudio(
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await jobs.close();
         await notifications.close();
+        await payments?.close();
         await media.close();
         await db.destroy();
         await embedded?.stop();

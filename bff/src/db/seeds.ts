@@ -9,8 +9,6 @@ const plans = [
     plan_tier: 'growth',
     monthly_credits: 600,
     monthly_price_usd: 29,
-    stripe_monthly_price_id: 'price_growth_monthly',
-    stripe_annual_price_id: 'price_growth_annual',
     is_popular: true,
     includes_custom_training: false,
     features: ['600 credits every month', 'Images, voices and UGC videos', 'Community styles', 'Commercial use'],
@@ -20,8 +18,6 @@ const plans = [
     plan_tier: 'pro',
     monthly_credits: 2000,
     monthly_price_usd: 79,
-    stripe_monthly_price_id: 'price_pro_monthly',
-    stripe_annual_price_id: 'price_pro_annual',
     is_popular: false,
     includes_custom_training: true,
     // Custom model training is shown from includes_custom_training, not listed here again.
@@ -30,9 +26,9 @@ const plans = [
 ];
 
 const packages = [
-  { name: 'Starter pack', credits: 100, price_usd: 5, stripe_price_id: 'price_pack_100' },
-  { name: 'Creator pack', credits: 500, price_usd: 22, stripe_price_id: 'price_pack_500' },
-  { name: 'Studio pack', credits: 1200, price_usd: 49, stripe_price_id: 'price_pack_1200' },
+  { name: 'Starter pack', credits: 100, price_usd: 5 },
+  { name: 'Creator pack', credits: 500, price_usd: 22 },
+  { name: 'Studio pack', credits: 1200, price_usd: 49 },
 ];
 
 /** Base cost that, at the default markup, makes a task cost `credits` credits per unit. */
@@ -46,7 +42,11 @@ const pricing = [
   { task_type: 'describe', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.describe) },
 ];
 
-/** Catalog rows every studio needs; safe to run on every start (upserts by natural key). */
+/**
+ * Catalog rows every studio needs; safe to run on every start (upserts by natural key). The
+ * payment provider's price ids are not seeded: the price sync finds or creates them by lookup key
+ * and writes them here (`services/payments/catalog-sync.ts`).
+ */
 export async function seedCatalog(db: Knex): Promise<void> {
   await db.transaction(async (trx) => {
     await trx('subscription_plans')
@@ -58,8 +58,16 @@ export async function seedCatalog(db: Knex): Promise<void> {
         })),
       )
       .onConflict('plan_tier')
-      .merge();
-    await trx('credit_packages').insert(packages).onConflict('name').merge();
+      .merge([
+        'plan_name',
+        'monthly_credits',
+        'monthly_price_usd',
+        'annual_price_usd',
+        'is_popular',
+        'includes_custom_training',
+        'features',
+      ]);
+    await trx('credit_packages').insert(packages).onConflict('name').merge(['credits', 'price_usd']);
     for (const row of pricing) {
       const existing = await trx('task_pricing').where({ task_type: row.task_type, is_active: true }).whereNull('model_name').first();
       if (!existing) await trx('task_pricing').insert({ ...row, credit_multiplier: DEFAULT_MARKUP });

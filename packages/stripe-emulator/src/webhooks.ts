@@ -49,6 +49,11 @@ export class Webhooks {
     this.pending.add(delivery);
   }
 
+  /** Where events go from now on (a server that learns its own port only after listening). */
+  setUrl(url: string): void {
+    this.options.url = url;
+  }
+
   async settled(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }

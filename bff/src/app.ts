@@ -1,6 +1,7 @@
 import type { MediaEngine } from '@studio/media';
 import type { ObjectStore } from './services/object-store.ts';
 import Koa from 'koa';
+import { PaymentRoutes } from '@studio/contracts';
 import { REPO_ROOT, type Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import type { Logger } from './logger.ts';
@@ -57,7 +58,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestContext(logger));
   app.use(securityHeaders({ secure: config.secureCookies }));
   app.use(errorHandler);
-  app.use(csrfProtection(new URL(config.appUrl).origin, deps.devOidcIssuer?.isServerToServer));
+  // Server-to-server posts carry no browser origin: the payment webhook (signed by the provider) and the dev issuer's token calls.
+  const serverToServer = (path: string) => path === PaymentRoutes.webhook || (deps.devOidcIssuer?.isServerToServer(path) ?? false);
+  app.use(csrfProtection(new URL(config.appUrl).origin, serverToServer));
   // The dev issuer parses its own bodies, so it comes before the JSON parser.
   if (deps.devOidcIssuer) app.use(deps.devOidcIssuer.middleware);
   app.use(refuseEncodedBodies);

@@ -1,4 +1,4 @@
-import { Messages } from '@studio/contracts';
+import { Messages, PaymentRoutes } from '@studio/contracts';
 import type { Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { invalidRequest } from '../errors.ts';
@@ -38,7 +38,8 @@ export function parseJsonBodies(options: { limit: string }): Middleware {
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   });
   return async (ctx, next) => {
-    if (!isApi(ctx.path)) return next();
+    // The payment webhook is verified over its raw bytes: its route reads them itself.
+    if (!isApi(ctx.path) || ctx.path === PaymentRoutes.webhook) return next();
     await parse(ctx, async () => {});
     if (containsNul(ctx.request.body)) throw invalidRequest(Messages.nulCharacter);
     return next();

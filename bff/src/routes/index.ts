@@ -10,6 +10,7 @@ import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { imageRoutes } from './images/index.ts';
 import { mediaRoutes } from './media/index.ts';
+import { paymentRoutes } from './payments/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { videoRoutes } from './videos/index.ts';
@@ -33,6 +34,7 @@ export function createApiRouter(deps: AppDeps): Router {
     imageRoutes,
     voiceRoutes,
     videoRoutes,
+    paymentRoutes,
   ]) {
     const router = routes(deps);
     api.use(router.routes(), router.allowedMethods());

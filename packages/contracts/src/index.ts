@@ -10,3 +10,4 @@ export * from './routes.ts';
 export * from './remotes.ts';
 export * from './voices.ts';
 export * from './videos.ts';
+export * from './payments.ts';

@@ -60,5 +60,6 @@ export const AppPaths = {
   /** Where the confirmation e-mail's link opens: the page completes with a same-origin POST. */
   confirmEmail: '/auth/confirm',
   resetPassword: '/reset-password',
+  app: '/app',
   discover: '/app/discover',
 } as const;

@@ -3,7 +3,7 @@
  * keys), checkout sessions, subscriptions, invoices, payment methods, setup intents and billing
  * portal sessions. Form-encoded bodies, `expand[]`, list pagination and Stripe's error shape.
  */
-import { newId, now, periodSeconds, text, type Store, type StripeObject } from './store.ts';
+import { newId, now, periodEnd, text, type Store, type StripeObject } from './store.ts';
 import type { Webhooks } from './webhooks.ts';
 
 export class StripeApiError extends Error {
@@ -302,7 +302,7 @@ export class StripeApi {
         canceled_at: null,
         cancel_at: null,
         current_period_start: start,
-        current_period_end: start + periodSeconds(recurring.interval, recurring.interval_count),
+        current_period_end: periodEnd(start, recurring.interval, recurring.interval_count),
         default_payment_method: card.id,
         items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price, quantity: 1 }] },
         metadata: (session.subscription_data as { metadata: Record<string, string> }).metadata,
@@ -376,7 +376,7 @@ export class StripeApi {
     const price = (subscription.items as { data: { price: StripeObject }[] }).data[0]!.price;
     const recurring = price.recurring as { interval: string; interval_count: number };
     subscription.current_period_start = subscription.current_period_end;
-    subscription.current_period_end = Number(subscription.current_period_end) + periodSeconds(recurring.interval, recurring.interval_count);
+    subscription.current_period_end = periodEnd(Number(subscription.current_period_end), recurring.interval, recurring.interval_count);
     const invoice = this.invoiceFor(subscription, 'subscription_cycle');
     subscription.latest_invoice = invoice.id;
     this.events.emit('customer.subscription.updated', subscription, previous);

@@ -26,8 +26,13 @@ export const text = (v: unknown): string => (typeof v === 'string' ? v : typeof 
 
 export const now = () => Math.floor(Date.now() / 1000);
 
-/** Seconds in one billing period of a price's interval. */
-export const periodSeconds = (interval: string, count = 1) => count * (interval === 'year' ? 365 : 30) * 24 * 3600;
+/** The end of a billing period that starts at `start` (unix seconds): calendar months or years later, as Stripe bills. */
+export function periodEnd(start: number, interval: string, count = 1): number {
+  const date = new Date(start * 1000);
+  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + count);
+  else date.setUTCMonth(date.getUTCMonth() + count);
+  return Math.floor(date.getTime() / 1000);
+}
 
 export class Store {
   private readonly objects = new Map<string, StripeObject>();

@@ -8,6 +8,7 @@ import * as userAssets from './007-user-assets.ts';
 import * as welcome from './008-welcome.ts';
 import * as voices from './009-voices.ts';
 import * as videos from './010-videos.ts';
+import * as payments from './011-payments.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -19,6 +20,7 @@ const migrations: Record<string, Knex.Migration> = {
   '008-welcome': welcome,
   '009-voices': voices,
   '010-videos': videos,
+  '011-payments': payments,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

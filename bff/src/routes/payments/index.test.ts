@@ -1,0 +1,155 @@
+import { ApiRoutes, PaymentMessages, PaymentRoutes } from '@studio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+
+let studio: TestStudio;
+beforeAll(async () => {
+  studio = await startTestStudio();
+}, 120_000);
+afterAll(() => studio?.stop());
+
+const emulator = () => studio.deps.payments!.emulator!;
+const db = () => studio.deps.db;
+const balance = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
+async function member() {
+  const signed = await signedInUser(studio);
+  await ensureProfile(studio, signed.user, 20);
+  return signed;
+}
+/** What a person does on the hosted checkout page. */
+const pay = (url: string, card = '4242 4242 4242 4242') =>
+  fetch(`${url}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ cardNumber: card }) });
+/** Every event the emulator sent about `customer`. */
+const eventsOf = (customer: string) =>
+  emulator()
+    .store.list('event')
+    .filter((e) => JSON.stringify((e.data as { object: unknown }).object).includes(customer));
+const resend = (id: string) => fetch(`${emulator().url}/_emulator/events/${id}/resend`, { method: 'POST' });
+const ledger = (userId: string) =>
+  db()('credit_transactions').where({ user_id: userId }).orderBy('created_at').select('transaction_type', 'amount', 'idempotency_key');
+
+describe('subscriptions through Stripe (the local emulator here)', () => {
+  it('a plan bought on the checkout page: tier, subscription and the plan’s credits come from the webhook, once, whatever is redelivered', async () => {
+    const { user, client } = await member();
+    const other = await member();
+    const growth = await db()('subscription_plans').where({ plan_tier: 'growth' }).first();
+    const started = await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id, isAnnual: false, userId: user.id });
+    expect(started.status).toBe(200);
+    expect(started.body.url).toBe(`${emulator().url}/checkout/${started.body.sessionId}`);
+    // The return page alone grants nothing.
+    expect(await balance(client)).toBe(20);
+
+    const declined = await pay(started.body.url, '4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    const paid = await pay(started.body.url);
+    expect(paid.headers.get('location')).toBe(`${studio.deps.config.appUrl}/subscription/success?session_id=${started.body.sessionId}`);
+    await emulator().webhooks.settled();
+
+    const profile = await db()('profiles').where({ id: user.id }).first();
+    expect(profile).toMatchObject({ subscription_tier: 'basic', subscription_status: 'active' });
+    expect(profile.stripe_customer_id).toMatch(/^cus_/);
+    expect(await balance(client)).toBe(20 + 600);
+    expect(await db()('user_subscriptions').where({ user_id: user.id })).toMatchObject([
+      { status: 'active', plan_id: growth.id, billing_interval: 'month' },
+    ]);
+    expect((await client.get(ApiRoutes.planStatus)).body.needsPlan).toBe(false);
+
+    const verified = await client.get(`${PaymentRoutes.verifySession}?sessionId=${started.body.sessionId}`);
+    expect(verified.body.session).toMatchObject({
+      payment_status: 'paid',
+      amount_total: 2900,
+      mode: 'subscription',
+      metadata: { plan_id: growth.id },
+    });
+    expect(verified.body.session.subscription.items.data[0].price.recurring.interval).toBe('month');
+    expect((await other.client.get(`${PaymentRoutes.verifySession}?sessionId=${started.body.sessionId}`)).status).toBe(404);
+    expect((await client.get(PaymentRoutes.verifySession)).body.error.message).toBe(PaymentMessages.noSessionId);
+
+    // Every event again, three times, newest first: nothing more is granted, the state is the same.
+    const events = eventsOf(profile.stripe_customer_id).reverse();
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    for (let i = 0; i < 3; i++) for (const event of events) await resend(event.id);
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(620);
+    expect((await ledger(user.id)).filter((r) => r.transaction_type === 'PLAN_MONTHLY_CREDIT')).toHaveLength(1);
+    expect(await db()('profiles').where({ id: user.id }).first('subscription_tier')).toEqual({ subscription_tier: 'basic' });
+
+    // The test clock renews it: the next period's credits, once, and the reset date a month on.
+    const subscriptionId = profile.current_subscription_id;
+    await fetch(`${emulator().url}/_emulator/subscriptions/${subscriptionId}/advance`, { method: 'POST' });
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(1220);
+    const renewed = await db()('profiles').where({ id: user.id }).first('credits_reset_date');
+    expect(renewed.credits_reset_date.getTime()).toBeGreaterThan(profile.credits_reset_date?.getTime() ?? 0);
+
+    // Billing portal: cancel at the period's end, then the subscription ends.
+    const portal = await client.post(PaymentRoutes.portalSession);
+    expect(portal.body.url).toMatch(/\/portal\/bps_/);
+    await fetch(`${portal.body.url}/cancel`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ subscription: subscriptionId }),
+    });
+    await emulator().webhooks.settled();
+    expect(await db()('user_subscriptions').where({ stripe_subscription_id: subscriptionId }).first('cancel_at_period_end')).toEqual({
+      cancel_at_period_end: true,
+    });
+    await studio.deps.payments!.stripe.subscriptions.cancel(subscriptionId);
+    await emulator().webhooks.settled();
+    expect(await db()('profiles').where({ id: user.id }).first('subscription_tier', 'subscription_status')).toEqual({
+      subscription_tier: 'free',
+      subscription_status: 'canceled',
+    });
+  });
+
+  it('refuses what the browser may not decide: another user, an unknown plan, a price that is not the plan’s', async () => {
+    const { client } = await member();
+    const growth = await db()('subscription_plans').where({ plan_tier: 'growth' }).first();
+    expect(
+      (await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id, userId: '00000000-0000-0000-0000-000000000000' })).status,
+    ).toBe(403);
+    const unknown = await client.post(PaymentRoutes.subscriptionCheckout, { planId: '00000000-0000-0000-0000-000000000000' });
+    expect(unknown.body.error.message).toBe(PaymentMessages.invalidPlan);
+    const cheaper = await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id, priceId: 'price_cheaper' });
+    expect(cheaper.status).toBe(400);
+    expect(cheaper.body.error.message).toBe(PaymentMessages.priceMismatch);
+    const portal = await client.post(PaymentRoutes.portalSession);
+    expect(portal.status).toBe(404);
+    expect(portal.body.error.message).toBe(PaymentMessages.noBillingInfo);
+  });
+});
+
+describe('top-ups', () => {
+  it('grants the package’s credits once, from the catalog; a tampered amount is refused', async () => {
+    const { user, client } = await member();
+    const pack = await db()('credit_packages').where({ credits: 100 }).first();
+    const tampered = await client.post(PaymentRoutes.topupCheckout, { packageId: pack.id, credits: 100000 });
+    expect(tampered.body.error.message).toBe(PaymentMessages.packageMismatch);
+    const started = await client.post(PaymentRoutes.topupCheckout, { packageId: pack.id, credits: 100, priceUsd: 5 });
+    expect(started.status).toBe(200);
+    await pay(started.body.url);
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(120);
+    const customer = (await db()('profiles').where({ id: user.id }).first()).stripe_customer_id;
+    for (const event of eventsOf(customer)) await resend(event.id);
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(120);
+    const verified = await client.get(`${PaymentRoutes.verifySession}?sessionId=${started.body.sessionId}`);
+    expect(verified.body.session).toMatchObject({ mode: 'payment', amount_total: 500, metadata: { credits: '100' } });
+  });
+});
+
+describe('the webhook', () => {
+  it('refuses a bad or missing signature with 400 and changes nothing', async () => {
+    const body = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { object: {} } });
+    const forged = await fetch(new URL(PaymentRoutes.webhook, studio.url), {
+      method: 'POST',
+      body,
+      headers: { 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: { message: string } }).error.message).toBe(PaymentMessages.webhookSignature);
+    expect((await fetch(new URL(PaymentRoutes.webhook, studio.url), { method: 'POST', body })).status).toBe(400);
+    expect(await db()('payment_events').where({ id: 'evt_forged' }).first()).toBeUndefined();
+  });
+});

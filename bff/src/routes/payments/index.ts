@@ -1,0 +1,238 @@
+import Router from '@koa/router';
+import {
+  AppPaths,
+  CheckoutResponse,
+  PaymentMessages,
+  PaymentRoutes,
+  PortalSessionResponse,
+  SubscriptionCheckoutRequest,
+  TopupCheckoutRequest,
+  VerifySessionResponse,
+} from '@studio/contracts';
+import type Stripe from 'stripe';
+import type { AppDeps } from '../../app.ts';
+import { AppError, invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
+import { currentUser } from '../../middlewares/auth.ts';
+import { applyPaymentEvent } from '../../services/payments/events.ts';
+import { getOrCreateProfileRow } from '../../services/profiles.ts';
+import { assertSelf } from '../assets/index.ts';
+import { route } from '../route.ts';
+
+/** Webhook bodies are small JSON documents; anything bigger is not from the provider. */
+const WEBHOOK_MAX_BYTES = 512 * 1024;
+
+const unavailable = () => new AppError(503, 'upstream_failed', PaymentMessages.paymentsUnavailable);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router {
+  const router = new Router();
+  const stripeOf = () => {
+    if (!payments) throw unavailable();
+    return payments.stripe;
+  };
+
+  /** The user's one customer at the provider, created once (idempotency key by user) and kept on the profile. */
+  const customerFor = async (user: { id: string; email: string }): Promise<string> => {
+    const profile = await getOrCreateProfileRow(db, user);
+    if (profile.stripe_customer_id) return profile.stripe_customer_id;
+    const customer = await stripeOf().customers.create(
+      { email: user.email, metadata: { userId: user.id } },
+      { idempotencyKey: `customer:${user.id}` },
+    );
+    await db('profiles').where({ id: user.id }).whereNull('stripe_customer_id').update({ stripe_customer_id: customer.id });
+    return customer.id;
+  };
+  /** The provider's failure as the spec words it; ours (4xx) pass through. */
+  const checkoutFailure = (error: unknown): unknown => {
+    if (error instanceof AppError) return error;
+    logger.error({ err: error }, 'checkout session could not be created');
+    return new AppError(502, 'upstream_failed', PaymentMessages.checkoutFailed);
+  };
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: PaymentRoutes.subscriptionCheckout,
+      summary: 'Start a plan checkout (monthly or annual); the price comes from the catalog, never the browser',
+      auth: 'user',
+      body: SubscriptionCheckoutRequest,
+      responses: {
+        200: CheckoutResponse,
+        400: PaymentMessages.invalidPlan,
+        502: PaymentMessages.checkoutFailed,
+        503: PaymentMessages.paymentsUnavailable,
+      },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const body = SubscriptionCheckoutRequest.parse(ctx.request.body ?? {});
+      assertSelf(ctx, body.userId);
+      const plan = await db('subscription_plans').where({ id: body.planId, is_active: true }).first();
+      if (!plan) throw invalidRequest(PaymentMessages.invalidPlan);
+      const price: string | null = body.isAnnual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id;
+      if (!price) throw unavailable();
+      if (body.priceId && body.priceId !== price) throw invalidRequest(PaymentMessages.priceMismatch);
+      try {
+        const session = await stripeOf().checkout.sessions.create({
+          mode: 'subscription',
+          customer: await customerFor(user),
+          line_items: [{ price, quantity: 1 }],
+          success_url: `${config.appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${config.appUrl}/subscription/canceled`,
+          metadata: { userId: user.id, plan_id: plan.id, billing: body.isAnnual ? 'year' : 'month' },
+          subscription_data: { metadata: { userId: user.id, plan_id: plan.id } },
+        });
+        ctx.body = { success: true, sessionId: session.id, url: session.url! } satisfies CheckoutResponse;
+      } catch (error) {
+        throw checkoutFailure(error);
+      }
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: PaymentRoutes.topupCheckout,
+      summary: 'Start a credit package checkout; its credits and price come from the catalog',
+      auth: 'user',
+      body: TopupCheckoutRequest,
+      responses: { 200: CheckoutResponse, 400: PaymentMessages.packageMismatch, 502: PaymentMessages.checkoutFailed },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const body = TopupCheckoutRequest.parse(ctx.request.body ?? {});
+      assertSelf(ctx, body.userId);
+      const pack = await db('credit_packages').where({ id: body.packageId, is_active: true }).first();
+      if (!pack) throw invalidRequest(PaymentMessages.invalidPlan);
+      if (
+        (body.credits !== undefined && body.credits !== pack.credits) ||
+        (body.priceUsd !== undefined && body.priceUsd !== Number(pack.price_usd))
+      )
+        throw invalidRequest(PaymentMessages.packageMismatch);
+      if (!pack.stripe_price_id) throw unavailable();
+      try {
+        const session = await stripeOf().checkout.sessions.create({
+          mode: 'payment',
+          customer: await customerFor(user),
+          line_items: [{ price: pack.stripe_price_id, quantity: 1 }],
+          success_url: `${config.appUrl}/credits/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${config.appUrl}/credits/canceled`,
+          metadata: { userId: user.id, package_id: pack.id, credits: String(pack.credits) },
+        });
+        ctx.body = { success: true, sessionId: session.id, url: session.url! } satisfies CheckoutResponse;
+      } catch (error) {
+        throw checkoutFailure(error);
+      }
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: PaymentRoutes.verifySession,
+      summary: 'The result of one of your checkout sessions (the return page shows it; credits come from the webhook)',
+      auth: 'user',
+      responses: { 200: VerifySessionResponse, 400: PaymentMessages.noSessionId, 404: PaymentMessages.verifyFailed },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const sessionId = typeof ctx.query.sessionId === 'string' ? ctx.query.sessionId : '';
+      if (!/^cs_[\w]+$/.test(sessionId)) throw invalidRequest(PaymentMessages.noSessionId);
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripeOf().checkout.sessions.retrieve(sessionId, { expand: ['subscription'] });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw notFound(PaymentMessages.verifyFailed);
+      }
+      if (session.metadata?.userId !== user.id) throw notFound(PaymentMessages.verifyFailed);
+      const subscription = session.subscription && typeof session.subscription === 'object' ? session.subscription : null;
+      ctx.body = {
+        success: true,
+        session: {
+          id: session.id,
+          status: session.status,
+          payment_status: session.payment_status,
+          mode: session.mode,
+          amount_total: session.amount_total,
+          currency: session.currency,
+          customer: idOf(session.customer),
+          payment_intent: idOf(session.payment_intent),
+          metadata: session.metadata ?? {},
+          subscription: subscription
+            ? {
+                id: subscription.id,
+                items: {
+                  data: subscription.items.data.map((i) => ({
+                    price: { recurring: i.price.recurring ? { interval: i.price.recurring.interval } : null },
+                  })),
+                },
+              }
+            : null,
+        },
+      } satisfies VerifySessionResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: PaymentRoutes.portalSession,
+      summary: 'A billing portal session for your customer; it returns to /app',
+      auth: 'user',
+      responses: { 200: PortalSessionResponse, 404: PaymentMessages.noBillingInfo, 503: PaymentMessages.portalUnavailable },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      if (!payments) throw new AppError(503, 'upstream_failed', PaymentMessages.portalUnavailable);
+      const profile = await getOrCreateProfileRow(db, user);
+      if (!profile.stripe_customer_id) throw notFound(PaymentMessages.noBillingInfo);
+      try {
+        const portal = await payments.stripe.billingPortal.sessions.create({
+          customer: profile.stripe_customer_id,
+          return_url: `${config.appUrl}${AppPaths.app}`,
+        });
+        ctx.body = { success: true, url: portal.url } satisfies PortalSessionResponse;
+      } catch (error) {
+        logger.error({ err: error }, 'billing portal session could not be created');
+        throw new AppError(502, 'upstream_failed', PaymentMessages.portalFailed);
+      }
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: PaymentRoutes.webhook,
+      summary: 'Provider events, verified by their signature (raw body); each applied once',
+      auth: 'none',
+      responses: { 200: '{ received: true }', 400: PaymentMessages.webhookSignature },
+    },
+    async (ctx) => {
+      if (!payments) throw unavailable();
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of ctx.req) {
+        size += (chunk as Buffer).length;
+        if (size > WEBHOOK_MAX_BYTES) throw payloadTooLarge(PaymentMessages.webhookSignature);
+        chunks.push(chunk as Buffer);
+      }
+      let event: Stripe.Event;
+      try {
+        event = payments.stripe.webhooks.constructEvent(Buffer.concat(chunks), ctx.get('stripe-signature'), payments.webhookSecret);
+      } catch {
+        throw invalidRequest(PaymentMessages.webhookSignature);
+      }
+      const outcome = await applyPaymentEvent(db, payments.stripe, event);
+      logger.info({ event: event.id, type: event.type, outcome }, 'payment event');
+      ctx.body = { received: true };
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,177 @@
+/**
+ * Credits and plans come only from verified provider events (DESIGN decision 5). Each event is
+ * applied once: its id is recorded in the same transaction as its effects. Each grant is keyed by
+ * what was paid for (the checkout session of a top-up, the period an invoice pays for), so the
+ * same payment arriving through two events, again, or out of order grants once. A subscription's
+ * state is read back from the provider rather than taken from the event, so whatever order events
+ * arrive in, the end state is the provider's current one.
+ */
+import type Stripe from 'stripe';
+import type { Knex } from 'knex';
+import type { Db } from '../../db/index.ts';
+import { CHANNELS } from '../../db/notifications.ts';
+import { grantCredits } from '../credits.ts';
+
+type Trx = Knex.Transaction;
+
+/** spec 1 §3: the plans' tiers as profile tiers (Growth is the basic tier). */
+const TIER_OF_PLAN: Record<string, 'basic' | 'pro' | 'unlimited'> = { growth: 'basic', pro: 'pro', unlimited: 'unlimited' };
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/**
+ * Where an invoice keeps its line's price and its subscription: newer API versions (the one the
+ * SDK pins) moved them under `pricing` and `parent`; older ones, and the emulator, keep `price`
+ * and `subscription`. Both are read.
+ */
+function linePrice(line: Stripe.InvoiceLineItem | undefined): string | null {
+  const old = line as { price?: Stripe.Price | string | null } | undefined;
+  const current = line as { pricing?: { price_details?: { price?: string | Stripe.Price } } } | undefined;
+  return idOf(old?.price ?? current?.pricing?.price_details?.price ?? null);
+}
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  const old = invoice as unknown as { subscription?: string | { id: string } | null };
+  const current = invoice as unknown as { parent?: { subscription_details?: { subscription?: string | { id: string } } } };
+  return idOf(old.subscription ?? current.parent?.subscription_details?.subscription ?? null);
+}
+
+/** The grant key of the plan credits for a period starting at `start` — the same key the monthly reset uses. */
+export const periodKey = (start: number) => `monthly:${new Date(start * 1000).toISOString().slice(0, 19)}`;
+
+async function userFor(trx: Trx, metadataUserId: string | undefined, customer: string | null): Promise<string | null> {
+  if (metadataUserId && (await trx('profiles').where({ id: metadataUserId }).first('id'))) return metadataUserId;
+  if (!customer) return null;
+  const profile = await trx('profiles').where({ stripe_customer_id: customer }).first<{ id: string } | undefined>('id');
+  return profile?.id ?? null;
+}
+
+async function planFor(trx: Trx, priceId: string | null) {
+  if (!priceId) return null;
+  const plan = await trx('subscription_plans')
+    .where({ stripe_monthly_price_id: priceId })
+    .orWhere({ stripe_annual_price_id: priceId })
+    .first<{ id: string; plan_tier: string; plan_name: string; monthly_credits: number } | undefined>();
+  return plan ?? null;
+}
+
+/** Every process forgets this user's cached plan status (after commit). */
+const announce = (trx: Trx, userId: string) => trx.raw('SELECT pg_notify(?, ?)', [CHANNELS.planStatus, userId]);
+
+/** A subscription as the provider has it now: its row, and the profile's tier and status. */
+async function syncSubscription(trx: Trx, stripe: Stripe, subscriptionId: string): Promise<void> {
+  const sub = await stripe.subscriptions.retrieve(subscriptionId);
+  const customer = idOf(sub.customer);
+  const userId = await userFor(trx, sub.metadata.userId, customer);
+  if (!userId) return;
+  const item = sub.items.data[0];
+  const plan = await planFor(trx, item?.price.id ?? null);
+  // The current period: on the subscription in older API versions (and the emulator), on its item in newer ones.
+  type Period = { current_period_start?: number; current_period_end?: number };
+  const period: Period = { ...(item as Period | undefined), ...(sub as unknown as Period) };
+  const row = {
+    user_id: userId,
+    plan_id: plan?.id ?? null,
+    status: sub.status,
+    billing_interval: item?.price.recurring?.interval === 'year' ? 'year' : 'month',
+    stripe_subscription_id: sub.id,
+    stripe_price_id: item?.price.id ?? null,
+    cancel_at_period_end: sub.cancel_at_period_end,
+    current_period_start: period.current_period_start ? new Date(period.current_period_start * 1000) : null,
+    current_period_end: period.current_period_end ? new Date(period.current_period_end * 1000) : null,
+    updated_at: trx.fn.now(),
+  };
+  await trx('user_subscriptions').insert(row).onConflict('stripe_subscription_id').merge();
+  const live = sub.status === 'active' || sub.status === 'trialing' || sub.status === 'past_due';
+  await trx('profiles')
+    .where({ id: userId })
+    .update({
+      stripe_customer_id: customer,
+      subscription_status: sub.status,
+      ...(live && plan ? { subscription_tier: TIER_OF_PLAN[plan.plan_tier] ?? 'basic', current_subscription_id: sub.id } : {}),
+      ...(!live ? { subscription_tier: 'free', current_subscription_id: null } : {}),
+      updated_at: trx.fn.now(),
+    });
+  await announce(trx, userId);
+}
+
+/** A paid invoice of a plan: the plan's credits for the period it pays, once, and the next reset a month on. */
+async function grantPeriod(trx: Trx, stripe: Stripe, invoiceId: string): Promise<void> {
+  const invoice = await stripe.invoices.retrieve(invoiceId);
+  if (invoice.status !== 'paid') return;
+  const line = invoice.lines.data[0];
+  const priceId = linePrice(line);
+  const plan = await planFor(trx, priceId);
+  const subscriptionId = invoiceSubscription(invoice);
+  const sub = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId) : null;
+  const userId = await userFor(trx, sub?.metadata.userId, idOf(invoice.customer));
+  if (!userId || !plan || !line) return;
+  const start = line.period.start;
+  await grantCredits(trx, {
+    userId,
+    type: 'PLAN_MONTHLY_CREDIT',
+    credits: plan.monthly_credits,
+    description: `${plan.plan_name} plan credits`,
+    taskMetadata: { invoice: invoice.id, period_start: new Date(start * 1000).toISOString() },
+    idempotencyKey: periodKey(start),
+  });
+  const next = new Date(start * 1000);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  await trx('profiles')
+    .where({ id: userId })
+    .andWhere((q) => void q.whereNull('credits_reset_date').orWhere('credits_reset_date', '<', next))
+    .update({ credits_reset_date: next });
+}
+
+/** A top-up checkout: the package's credits (from the catalog, not the event), once per session. */
+async function grantTopUp(trx: Trx, session: Stripe.Checkout.Session): Promise<void> {
+  const userId = await userFor(trx, session.metadata?.userId, idOf(session.customer));
+  const pack = session.metadata?.package_id
+    ? await trx('credit_packages').where({ id: session.metadata.package_id }).first<{ name: string; credits: number } | undefined>()
+    : undefined;
+  if (!userId || !pack || session.payment_status !== 'paid') return;
+  await grantCredits(trx, {
+    userId,
+    type: 'TOPUP_CREDIT',
+    credits: pack.credits,
+    description: `${pack.name}: ${pack.credits} credits`,
+    taskMetadata: { checkout_session: session.id },
+    idempotencyKey: `topup:${session.id}`,
+  });
+}
+
+/** Applies a verified event once. Answers whether it was new. */
+export async function applyPaymentEvent(db: Db, stripe: Stripe, event: Stripe.Event): Promise<'applied' | 'duplicate'> {
+  return db.transaction(async (trx) => {
+    const recorded = await trx('payment_events').insert({ id: event.id, type: event.type }).onConflict('id').ignore().returning('id');
+    if (recorded.length === 0) return 'duplicate';
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        if (session.mode === 'payment') await grantTopUp(trx, session);
+        const subscription = idOf(session.subscription);
+        if (subscription) await syncSubscription(trx, stripe, subscription);
+        const invoice = idOf(session.invoice);
+        if (invoice) await grantPeriod(trx, stripe, invoice);
+        break;
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        await syncSubscription(trx, stripe, event.data.object.id);
+        break;
+      case 'invoice.paid': {
+        const invoice = event.data.object;
+        const subscription = invoiceSubscription(invoice);
+        if (subscription) await syncSubscription(trx, stripe, subscription);
+        if (invoice.id) await grantPeriod(trx, stripe, invoice.id);
+        break;
+      }
+      case 'invoice.payment_failed': {
+        const subscription = invoiceSubscription(event.data.object);
+        if (subscription) await syncSubscription(trx, stripe, subscription);
+        break;
+      }
+    }
+    return 'applied';
+  });
+}

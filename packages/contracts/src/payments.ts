@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/** spec 1 §8 payment texts and the billing portal's. */
+export const PaymentMessages = {
+  checkoutFailed: 'Failed to create checkout session',
+  invalidPlan: 'Invalid plan selected',
+  priceMismatch: 'This price does not match the plan. Please reload the page and try again.',
+  packageMismatch: 'This package’s credits or price have changed. Please reload the page and try again.',
+  verifyFailed: 'Failed to verify payment. Please contact support.',
+  noSessionId: 'No session ID found',
+  verificationFailedHeading: 'Payment Verification Failed',
+  portalUnavailable: 'Billing portal is currently unavailable. Please contact support.',
+  noBillingInfo: 'No billing information found. Please make a purchase first.',
+  portalFailed: 'Unable to access billing portal. Please try again later.',
+  paymentsUnavailable: 'Payments are currently unavailable. Please try again later.',
+  webhookSignature: 'The webhook signature could not be verified.',
+} as const;
+
+/** `{payments}` of spec 1 §7 is the provider's name. */
+export const PaymentRoutes = {
+  subscriptionCheckout: '/api/stripe/create-subscription-checkout',
+  topupCheckout: '/api/stripe/create-topup-checkout',
+  verifySession: '/api/stripe/verify-session',
+  portalSession: '/api/stripe/create-portal-session',
+  webhook: '/api/stripe/webhook',
+} as const;
+
+export const SubscriptionCheckoutRequest = z.object({
+  userId: z.string().max(100).optional(),
+  planId: z.string({ error: PaymentMessages.invalidPlan }).uuid({ error: PaymentMessages.invalidPlan }),
+  priceId: z.string().max(200).optional(),
+  isAnnual: z.boolean().default(false),
+  successUrl: z.string().max(500).optional(),
+  cancelUrl: z.string().max(500).optional(),
+});
+export const TopupCheckoutRequest = z.object({
+  userId: z.string().max(100).optional(),
+  packageId: z.string({ error: PaymentMessages.invalidPlan }).uuid({ error: PaymentMessages.invalidPlan }),
+  credits: z.number().int().optional(),
+  priceUsd: z.number().optional(),
+  successUrl: z.string().max(500).optional(),
+  cancelUrl: z.string().max(500).optional(),
+});
+export const CheckoutResponse = z.object({ success: z.literal(true), sessionId: z.string(), url: z.string() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+/** spec 1 §3 "checkout session result". */
+export const VerifiedSession = z.object({
+  id: z.string(),
+  status: z.string().nullable(),
+  payment_status: z.string(),
+  mode: z.string(),
+  amount_total: z.number().nullable(),
+  currency: z.string().nullable(),
+  customer: z.string().nullable(),
+  payment_intent: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  subscription: z
+    .object({
+      id: z.string(),
+      items: z.object({ data: z.array(z.object({ price: z.object({ recurring: z.object({ interval: z.string() }).nullable() }) })) }),
+    })
+    .nullable(),
+});
+export const VerifySessionResponse = z.object({ success: z.literal(true), session: VerifiedSession });
+export type VerifySessionResponse = z.infer<typeof VerifySessionResponse>;
+export const PortalSessionResponse = z.object({ success: z.literal(true), url: z.string() });
+export type PortalSessionResponse = z.infer<typeof PortalSessionResponse>;

@@ -16,6 +16,7 @@ const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.ts
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
 const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage.tsx'));
 const PrivacyPage = lazy(() => import('../features/legal/LegalPage.tsx').then((m) => ({ default: m.PrivacyPage })));
+const CheckoutReturnPage = lazy(() => import('../features/checkout/CheckoutReturnPage.tsx'));
 const TermsPage = lazy(() => import('../features/legal/LegalPage.tsx').then((m) => ({ default: m.TermsPage })));
 
 // The shell creates the one query client; every remote's hooks read this cache (DESIGN decision 11).
@@ -69,6 +70,11 @@ function Shell() {
           <Route path="/auth/callback" element={<AuthCallbackPage />} />
           <Route path="/auth/confirm" element={<ConfirmEmailPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/subscription/success" element={<CheckoutReturnPage kind="subscription" />} />
+          <Route path="/credits/success" element={<CheckoutReturnPage kind="credits" />} />
+          {/* The cancel return addresses are not pages of their own (spec 1 §2). */}
+          <Route path="/subscription/canceled" element={<Navigate to="/app/subscription" replace />} />
+          <Route path="/credits/canceled" element={<Navigate to="/app/subscription" replace />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/app/*" element={<AppArea />} />

@@ -80,7 +80,7 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
           line_items: [{ price, quantity: 1 }],
           success_url: `${config.appUrl}/subscription/success?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${config.appUrl}/subscription/canceled`,
-          metadata: { userId: user.id, plan_id: plan.id, billing: body.isAnnual ? 'year' : 'month' },
+          metadata: { userId: user.id, plan_id: plan.id, plan_name: plan.plan_name, billing: body.isAnnual ? 'year' : 'month' },
           subscription_data: { metadata: { userId: user.id, plan_id: plan.id } },
         });
         ctx.body = { success: true, sessionId: session.id, url: session.url! } satisfies CheckoutResponse;

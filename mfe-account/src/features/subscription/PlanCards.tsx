@@ -1,9 +1,8 @@
-import { useId } from 'react';
+import { useState } from 'react';
 import type { SubscriptionPlan } from '@studio/contracts';
+import { Alert } from '@studio/ui';
+import { checkoutError, checkoutPlan } from './checkout.ts';
 import { annualSavings, displayPrice, type BillingPeriod } from './pricing.ts';
-
-/** Until the payments issue lands, purchase buttons stay disabled with this note; nothing is faked. */
-export const PURCHASES_PAUSED_NOTE = 'Purchases open once card payments are live.';
 
 export function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: (p: BillingPeriod) => void }) {
   return (
@@ -37,7 +36,18 @@ export function PlanCards({
   recommendedPlanId: string | null;
   currentTier: string | null;
 }) {
-  const noteId = useId();
+  const [starting, setStarting] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const choose = async (plan: SubscriptionPlan) => {
+    setStarting(plan.id);
+    setError(null);
+    try {
+      await checkoutPlan(plan, period === 'annual');
+    } catch (e) {
+      setError(checkoutError(e));
+      setStarting(null);
+    }
+  };
   return (
     <>
       <div className="ac-plans">
@@ -93,18 +103,16 @@ export function PlanCards({
               <button
                 type="button"
                 className={`st-btn ${popular ? 'st-btn-primary' : 'st-btn-secondary'} st-btn-block`}
-                disabled
-                aria-describedby={noteId}
+                disabled={current || starting !== null}
+                onClick={() => void choose(plan)}
               >
-                {current ? 'Current plan' : `Choose ${plan.plan_name}`}
+                {current ? 'Current plan' : starting === plan.id ? 'Opening checkout…' : `Choose ${plan.plan_name}`}
               </button>
             </article>
           );
         })}
       </div>
-      <p id={noteId} className="ac-note">
-        {PURCHASES_PAUSED_NOTE}
-      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
     </>
   );
 }

@@ -1,13 +1,14 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { CREDIT_HISTORY_PAGE_SIZE, type CreditTransaction } from '@studio/contracts';
+import { CREDIT_HISTORY_PAGE_SIZE, type CreditPackage, type CreditTransaction } from '@studio/contracts';
 import { creditsAtom, profileAtom } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
 import { getHistory, getPackages, getPlans } from '../../lib/api.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { accountKeys } from '../../lib/query-keys.ts';
 import { resetDateLabel } from '../credits/reset-label.ts';
-import { BillingToggle, PlanCards, PURCHASES_PAUSED_NOTE } from './PlanCards.tsx';
+import { checkoutError, checkoutPackage } from './checkout.ts';
+import { BillingToggle, PlanCards } from './PlanCards.tsx';
 import { formatUsd, type BillingPeriod } from './pricing.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -107,7 +108,18 @@ export function SubscriptionPage() {
 
 function CreditPackages() {
   const [packages] = useRequest(accountKeys.packages(), getPackages);
-  const noteId = useId();
+  const [starting, setStarting] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const buy = async (pack: CreditPackage) => {
+    setStarting(pack.id);
+    setError(null);
+    try {
+      await checkoutPackage(pack);
+    } catch (e) {
+      setError(checkoutError(e));
+      setStarting(null);
+    }
+  };
   return (
     <section className="ac-section" aria-labelledby="packages-title">
       <div>
@@ -129,15 +141,13 @@ function CreditPackages() {
                     {p.name} · {formatUsd(p.price_usd / p.credits)} per credit
                   </p>
                 </div>
-                <button type="button" className="st-btn st-btn-secondary" disabled aria-describedby={noteId}>
-                  Buy {formatUsd(p.price_usd)}
+                <button type="button" className="st-btn st-btn-secondary" disabled={starting !== null} onClick={() => void buy(p)}>
+                  {starting === p.id ? 'Opening checkout…' : `Buy ${formatUsd(p.price_usd)}`}
                 </button>
               </article>
             ))}
           </div>
-          <p id={noteId} className="ac-note">
-            {PURCHASES_PAUSED_NOTE}
-          </p>
+          {error ? <Alert tone="error">{error}</Alert> : null}
         </>
       )}
     </section>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { profileAtom, signOut, userAtom } from '@studio/session';
+import { PaymentMessages, PaymentRoutes, type PortalSessionResponse } from '@studio/contracts';
+import { ApiError, apiFetch, profileAtom, signOut, userAtom } from '@studio/session';
 import { RemoteView } from '../../remotes/RemoteView.tsx';
 
 /**
@@ -16,6 +17,17 @@ export function UserMenu() {
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+  /** The billing portal: opening, or the spec's text when it cannot open (spec 1 §8). */
+  const [billing, setBilling] = useState<string | null>(null);
+  const openBilling = async () => {
+    setBilling('opening');
+    try {
+      const { url } = await apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' });
+      window.location.assign(url);
+    } catch (error) {
+      setBilling(error instanceof ApiError && error.message ? error.message : PaymentMessages.portalFailed);
+    }
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -69,12 +81,14 @@ export function UserMenu() {
             <Link to="/app/voices" onClick={() => setOpen(false)} className="sh-usermenu-item">
               Voices
             </Link>
-            <button type="button" className="sh-usermenu-item" disabled aria-describedby={`${panelId}-billing`}>
-              Billing
+            <button type="button" className="sh-usermenu-item" disabled={billing === 'opening'} onClick={() => void openBilling()}>
+              {billing === 'opening' ? 'Opening billing…' : 'Billing'}
             </button>
-            <p id={`${panelId}-billing`} className="sh-usermenu-note">
-              The billing portal opens here once card payments are live.
-            </p>
+            {billing && billing !== 'opening' ? (
+              <p className="sh-usermenu-note" role="alert">
+                {billing}
+              </p>
+            ) : null}
             <button
               type="button"
               className="sh-usermenu-item sh-usermenu-signout"

@@ -1,0 +1,78 @@
+/**
+ * Payments (issue 10) with no keys: the studio runs the local Stripe emulator. A plan is bought on
+ * its checkout page (a declined card first), the return page verifies and moves on, and the tier
+ * and credits arrive from the webhook; a top-up; Billing opens the portal, which cancels the plan
+ * and returns to the app.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signUpAndConfirm } from './support/studio.ts';
+
+const credits = async (page: Page) => ((await (await page.request.get('/api/credits')).json()) as { credits: number }).credits;
+
+async function openPlans(page: Page) {
+  await page.goto('/app/subscription');
+  await expect(page.getByRole('heading', { name: 'Plans & credits', level: 1 })).toBeVisible();
+}
+
+test('buy Growth monthly: a declined card says so, 4242 pays, the return page verifies, tier and credits follow', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signUpAndConfirm(page, request, { tag: 'buy-plan' });
+  await openPlans(page);
+  await page.getByRole('article', { name: 'Growth plan' }).getByRole('button', { name: 'Choose Growth' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay $29.00' })).toBeVisible();
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+
+  await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Growth' })).toBeVisible();
+  await expect(page.getByText('$29.00 per month. Taking you to the studio…')).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/explore\?payment_success=true$/, { timeout: 10_000 });
+  await expect.poll(() => credits(page)).toBe(20 + 600);
+  const profile = (await (await page.request.get('/api/profile')).json()) as { profile: { subscription_tier: string } };
+  expect(profile.profile.subscription_tier).toBe('basic');
+  await openPlans(page);
+  await expect(
+    page.getByRole('table').getByRole('row').filter({ hasText: 'Growth plan credits' }).filter({ hasText: '+600' }),
+  ).toBeVisible();
+
+  // Billing → the portal → cancel at the period's end → back in the app.
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Billing' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Renews on /)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page.getByText(/^Cancels on /)).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Studio' }).click();
+  await expect(page).toHaveURL(/\/app\/discover$/);
+});
+
+test('a top-up adds its credits once; the return page without a session says so', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signUpAndConfirm(page, request, { tag: 'topup' });
+  await openPlans(page);
+  await page.getByRole('article', { name: 'Starter pack' }).getByRole('button', { name: 'Buy $5' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $5.00' }).click();
+  await expect(page.getByRole('heading', { name: '100 credits added' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/explore\?credits_purchased=true$/, { timeout: 10_000 });
+  await expect.poll(() => credits(page)).toBe(120);
+
+  await page.goto('/credits/success');
+  await expect(page.getByRole('heading', { name: 'Payment Verification Failed' })).toBeVisible();
+  await expect(page.getByText('No session ID found')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to App' }).click();
+  await expect(page).toHaveURL(/\/app\/images$/);
+});
+
+test('Billing without a purchase says there is nothing to manage yet', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'no-billing' });
+  await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Billing' }).click();
+  await expect(page.getByText('No billing information found. Please make a purchase first.')).toBeVisible();
+});

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CHECKOUT_REDIRECT_MS, PaymentMessages, PaymentRoutes, type VerifySessionResponse } from '@studio/contracts';
+import { ApiError, apiFetch, refreshCredits } from '@studio/session';
+import { Logo, Spinner } from '@studio/ui';
+
+type Kind = 'subscription' | 'credits';
+type State = { status: 'verifying' } | { status: 'failed'; message: string } | { status: 'done'; title: string; detail: string };
+
+const usd = (cents: number | null, currency: string | null) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: (currency ?? 'usd').toUpperCase() }).format((cents ?? 0) / 100);
+
+/**
+ * `/subscription/success` and `/credits/success` (spec 1 §2): Verifying, then what was bought, or
+ * "Payment Verification Failed" with Continue to App; after 3 s, on to the app. The credits
+ * themselves come from the provider's webhook, not from this page.
+ */
+export default function CheckoutReturnPage({ kind }: { kind: Kind }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const sessionId = params.get('session_id');
+  const [state, setState] = useState<State>(
+    sessionId ? { status: 'verifying' } : { status: 'failed', message: PaymentMessages.noSessionId },
+  );
+
+  useEffect(() => {
+    if (!sessionId) return;
+    let left = false;
+    apiFetch<VerifySessionResponse>(`${PaymentRoutes.verifySession}?sessionId=${encodeURIComponent(sessionId)}`)
+      .then(({ session }) => {
+        if (left) return;
+        if (session.payment_status !== 'paid') {
+          setState({ status: 'failed', message: PaymentMessages.verifyFailed });
+          return;
+        }
+        const amount = usd(session.amount_total, session.currency);
+        const interval = session.subscription?.items.data[0]?.price.recurring?.interval;
+        setState(
+          kind === 'subscription'
+            ? {
+                status: 'done',
+                title: `Welcome to ${session.metadata.plan_name ?? 'your plan'}`,
+                detail: `${amount}${interval ? ` per ${interval}` : ''}`,
+              }
+            : {
+                status: 'done',
+                title: `${Number(session.metadata.credits ?? 0).toLocaleString('en-US')} credits added`,
+                detail: `${amount} paid`,
+              },
+        );
+        void refreshCredits();
+        window.setTimeout(
+          () =>
+            navigate(kind === 'subscription' ? '/app/explore?payment_success=true' : '/app/explore?credits_purchased=true', {
+              replace: true,
+            }),
+          CHECKOUT_REDIRECT_MS,
+        );
+      })
+      .catch((error: unknown) => {
+        if (!left)
+          setState({
+            status: 'failed',
+            message: error instanceof ApiError && error.message ? error.message : PaymentMessages.verifyFailed,
+          });
+      });
+    return () => {
+      left = true;
+    };
+  }, [sessionId, kind, navigate]);
+
+  return (
+    <main className="sh-narrow-page">
+      <div className="st-card sh-narrow-card" aria-live="polite">
+        <Logo />
+        {state.status === 'verifying' ? (
+          <>
+            <h1 className="sh-page-title">Verifying your payment…</h1>
+            <Spinner label="Verifying" />
+          </>
+        ) : state.status === 'done' ? (
+          <>
+            <h1 className="sh-page-title">{state.title}</h1>
+            <p className="sh-muted">{state.detail}. Taking you to the studio…</p>
+          </>
+        ) : (
+          <>
+            <h1 className="sh-page-title">{PaymentMessages.verificationFailedHeading}</h1>
+            <p role="alert">{state.message}</p>
+            <button type="button" className="st-btn st-btn-primary" onClick={() => navigate('/app/images')}>
+              Continue to App
+            </button>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

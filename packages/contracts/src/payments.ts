@@ -23,7 +23,53 @@ export const PaymentRoutes = {
   verifySession: '/api/stripe/verify-session',
   portalSession: '/api/stripe/create-portal-session',
   webhook: '/api/stripe/webhook',
+  paymentMethods: '/api/stripe/payment-methods',
+  setupIntent: '/api/stripe/create-setup-intent',
+  cancelSubscription: '/api/stripe/cancel-subscription',
+  updateSubscription: '/api/stripe/update-subscription',
+  subscriptionStatus: '/api/stripe/subscription-status',
+  invoices: '/api/stripe/invoices',
+  trialEligibility: '/api/stripe/trial-eligibility',
 } as const;
+
+/** `GET /api/stripe/subscription-status`: the caller's plan as the provider has it. */
+export const SubscriptionStatusResponse = z.object({
+  success: z.literal(true),
+  subscription: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      planId: z.string().nullable(),
+      planName: z.string().nullable(),
+      interval: z.enum(['month', 'year']),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    })
+    .nullable(),
+});
+export type SubscriptionStatusResponse = z.infer<typeof SubscriptionStatusResponse>;
+
+export const InvoicesResponse = z.object({
+  success: z.literal(true),
+  invoices: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      status: z.string(),
+      created: z.string(),
+      url: z.string().nullable(),
+    }),
+  ),
+});
+export type InvoicesResponse = z.infer<typeof InvoicesResponse>;
+export const PaymentMethodsResponse = z.object({
+  success: z.literal(true),
+  paymentMethods: z.array(z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })),
+});
+export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
+export const CancelSubscriptionRequest = z.object({ subscriptionId: z.string().max(200), immediately: z.boolean().default(false) });
+export const UpdateSubscriptionRequest = z.object({ subscriptionId: z.string().max(200), newPriceId: z.string().max(200) });
 
 export const SubscriptionCheckoutRequest = z.object({
   userId: z.string().max(100).optional(),

@@ -119,6 +119,41 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
   });
 });
 
+describe('managing a plan through the API', () => {
+  it('shows the plan, invoices and card; changes the plan (only to a catalog price) and cancels it now; others get 404', async () => {
+    const { user, client } = await member();
+    const other = await member();
+    const [growth, pro] = await Promise.all(['growth', 'pro'].map((tier) => db()('subscription_plans').where({ plan_tier: tier }).first()));
+    expect((await client.get(PaymentRoutes.invoices)).body.error.message).toBe(PaymentMessages.noBillingInfo);
+    expect((await client.get(PaymentRoutes.trialEligibility)).body.eligible).toBe(true);
+    const started = await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id, isAnnual: true });
+    await pay(started.body.url);
+    await emulator().webhooks.settled();
+
+    const status = (await client.get(PaymentRoutes.subscriptionStatus)).body.subscription;
+    expect(status).toMatchObject({ status: 'active', planName: 'Growth', interval: 'year', cancelAtPeriodEnd: false });
+    const invoices = (await client.get(PaymentRoutes.invoices)).body.invoices;
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ amount: Math.round(growth.annual_price_usd * 100), status: 'paid' });
+    expect((await client.get(PaymentRoutes.paymentMethods)).body.paymentMethods).toMatchObject([{ brand: 'visa', last4: '4242' }]);
+    expect((await client.get(PaymentRoutes.trialEligibility)).body.eligible).toBe(false);
+
+    expect((await other.client.post(PaymentRoutes.cancelSubscription, { subscriptionId: status.id, immediately: true })).status).toBe(404);
+    const foreignPrice = await client.post(PaymentRoutes.updateSubscription, { subscriptionId: status.id, newPriceId: 'price_elsewhere' });
+    expect(foreignPrice.body.error.message).toBe(PaymentMessages.priceMismatch);
+    expect(
+      (await client.post(PaymentRoutes.updateSubscription, { subscriptionId: status.id, newPriceId: pro.stripe_monthly_price_id })).status,
+    ).toBe(200);
+    expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toMatchObject({ planName: 'Pro', interval: 'month' });
+    expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('pro');
+
+    expect((await client.post(PaymentRoutes.cancelSubscription, { subscriptionId: status.id, immediately: true })).status).toBe(200);
+    expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toBeNull();
+    await emulator().webhooks.settled();
+    expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('free');
+  });
+});
+
 describe('top-ups', () => {
   it('grants the package’s credits once, from the catalog; a tampered amount is refused', async () => {
     const { user, client } = await member();

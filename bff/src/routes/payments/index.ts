@@ -1,7 +1,13 @@
 import Router from '@koa/router';
 import {
   AppPaths,
+  CancelSubscriptionRequest,
   CheckoutResponse,
+  INVOICES_LIMIT,
+  InvoicesResponse,
+  PaymentMethodsResponse,
+  SubscriptionStatusResponse,
+  UpdateSubscriptionRequest,
   PaymentMessages,
   PaymentRoutes,
   PortalSessionResponse,
@@ -13,7 +19,7 @@ import type Stripe from 'stripe';
 import type { AppDeps } from '../../app.ts';
 import { AppError, invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
-import { applyPaymentEvent } from '../../services/payments/events.ts';
+import { applyPaymentEvent, refreshSubscription } from '../../services/payments/events.ts';
 import { getOrCreateProfileRow } from '../../services/profiles.ts';
 import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
@@ -231,6 +237,191 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       const outcome = await applyPaymentEvent(db, payments.stripe, event);
       logger.info({ event: event.id, type: event.type, outcome }, 'payment event');
       ctx.body = { received: true };
+    },
+  );
+
+  /** The caller's customer at the provider; none yet is the spec's "No billing information found". */
+  const ownCustomer = async (user: { id: string; email: string }) => {
+    const profile = await getOrCreateProfileRow(db, user);
+    if (!profile.stripe_customer_id) throw notFound(PaymentMessages.noBillingInfo);
+    return profile.stripe_customer_id;
+  };
+  /** One of the caller's subscriptions (anyone else's is "not found"). */
+  const ownSubscription = async (userId: string, subscriptionId: string) => {
+    const row = await db('user_subscriptions').where({ user_id: userId, stripe_subscription_id: subscriptionId }).first();
+    if (!row) throw notFound();
+    return row as { stripe_subscription_id: string };
+  };
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: PaymentRoutes.subscriptionStatus,
+      summary: 'Your current plan: status, interval, period end, whether it ends then',
+      auth: 'user',
+      responses: { 200: SubscriptionStatusResponse },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      assertSelf(ctx, typeof ctx.query.userId === 'string' ? ctx.query.userId : undefined);
+      const row = await db('user_subscriptions as us')
+        .leftJoin('subscription_plans as sp', 'sp.id', 'us.plan_id')
+        .where('us.user_id', user.id)
+        .whereNot('us.status', 'canceled')
+        .orderBy('us.updated_at', 'desc')
+        .first('us.*', 'sp.plan_name');
+      ctx.body = {
+        success: true,
+        subscription: row
+          ? {
+              id: row.stripe_subscription_id,
+              status: row.status,
+              planId: row.plan_id,
+              planName: row.plan_name ?? null,
+              interval: row.billing_interval === 'year' ? 'year' : 'month',
+              currentPeriodEnd: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
+              cancelAtPeriodEnd: row.cancel_at_period_end,
+            }
+          : null,
+      } satisfies SubscriptionStatusResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: PaymentRoutes.invoices,
+      summary: 'Your last invoices (10 by default)',
+      auth: 'user',
+      responses: { 200: InvoicesResponse, 404: PaymentMessages.noBillingInfo },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const limit = Math.min(100, Math.max(1, Number.parseInt(String(ctx.query.limit ?? INVOICES_LIMIT), 10) || INVOICES_LIMIT));
+      const invoices = await stripeOf().invoices.list({ customer: await ownCustomer(user), limit });
+      ctx.body = {
+        success: true,
+        invoices: invoices.data.map((i) => ({
+          id: i.id ?? '',
+          amount: i.amount_paid,
+          currency: i.currency,
+          status: i.status ?? 'draft',
+          created: new Date(i.created * 1000).toISOString(),
+          url: i.hosted_invoice_url ?? null,
+        })),
+      } satisfies InvoicesResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: PaymentRoutes.paymentMethods,
+      summary: 'Your saved cards',
+      auth: 'user',
+      responses: { 200: PaymentMethodsResponse, 404: PaymentMessages.noBillingInfo },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const methods = await stripeOf().paymentMethods.list({ customer: await ownCustomer(user), type: 'card' });
+      ctx.body = {
+        success: true,
+        paymentMethods: methods.data.map((m) => ({
+          id: m.id,
+          brand: m.card?.brand ?? 'card',
+          last4: m.card?.last4 ?? '',
+          expMonth: m.card?.exp_month ?? 0,
+          expYear: m.card?.exp_year ?? 0,
+        })),
+      } satisfies PaymentMethodsResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: PaymentRoutes.setupIntent,
+      summary: 'A setup intent to add a card to your customer',
+      auth: 'user',
+      responses: { 200: '{ success, clientSecret }', 404: PaymentMessages.noBillingInfo },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const intent = await stripeOf().setupIntents.create({ customer: await ownCustomer(user), usage: 'off_session' });
+      ctx.body = { success: true, clientSecret: intent.client_secret };
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: PaymentRoutes.cancelSubscription,
+      summary: 'Cancel your plan now, or at the end of its period',
+      auth: 'user',
+      body: CancelSubscriptionRequest,
+      responses: { 200: '{ success }', 404: 'Not your subscription' },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const body = CancelSubscriptionRequest.parse(ctx.request.body ?? {});
+      const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
+      const stripe = stripeOf();
+      if (body.immediately) await stripe.subscriptions.cancel(id);
+      else await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+      await refreshSubscription(db, stripe, id);
+      ctx.body = { success: true };
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: PaymentRoutes.updateSubscription,
+      summary: 'Change your plan (prorated); the new price must be one of the catalog’s plans',
+      auth: 'user',
+      body: UpdateSubscriptionRequest,
+      responses: { 200: '{ success }', 400: PaymentMessages.priceMismatch, 404: 'Not your subscription' },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const body = UpdateSubscriptionRequest.parse(ctx.request.body ?? {});
+      const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
+      const plan = await db('subscription_plans')
+        .where({ is_active: true })
+        .andWhere((q) => void q.where({ stripe_monthly_price_id: body.newPriceId }).orWhere({ stripe_annual_price_id: body.newPriceId }))
+        .first('id');
+      if (!plan) throw invalidRequest(PaymentMessages.priceMismatch);
+      const stripe = stripeOf();
+      const current = await stripe.subscriptions.retrieve(id);
+      await stripe.subscriptions.update(id, {
+        items: [{ id: current.items.data[0]!.id, price: body.newPriceId }],
+        proration_behavior: 'create_prorations',
+        cancel_at_period_end: false,
+      });
+      await refreshSubscription(db, stripe, id);
+      ctx.body = { success: true };
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: PaymentRoutes.trialEligibility,
+      summary: 'Whether you can still start a trial (never subscribed)',
+      auth: 'user',
+      responses: { 200: '{ success, eligible }' },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const any = await db('user_subscriptions').where({ user_id: user.id }).first('id');
+      ctx.body = { success: true, eligible: !any };
     },
   );
 

@@ -139,6 +139,11 @@ async function grantTopUp(trx: Trx, session: Stripe.Checkout.Session): Promise<v
   });
 }
 
+/** Reads a subscription back from the provider now (after the caller changed it), as its events will. */
+export async function refreshSubscription(db: Db, stripe: Stripe, subscriptionId: string): Promise<void> {
+  await db.transaction((trx) => syncSubscription(trx, stripe, subscriptionId));
+}
+
 /** Applies a verified event once. Answers whether it was new. */
 export async function applyPaymentEvent(db: Db, stripe: Stripe, event: Stripe.Event): Promise<'applied' | 'duplicate'> {
   return db.transaction(async (trx) => {

@@ -37,19 +37,24 @@ test('buy Growth monthly: a declined card says so, 4242 pays, the return page ve
   const profile = (await (await page.request.get('/api/profile')).json()) as { profile: { subscription_tier: string } };
   expect(profile.profile.subscription_tier).toBe('basic');
   await openPlans(page);
-  await expect(
-    page.getByRole('table').getByRole('row').filter({ hasText: 'Growth plan credits' }).filter({ hasText: '+600' }),
-  ).toBeVisible();
+  const history = page.getByRole('region', { name: 'Credit history' });
+  await expect(history.getByRole('row').filter({ hasText: 'Growth plan credits' }).filter({ hasText: '+600' })).toBeVisible();
+  const yourPlan = page.getByRole('region', { name: 'Your plan' });
+  await expect(yourPlan.getByText(/^Renews on /)).toBeVisible();
+  await expect(yourPlan.getByRole('row').filter({ hasText: '$29' }).filter({ hasText: 'paid' })).toBeVisible();
+  await expect(yourPlan.getByText('Cards: visa ending in 4242')).toBeVisible();
 
-  // Billing → the portal → cancel at the period's end → back in the app.
+  // Billing → the portal → cancel at the period's end → back in the app, where the plan says when it ends.
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: 'Billing' }).click();
+  await page.getByRole('button', { name: 'Billing', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
   await expect(page.getByText(/^Renews on /)).toBeVisible();
   await page.getByRole('button', { name: 'Cancel plan' }).click();
   await expect(page.getByText(/^Cancels on /)).toBeVisible();
   await page.getByRole('link', { name: 'Return to Studio' }).click();
   await expect(page).toHaveURL(/\/app\/discover$/);
+  await openPlans(page);
+  await expect(page.getByRole('region', { name: 'Your plan' }).getByText(/^Ends on /)).toBeVisible();
 });
 
 test('a top-up adds its credits once; the return page without a session says so', async ({ page, request }) => {
@@ -73,6 +78,6 @@ test('a top-up adds its credits once; the return page without a session says so'
 test('Billing without a purchase says there is nothing to manage yet', async ({ page, request }) => {
   await signUpAndConfirm(page, request, { tag: 'no-billing' });
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('button', { name: 'Billing' }).click();
+  await page.getByRole('button', { name: 'Billing', exact: true }).click();
   await expect(page.getByText('No billing information found. Please make a purchase first.')).toBeVisible();
 });

@@ -6,4 +6,5 @@ export const accountKeys = {
   history: (page: number) => [...accountKeys.all, 'history', page] as const,
   usage: (days: number) => [...accountKeys.all, 'usage', days] as const,
   limits: () => [...accountKeys.all, 'limits'] as const,
+  billing: (part?: 'status' | 'invoices' | 'cards') => [...accountKeys.all, 'billing', ...(part ? [part] : [])] as const,
 };

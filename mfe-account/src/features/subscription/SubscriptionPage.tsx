@@ -9,6 +9,7 @@ import { accountKeys } from '../../lib/query-keys.ts';
 import { resetDateLabel } from '../credits/reset-label.ts';
 import { checkoutError, checkoutPackage } from './checkout.ts';
 import { BillingToggle, PlanCards } from './PlanCards.tsx';
+import { YourPlan } from './YourPlan.tsx';
 import { formatUsd, type BillingPeriod } from './pricing.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -100,6 +101,7 @@ export function SubscriptionPage() {
         )}
       </section>
 
+      <YourPlan />
       <CreditPackages />
       <CreditHistory />
     </div>

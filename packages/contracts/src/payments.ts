@@ -14,6 +14,7 @@ export const PaymentMessages = {
   portalFailed: 'Unable to access billing portal. Please try again later.',
   paymentsUnavailable: 'Payments are currently unavailable. Please try again later.',
   webhookSignature: 'The webhook signature could not be verified.',
+  paymentFailed: 'Your last payment failed. Update your card in Manage billing to keep your plan.',
 } as const;
 
 /** `{payments}` of spec 1 §7 is the provider's name. */

@@ -367,6 +367,18 @@ export class StripeApi {
     return subscription;
   }
 
+  /** The test clock with a failing card: the renewal's invoice stays open and the subscription goes past due. */
+  failRenewal(id: string) {
+    const subscription = this.subscription(id);
+    const invoice = this.invoiceFor(subscription, 'subscription_cycle');
+    this.store.update(invoice.id, { status: 'open', paid: false, amount_paid: 0, attempt_count: 1 });
+    subscription.status = 'past_due';
+    subscription.latest_invoice = invoice.id;
+    this.events.emit('invoice.payment_failed', invoice);
+    this.events.emit('customer.subscription.updated', subscription, { status: 'active' });
+    return subscription;
+  }
+
   /** The test clock: the subscription reaches its next period and is renewed (or ends, if set to). */
   advance(id: string) {
     const subscription = this.subscription(id);

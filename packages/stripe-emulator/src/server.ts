@@ -3,7 +3,8 @@
  * `host`/`port`/`protocol: 'http'`), for running the studio with no keys and for tests. It serves
  * Stripe's REST API (`/v1/…`), a hosted checkout page (`/checkout/<session>`: 4242 4242 4242 4242
  * pays, 4000 0000 0000 0002 is declined), a billing portal page (`/portal/<session>`), signed
- * webhooks with retries, and a test clock (`POST /_emulator/subscriptions/<id>/advance`).
+ * webhooks with retries, and a test clock (`POST /_emulator/subscriptions/<id>/advance`, or
+ * `…/fail-renewal` for a renewal whose card is declined).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -161,6 +162,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     ['GET', /^\/v1\/events\/([\w]+)$/, found('event', 'event')],
     // The test clock and a resend, for tests and for seeing renewals locally.
     ['POST', /^\/_emulator\/subscriptions\/([\w]+)\/advance$/, (_p, m) => api.advance(m[1]!)],
+    ['POST', /^\/_emulator\/subscriptions\/([\w]+)\/fail-renewal$/, (_p, m) => api.failRenewal(m[1]!)],
     [
       'POST',
       /^\/_emulator\/events\/([\w]+)\/resend$/,

@@ -147,6 +147,14 @@ describe('managing a plan through the API', () => {
     expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toMatchObject({ planName: 'Pro', interval: 'month' });
     expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('pro');
 
+    // A renewal whose card is declined: past due, no credits for it, the user told on the plans page.
+    const before = await balance(client);
+    await fetch(`${emulator().url}/_emulator/subscriptions/${status.id}/fail-renewal`, { method: 'POST' });
+    await emulator().webhooks.settled();
+    expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toMatchObject({ status: 'past_due' });
+    expect(await db()('profiles').where({ id: user.id }).first('subscription_status')).toEqual({ subscription_status: 'past_due' });
+    expect(await balance(client)).toBe(before);
+
     expect((await client.post(PaymentRoutes.cancelSubscription, { subscriptionId: status.id, immediately: true })).status).toBe(200);
     expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toBeNull();
     await emulator().webhooks.settled();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  PaymentMessages,
   PaymentRoutes,
   type InvoicesResponse,
   type PaymentMethodsResponse,
@@ -70,6 +71,7 @@ export function YourPlan() {
         Your plan
       </h2>
       <div className="st-card ac-card-pad" style={{ display: 'grid', gap: '.75rem' }}>
+        {subscription?.status === 'past_due' ? <Alert tone="warning">{PaymentMessages.paymentFailed}</Alert> : null}
         {subscription ? (
           <>
             <p>

@@ -48,14 +48,14 @@ export default function CheckoutReturnPage({ kind }: { kind: Kind }) {
                 detail: `${amount} paid`,
               },
         );
+        // The credits arrive by webhook, usually within the moment: the balance is read now and again on leaving.
         void refreshCredits();
-        window.setTimeout(
-          () =>
-            navigate(kind === 'subscription' ? '/app/explore?payment_success=true' : '/app/explore?credits_purchased=true', {
-              replace: true,
-            }),
-          CHECKOUT_REDIRECT_MS,
-        );
+        window.setTimeout(() => {
+          void refreshCredits();
+          navigate(kind === 'subscription' ? '/app/explore?payment_success=true' : '/app/explore?credits_purchased=true', {
+            replace: true,
+          });
+        }, CHECKOUT_REDIRECT_MS);
       })
       .catch((error: unknown) => {
         if (!left)

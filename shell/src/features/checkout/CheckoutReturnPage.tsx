@@ -52,7 +52,7 @@ export default function CheckoutReturnPage({ kind }: { kind: Kind }) {
         void refreshCredits();
         window.setTimeout(() => {
           void refreshCredits();
-          navigate(kind === 'subscription' ? '/app/explore?payment_success=true' : '/app/explore?credits_purchased=true', {
+          void navigate(kind === 'subscription' ? '/app/explore?payment_success=true' : '/app/explore?credits_purchased=true', {
             replace: true,
           });
         }, CHECKOUT_REDIRECT_MS);

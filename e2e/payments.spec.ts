@@ -5,7 +5,7 @@
  * and returns to the app.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signUpAndConfirm } from './support/studio.ts';
+import { creditsPill, signUpAndConfirm } from './support/studio.ts';
 
 const credits = async (page: Page) => ((await (await page.request.get('/api/credits')).json()) as { credits: number }).credits;
 
@@ -33,6 +33,8 @@ test('buy Growth monthly: a declined card says so, 4242 pays, the return page ve
   await expect(page.getByRole('heading', { name: 'Welcome to Growth' })).toBeVisible();
   await expect(page.getByText('$29.00 per month. Taking you to the studio…')).toBeVisible();
   await expect(page).toHaveURL(/\/app\/explore\?payment_success=true$/, { timeout: 10_000 });
+  // The balance on screen follows without a reload.
+  await expect(creditsPill(page)).toContainText('620');
   await expect.poll(() => credits(page)).toBe(20 + 600);
   const profile = (await (await page.request.get('/api/profile')).json()) as { profile: { subscription_tier: string } };
   expect(profile.profile.subscription_tier).toBe('basic');

@@ -20,9 +20,17 @@ type Recorded<T> = { ok: true; value: T } | { ok: false; kind: StepError['kind']
 
 const retryable = (error: unknown) => !(error instanceof StepError && error.kind !== 'transient');
 
+/**
+ * Progress notes are not checkpointed: each is an idempotent write of a section's state that
+ * returns nothing, so running it again after a restart is harmless, and skipping the checkpoint
+ * keeps a step's commit off every section's path.
+ */
+const UNCHECKPOINTED: ReadonlySet<keyof VideoActivities> = new Set(['progress']);
+
 /** Each activity as a checkpointed step: retried (1 s, ×2, 3 tries) unless it says the input is bad. */
 export function durableActivities(acts: VideoActivities): VideoActivities {
   return mapActivities(acts, (name, fn) => async (...args) => {
+    if (UNCHECKPOINTED.has(name)) return fn(...args);
     let recorded: Recorded<unknown>;
     try {
       recorded = await DBOS.runStep(

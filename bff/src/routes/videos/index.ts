@@ -40,6 +40,7 @@ import {
   createJob,
   endJob,
   getOwnJob,
+  getOwnJobWithSections,
   JOB_MEDIA_PREFIX,
   jobSpecOf,
   jobView,
@@ -95,16 +96,16 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
   const own = { db, objects, appUrl: config.appUrl };
 
-  const readView = async (job: JobRow): Promise<JobView> => jobView(job, await sectionsOf(db, job.id));
-
-  /** The caller's job as it is now; one past its 30 minutes is timed out first (spec 2 §9). */
-  const currentJob = async (userId: string, jobId: string): Promise<JobRow> => {
-    let job = await getOwnJob(db, userId, jobId);
-    if (job.status === 'IN_PROGRESS' && job.deadline_at.getTime() < Date.now()) {
-      await timeOut(db, job, (id) => jobs.cancel(id), logger);
-      job = await getOwnJob(db, userId, jobId);
-    }
-    return job;
+  /** The caller's job as it is now, with its sections; one past its 30 minutes is timed out first (spec 2 §9). */
+  const current = async (userId: string, jobId: string) => {
+    const read = await getOwnJobWithSections(db, userId, jobId);
+    if (read.job.status !== 'IN_PROGRESS' || read.job.deadline_at.getTime() >= Date.now()) return read;
+    await timeOut(db, read.job, (id) => jobs.cancel(id), logger);
+    return getOwnJobWithSections(db, userId, jobId);
+  };
+  const currentView = async (userId: string, jobId: string): Promise<JobView> => {
+    const { job, sections } = await current(userId, jobId);
+    return jobView(job, sections);
   };
 
   /** Spec 1 §9: videos a month and the longest video of the caller's plan. */
@@ -314,9 +315,8 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
       responses: { 200: JobStatusResponse, 404: Messages.jobNotFound },
     },
     async (ctx) => {
-      const job = await currentJob(currentUser(ctx.state).id, ctx.params.jobId ?? '');
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { success: true, job: await readView(job) } satisfies JobStatusResponse;
+      ctx.body = { success: true, job: await currentView(currentUser(ctx.state).id, ctx.params.jobId ?? '') } satisfies JobStatusResponse;
     },
   );
 
@@ -331,7 +331,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
     },
     async (ctx: Context) => {
       const userId = currentUser(ctx.state).id;
-      const first = await currentJob(userId, ctx.params.jobId ?? '');
+      const { job: first } = await current(userId, ctx.params.jobId ?? '');
       const stream = new PassThrough();
       ctx.req.socket.setTimeout(0);
       ctx.req.socket.setNoDelay(true);
@@ -346,7 +346,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
       const send = async () => {
         queued = false;
         if (closed) return;
-        const view = await readView(await currentJob(userId, first.id));
+        const view = await currentView(userId, first.id);
         const data = JSON.stringify(view);
         if (data !== last) {
           last = data;
@@ -389,12 +389,12 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
     },
     async (ctx) => {
       const userId = currentUser(ctx.state).id;
-      const job = await currentJob(userId, ctx.params.jobId ?? '');
+      const { job } = await current(userId, ctx.params.jobId ?? '');
       if (!(await endJob(db, job.id, 'CANCELLED'))) throw new AppError(409, 'conflict', Messages.jobNotCancellable);
       await jobs
         .cancel(workflowIdOf(job))
         .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'cancelling the workflow failed'));
-      ctx.body = { success: true, job: await readView(await getOwnJob(db, userId, job.id)) } satisfies JobStatusResponse;
+      ctx.body = { success: true, job: await currentView(userId, job.id) } satisfies JobStatusResponse;
     },
   );
 
@@ -415,7 +415,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
     },
     async (ctx) => {
       const userId = currentUser(ctx.state).id;
-      await currentJob(userId, ctx.params.jobId ?? '');
+      await current(userId, ctx.params.jobId ?? '');
       const job = await prepareRetry(db, userId, ctx.params.jobId ?? '');
       await startRun(job);
       ctx.body = startedBody(job.id);

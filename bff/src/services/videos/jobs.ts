@@ -198,6 +198,27 @@ export async function getOwnJob(db: Queryable, userId: string, jobId: string): P
   return job;
 }
 
+/**
+ * The caller's job with its sections in one round trip (what a poll reads every 3 s); anyone
+ * else's is "not found".
+ */
+export async function getOwnJobWithSections(
+  db: Queryable,
+  userId: string,
+  jobId: string,
+): Promise<{ job: JobRow; sections: SectionRow[] }> {
+  if (!/^[0-9a-f-]{36}$/.test(jobId)) throw notFound(Messages.jobNotFound);
+  const row = await db('generated_videos as gv')
+    .where({ 'gv.id': jobId, 'gv.user_id': userId })
+    .first<(JobRow & { sections: SectionRow[] | null }) | undefined>(
+      'gv.*',
+      db.raw(`(SELECT json_agg(vs ORDER BY vs.position) FROM video_sections vs WHERE vs.job_id = gv.id) AS sections`),
+    );
+  if (!row) throw notFound(Messages.jobNotFound);
+  const { sections, ...job } = row;
+  return { job: job, sections: sections ?? [] };
+}
+
 export const sectionsOf = (db: Queryable, jobId: string) =>
   db('video_sections').where({ job_id: jobId }).orderBy('position').select<SectionRow[]>('*');
 

@@ -45,6 +45,10 @@ test('buy Growth monthly: a declined card says so, 4242 pays, the return page ve
   await expect(yourPlan.getByText(/^Renews on /)).toBeVisible();
   await expect(yourPlan.getByRole('row').filter({ hasText: '$29' }).filter({ hasText: 'paid' })).toBeVisible();
   await expect(yourPlan.getByText('Cards: visa ending in 4242')).toBeVisible();
+  // A subscriber changes the plan they have: the same subscription moves to Pro.
+  await page.getByRole('article', { name: 'Pro plan' }).getByRole('button', { name: 'Switch to Pro' }).click();
+  await expect(yourPlan.getByText('Pro', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Pro plan' }).getByRole('button', { name: 'Current plan' })).toBeDisabled();
 
   // Billing → the portal → cancel at the period's end → back in the app, where the plan says when it ends.
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();

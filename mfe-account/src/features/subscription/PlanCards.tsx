@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import type { SubscriptionPlan } from '@studio/contracts';
 import { Alert } from '@studio/ui';
-import { checkoutError, checkoutPlan } from './checkout.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { refreshCredits, refreshSession } from '@studio/session';
+import { accountKeys } from '../../lib/query-keys.ts';
+import { checkoutError, checkoutPlan, switchPlan } from './checkout.ts';
+import { useSubscriptionStatus } from './YourPlan.tsx';
 import { annualSavings, displayPrice, type BillingPeriod } from './pricing.ts';
 
 export function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: (p: BillingPeriod) => void }) {
@@ -38,11 +42,22 @@ export function PlanCards({
 }) {
   const [starting, setStarting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  // Someone already subscribed changes the plan they have (no second subscription).
+  const subscription = useSubscriptionStatus().data?.subscription ?? null;
+  const annual = period === 'annual';
+  const isCurrent = (plan: SubscriptionPlan) =>
+    subscription ? subscription.planId === plan.id && (subscription.interval === 'year') === annual : currentTier === plan.plan_tier;
   const choose = async (plan: SubscriptionPlan) => {
     setStarting(plan.id);
     setError(null);
     try {
-      await checkoutPlan(plan, period === 'annual');
+      if (!subscription) return await checkoutPlan(plan, annual);
+      await switchPlan(subscription.id, plan, annual);
+      await queryClient.invalidateQueries({ queryKey: accountKeys.billing() });
+      void refreshSession();
+      void refreshCredits();
+      setStarting(null);
     } catch (e) {
       setError(checkoutError(e));
       setStarting(null);
@@ -55,7 +70,7 @@ export function PlanCards({
           const price = displayPrice(plan, period);
           const savings = annualSavings(plan);
           const popular = plan.is_popular || plan.plan_tier === 'growth';
-          const current = currentTier === plan.plan_tier;
+          const current = isCurrent(plan);
           return (
             <article key={plan.id} className={`st-card ac-plan${popular ? ' ac-plan-popular' : ''}`} aria-label={`${plan.plan_name} plan`}>
               <div className="ac-plan-badges">
@@ -106,7 +121,13 @@ export function PlanCards({
                 disabled={current || starting !== null}
                 onClick={() => void choose(plan)}
               >
-                {current ? 'Current plan' : starting === plan.id ? 'Opening checkout…' : `Choose ${plan.plan_name}`}
+                {current
+                  ? 'Current plan'
+                  : starting === plan.id
+                    ? subscription
+                      ? 'Switching…'
+                      : 'Opening checkout…'
+                    : `${subscription ? 'Switch to' : 'Choose'} ${plan.plan_name}`}
               </button>
             </article>
           );

@@ -24,6 +24,13 @@ async function orNothing<T>(load: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** The caller's plan at the payment provider (shared by the plan cards and Your plan). */
+export const useSubscriptionStatus = () =>
+  useQuery({
+    queryKey: accountKeys.billing('status'),
+    queryFn: () => apiFetch<SubscriptionStatusResponse>(PaymentRoutes.subscriptionStatus),
+  });
+
 /**
  * The current plan (spec 1 §2 subscription page): its status and renewal or cancellation date,
  * Cancel (at the period's end) and Manage billing (the portal); saved cards and the last 10

@@ -5,7 +5,6 @@ import {
   DescribeImageResponse,
   GenerateImageFields,
   GenerateImageResponse,
-  IMAGE_UPLOAD_MAX_BYTES,
   Messages,
   ModelListResponse,
   UploadTempImageResponse,
@@ -26,21 +25,15 @@ import { runChargedTask } from '../../services/charged-task.ts';
 import { callEngine } from '../../services/images/engine-call.ts';
 import { generateImages, type ImageSink } from '../../services/images/generate.ts';
 import { createThumbnails } from '../../services/thumbnails.ts';
-import { createUploadGate, uploadOf, type FileRule, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
+import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
 import { readImageData } from '../../services/uploads/images.ts';
-import { IMAGE_KINDS } from '../../services/uploads/sniff.ts';
 import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 import { PREBUILT_MODEL_ENTRIES } from './models.ts';
 
 /** spec 2 §5: JPEG, PNG or WebP under 10 MB. */
-const IMAGE_RULE: FileRule = {
-  kinds: IMAGE_KINDS,
-  maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-  messages: { type: Messages.imageTypeInvalid, tooLarge: Messages.imageTooLarge, missing: Messages.imageTypeInvalid },
-};
-const ONE_IMAGE: UploadSpec = { files: { image: { ...IMAGE_RULE, required: true } } };
-const GENERATION_IMAGES: UploadSpec = { files: { image: IMAGE_RULE, image2: IMAGE_RULE }, maxFieldsBytes: 32 * 1024 };
+const ONE_IMAGE: UploadSpec = { files: { image: { ...IMAGE_UPLOAD_RULE, required: true } } };
+const GENERATION_IMAGES: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE, image2: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 32 * 1024 };
 
 const EXTENSION = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 

@@ -19,7 +19,7 @@ import type Stripe from 'stripe';
 import type { AppDeps } from '../../app.ts';
 import { AppError, invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
-import { applyPaymentEvent, refreshSubscription } from '../../services/payments/events.ts';
+import { applyPaymentEvent, idOf, refreshSubscription } from '../../services/payments/events.ts';
 import { getOrCreateProfileRow } from '../../services/profiles.ts';
 import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
@@ -28,7 +28,6 @@ import { route } from '../route.ts';
 const WEBHOOK_MAX_BYTES = 512 * 1024;
 
 const unavailable = () => new AppError(503, 'upstream_failed', PaymentMessages.paymentsUnavailable);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router {
   const router = new Router();

@@ -6,7 +6,6 @@ import {
   ApiRoutes,
   GenerateAnimationFields,
   GenerateVideoFields,
-  IMAGE_UPLOAD_MAX_BYTES,
   isJobFinished,
   JOB_POLL_MS,
   JobStatusResponse,
@@ -33,9 +32,8 @@ import { assertStorageAvailable } from '../../services/assets.ts';
 import { getUsageCounts } from '../../services/credits.ts';
 import { ownFileAt } from '../../services/own-media.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
-import { createUploadGate, uploadOf, type FileRule, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
+import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
 import { readImageData } from '../../services/uploads/images.ts';
-import { IMAGE_KINDS } from '../../services/uploads/sniff.ts';
 import {
   createJob,
   endJob,
@@ -46,7 +44,6 @@ import {
   jobView,
   newJobId,
   prepareRetry,
-  sectionsOf,
   workflowIdOf,
   type JobRow,
   type NewJob,
@@ -58,17 +55,12 @@ import {
 import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 
-const IMAGE_RULE: FileRule = {
-  kinds: IMAGE_KINDS,
-  maxBytes: IMAGE_UPLOAD_MAX_BYTES,
-  messages: { type: Messages.imageTypeInvalid, tooLarge: Messages.imageTooLarge },
-};
 /** A section's image is sent as `image_<index>` (its place in `sections`), or named by `imageUrl`. */
 const SECTION_IMAGES: UploadSpec = {
-  files: Object.fromEntries(Array.from({ length: MAX_VIDEO_SECTIONS }, (_, i) => [`image_${i}`, IMAGE_RULE])),
+  files: Object.fromEntries(Array.from({ length: MAX_VIDEO_SECTIONS }, (_, i) => [`image_${i}`, IMAGE_UPLOAD_RULE])),
   maxFieldsBytes: 256 * 1024,
 };
-const ANIMATION_IMAGE: UploadSpec = { files: { image: IMAGE_RULE }, maxFieldsBytes: 8 * 1024 };
+const ANIMATION_IMAGE: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 8 * 1024 };
 const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 /** Speech runs at about this many words a second: the length of a script before it is spoken. */
 const WORDS_PER_SECOND = 2.5;
@@ -437,8 +429,8 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
       // The whole video's captions have a name no section id can take (ids are letters, digits, - and _).
       const match = file === WHOLE_CAPTIONS ? [file, null, 'vtt'] : /^([\w-]+)\.(mp4|vtt)$/.exec(file);
       if (!match) throw notFound();
-      const job = await getOwnJob(db, currentUser(ctx.state).id, ctx.params.jobId ?? '');
-      const finished = (await sectionsOf(db, job.id)).filter((s) => s.status === 'COMPLETED' && s.video_key);
+      const { sections } = await getOwnJobWithSections(db, currentUser(ctx.state).id, ctx.params.jobId ?? '');
+      const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video_key);
       ctx.set('Cache-Control', 'private, max-age=3600');
       if (match[2] === 'vtt') {
         const rows = match[1] === null ? finished : finished.filter((s) => s.section_id === match[1]);

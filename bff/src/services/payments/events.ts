@@ -17,7 +17,8 @@ type Trx = Knex.Transaction;
 /** spec 1 §3: the plans' tiers as profile tiers (Growth is the basic tier). */
 const TIER_OF_PLAN: Record<string, 'basic' | 'pro' | 'unlimited'> = { growth: 'basic', pro: 'pro', unlimited: 'unlimited' };
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+/** A Stripe reference as its id (an expanded object or the id itself). */
+export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
  * Where an invoice keeps its line's price and its subscription: newer API versions (the one the

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import formidable, { errors as formidableErrors, type File } from 'formidable';
 import type { Context, Middleware } from 'koa';
-import { Messages } from '@studio/contracts';
+import { IMAGE_UPLOAD_MAX_BYTES, Messages } from '@studio/contracts';
 import { invalidRequest, payloadTooLarge } from '../../errors.ts';
 import { probeAudioDuration } from './audio.ts';
 import { checkImageHeader } from './images.ts';
-import { AUDIO_KINDS, MIME_OF_KIND, SNIFF_BYTES, sniffKind, type FileKind } from './sniff.ts';
+import { AUDIO_KINDS, IMAGE_KINDS, MIME_OF_KIND, SNIFF_BYTES, sniffKind, type FileKind } from './sniff.ts';
 
 /** What one file field of an upload route takes. */
 export interface FileRule {
@@ -19,6 +19,13 @@ export interface FileRule {
   /** The spec's texts for this field. */
   messages: { type: string; tooLarge: string; missing?: string; tooLong?: string };
 }
+
+/** spec 2 §5: an uploaded image is JPEG, PNG or WebP under 10 MB (every image field of every route). */
+export const IMAGE_UPLOAD_RULE: FileRule = {
+  kinds: IMAGE_KINDS,
+  maxBytes: IMAGE_UPLOAD_MAX_BYTES,
+  messages: { type: Messages.imageTypeInvalid, tooLarge: Messages.imageTooLarge, missing: Messages.imageTypeInvalid },
+};
 
 /** What a route accepts: its file fields by name (each at most one file) and its text fields' total size. */
 export interface UploadSpec {

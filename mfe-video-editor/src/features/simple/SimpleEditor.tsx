@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   adjustVideoSettings,
+  AUDIO_UPLOAD_MAX_BYTES,
   DEFAULT_VIDEO_MODEL,
   DEFAULT_VOICE_ID,
   Messages,
@@ -46,7 +47,6 @@ interface SimpleSection {
 }
 
 const AUDIO_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/webm'];
-const AUDIO_MAX_BYTES = 50 * 1024 * 1024;
 
 function newSimpleSection(index: number, image?: { url: string }): SimpleSection {
   return {
@@ -134,7 +134,7 @@ export function SimpleEditor() {
   const upload = async (section: SimpleSection, file: File | undefined) => {
     if (!file) return patch(section.id, { error: Messages.audioMissing });
     if (!AUDIO_TYPES.includes(file.type)) return patch(section.id, { error: Messages.audioTypeInvalid });
-    if (file.size > AUDIO_MAX_BYTES) return patch(section.id, { error: Messages.audioTooLarge });
+    if (file.size >= AUDIO_UPLOAD_MAX_BYTES) return patch(section.id, { error: Messages.audioTooLarge });
     patch(section.id, { audioStatus: 'generating', error: null });
     try {
       const uploaded = await uploadAudio(file, section.scriptText);

@@ -5,6 +5,7 @@
  * and returns to the app.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { spendCredits } from './support/database.ts';
 import { creditsPill, signUpAndConfirm } from './support/studio.ts';
 
 const credits = async (page: Page) => ((await (await page.request.get('/api/credits')).json()) as { credits: number }).credits;
@@ -49,6 +50,9 @@ test('buy Growth monthly: a declined card says so, 4242 pays, the return page ve
   await page.getByRole('article', { name: 'Pro plan' }).getByRole('button', { name: 'Switch to Pro' }).click();
   await expect(yourPlan.getByText('Pro', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Pro plan' }).getByRole('button', { name: 'Current plan' })).toBeDisabled();
+  // The difference for the rest of the period is paid now, and Pro's extra credits arrive with it.
+  await expect(creditsPill(page)).toContainText('2,020');
+  await expect(history.getByRole('row').filter({ hasText: 'Upgrade to Pro: 1400 credits' })).toBeVisible();
 
   // Billing → the portal → cancel at the period's end → back in the app, where the plan says when it ends.
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
@@ -86,4 +90,27 @@ test('Billing without a purchase says there is nothing to manage yet', async ({ 
   await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Billing', exact: true }).click();
   await expect(page.getByText('No billing information found. Please make a purchase first.')).toBeVisible();
+});
+
+test('out of credits, the upgrade dialog buys a plan the same way, and the credits arrive', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { email } = await signUpAndConfirm(page, request, { tag: 'upgrade-dialog' });
+  await spendCredits(email, 20);
+  await page.goto('/app/images');
+  const bar = page.getByRole('form', { name: 'Prompt bar' });
+  await bar.getByLabel('Prompt').fill('a green bottle on white marble');
+  await bar.getByRole('button', { name: 'Generate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Not enough credits' });
+  await expect(
+    dialog.getByText(/^You need \d+ more credits? to generate images\. Please upgrade your plan or purchase more credits\.$/),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: /Annual/ }).click();
+  await expect(dialog.getByText(/^Save \$/).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Monthly' }).click();
+  await dialog.getByRole('article', { name: 'Growth plan' }).getByRole('button', { name: 'Choose Growth' }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Growth' })).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/explore\?payment_success=true$/, { timeout: 10_000 });
+  await expect.poll(() => credits(page)).toBe(600);
 });

@@ -32,6 +32,21 @@ export async function grantCredits(email: string, amount: number): Promise<void>
   }
 }
 
+/** Takes `amount` credits from the account of `email`, as a generation would (a TASK_DEBIT through the ledger function). */
+export async function spendCredits(email: string, amount: number): Promise<void> {
+  const client = await connect();
+  try {
+    const user = await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    await client.query("SELECT add_credit_transaction($1, 'TASK_DEBIT', $2, 'Earlier generations', NULL, '{}'::jsonb, 0, $3)", [
+      user.rows[0]!.id,
+      -amount,
+      `e2e-spend-${randomUUID()}`,
+    ]);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Puts the account of `email` on a subscription tier, as a support change would. */
 export async function setTier(email: string, tier: 'trial' | 'free' | 'basic' | 'pro' | 'unlimited'): Promise<void> {
   const client = await connect();

@@ -38,6 +38,16 @@ const bool = (v: unknown) => (v === undefined ? undefined : v === true || v === 
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : v === undefined ? [] : [v]);
 const meta = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, string>) : {});
 
+/** An invoice line for a price over a period; proration lines are a plan change's unused or remaining time. */
+const invoiceLine = (price: StripeObject, amount: number, period: { start: number; end: number }, proration: boolean): StripeObject => ({
+  id: newId('il'),
+  object: 'line_item',
+  price,
+  amount,
+  proration,
+  period,
+});
+
 /** Stripe's list envelope: newest first, `limit` (1–100, default 10) after `starting_after`. */
 export function listOf(url: string, items: StripeObject[], params: Params) {
   const limit = Math.min(100, Math.max(1, int(params.limit) ?? 10));
@@ -227,8 +237,14 @@ export class StripeApi {
   }
 
   /** A subscription's next period: a paid invoice for its price (what a renewal looks like). */
-  private invoiceFor(subscription: StripeObject, reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update') {
-    const item = (subscription.items as { data: { price: StripeObject }[] }).data[0]!;
+  private invoiceFor(subscription: StripeObject, reason: 'subscription_create' | 'subscription_cycle') {
+    const price = (subscription.items as { data: { price: StripeObject }[] }).data[0]!.price;
+    const period = { start: Number(subscription.current_period_start), end: Number(subscription.current_period_end) };
+    return this.invoice(subscription, reason, [invoiceLine(price, Number(price.unit_amount), period, false)]);
+  }
+
+  private invoice(subscription: StripeObject, reason: string, lines: StripeObject[]) {
+    const total = lines.reduce((sum, line) => sum + Number(line.amount), 0);
     const invoice = this.store.create('invoice', {
       customer: subscription.customer,
       subscription: subscription.id,
@@ -236,29 +252,49 @@ export class StripeApi {
       paid: true,
       billing_reason: reason,
       currency: 'usd',
-      amount_due: item.price.unit_amount,
-      amount_paid: item.price.unit_amount,
-      total: item.price.unit_amount,
+      // A negative total (a downgrade's unused time) is left on the customer's balance, not refunded.
+      amount_due: Math.max(0, total),
+      amount_paid: Math.max(0, total),
+      total,
       period_start: subscription.current_period_start,
       period_end: subscription.current_period_end,
-      lines: {
-        object: 'list',
-        data: [
-          {
-            id: newId('il'),
-            object: 'line_item',
-            price: item.price,
-            amount: item.price.unit_amount,
-            period: { start: subscription.current_period_start, end: subscription.current_period_end },
-          },
-        ],
-      },
+      lines: { object: 'list', data: lines },
       metadata: {},
     });
+    subscription.latest_invoice = invoice.id;
     return this.store.update(invoice.id, {
       hosted_invoice_url: `${this.publicUrl()}/invoices/${invoice.id}`,
       invoice_pdf: `${this.publicUrl()}/invoices/${invoice.id}.pdf`,
     });
+  }
+
+  /**
+   * A plan change, billed as Stripe bills it: a new interval starts a new period now and is
+   * invoiced in full less the unused time; the same interval with `always_invoice` is invoiced
+   * now for the remaining time's difference (proration lines); otherwise the prorations wait for
+   * the next invoice.
+   */
+  private changePrice(subscription: StripeObject, price: StripeObject, behavior: string | undefined): StripeObject | null {
+    const items = subscription.items as { data: { price: StripeObject }[] };
+    const old = items.data[0]!.price;
+    items.data[0]!.price = price;
+    if (behavior === 'none') return null;
+    const start = Number(subscription.current_period_start);
+    const end = Number(subscription.current_period_end);
+    const at = Math.min(now(), end);
+    const unused = (end - at) / Math.max(1, end - start);
+    const unusedLine = invoiceLine(old, -Math.round(Number(old.unit_amount) * unused), { start: at, end }, true);
+    const interval = (p: StripeObject) => JSON.stringify(p.recurring);
+    if (interval(old) !== interval(price)) {
+      const recurring = price.recurring as { interval: string; interval_count: number };
+      subscription.current_period_start = at;
+      subscription.current_period_end = periodEnd(at, recurring.interval, recurring.interval_count);
+      const period = { start: at, end: Number(subscription.current_period_end) };
+      return this.invoice(subscription, 'subscription_update', [unusedLine, invoiceLine(price, Number(price.unit_amount), period, false)]);
+    }
+    if (behavior !== 'always_invoice') return null;
+    const remaining = invoiceLine(price, Math.round(Number(price.unit_amount) * unused), { start: at, end }, true);
+    return this.invoice(subscription, 'subscription_update', [unusedLine, remaining]);
   }
 
   /** The card a checkout page took: a Visa ending in its last four, attached to the customer. */
@@ -309,7 +345,6 @@ export class StripeApi {
         latest_invoice: null,
       });
       const invoice = this.invoiceFor(subscription, 'subscription_create');
-      this.store.update(subscription.id, { latest_invoice: invoice.id });
       Object.assign(fields, { subscription: subscription.id, invoice: invoice.id });
       this.store.update(session.id, fields);
       this.events.emit('checkout.session.completed', session);
@@ -349,14 +384,14 @@ export class StripeApi {
       });
     }
     const item = arr(p.items)[0] as Params | undefined;
+    let invoice: StripeObject | null = null;
     if (item?.price) {
-      const price = this.price(text(item.price));
-      const items = subscription.items as { data: { price: StripeObject }[] };
-      previous.items = structuredClone(items);
-      items.data[0]!.price = price;
+      previous.items = structuredClone(subscription.items);
+      invoice = this.changePrice(subscription, this.price(text(item.price)), str(p.proration_behavior));
     }
     if (p.metadata) subscription.metadata = { ...(subscription.metadata as object), ...meta(p.metadata) };
     this.events.emit('customer.subscription.updated', subscription, previous);
+    if (invoice) this.events.emit('invoice.paid', invoice);
     return subscription;
   }
 
@@ -373,7 +408,6 @@ export class StripeApi {
     const invoice = this.invoiceFor(subscription, 'subscription_cycle');
     this.store.update(invoice.id, { status: 'open', paid: false, amount_paid: 0, attempt_count: 1 });
     subscription.status = 'past_due';
-    subscription.latest_invoice = invoice.id;
     this.events.emit('invoice.payment_failed', invoice);
     this.events.emit('customer.subscription.updated', subscription, { status: 'active' });
     return subscription;
@@ -390,7 +424,6 @@ export class StripeApi {
     subscription.current_period_start = subscription.current_period_end;
     subscription.current_period_end = periodEnd(Number(subscription.current_period_end), recurring.interval, recurring.interval_count);
     const invoice = this.invoiceFor(subscription, 'subscription_cycle');
-    subscription.latest_invoice = invoice.id;
     this.events.emit('customer.subscription.updated', subscription, previous);
     this.events.emit('invoice.paid', invoice);
     return subscription;

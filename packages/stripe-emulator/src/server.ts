@@ -251,7 +251,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       const subscription = text(form.subscription);
       if (action === 'cancel') api.updateSubscription(subscription, { cancel_at_period_end: 'true' });
       if (action === 'renew') api.updateSubscription(subscription, { cancel_at_period_end: 'false' });
-      if (action === 'switch') api.updateSubscription(subscription, { items: [{ price: text(form.price) }] });
+      if (action === 'switch')
+        api.updateSubscription(subscription, { items: [{ price: text(form.price) }], proration_behavior: 'always_invoice' });
       return redirect(`/portal/${id}`);
     }
     return send(res, 200, portalPage(portal, store), 'text/html; charset=utf-8');

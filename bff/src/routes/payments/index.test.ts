@@ -146,6 +146,12 @@ describe('managing a plan through the API', () => {
     ).toBe(200);
     expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toMatchObject({ planName: 'Pro', interval: 'month' });
     expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('pro');
+    // A new interval starts a new period now, charged in full less the unused year, and its credits are granted.
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(20 + 600 + 2000);
+    // The unused year is worth more than a month of Pro: nothing is charged (it stays on the customer's balance).
+    const [change] = (await client.get(PaymentRoutes.invoices)).body.invoices;
+    expect(change).toMatchObject({ amount: 0, status: 'paid' });
 
     // A renewal whose card is declined: past due, no credits for it, the user told on the plans page.
     const before = await balance(client);
@@ -159,6 +165,41 @@ describe('managing a plan through the API', () => {
     expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toBeNull();
     await emulator().webhooks.settled();
     expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('free');
+  });
+});
+
+describe('a plan changed mid-period', () => {
+  it('an upgrade pays the remaining time’s difference now and grants the difference in credits once; a downgrade grants nothing', async () => {
+    const { user, client } = await member();
+    const [growth, pro] = await Promise.all(['growth', 'pro'].map((tier) => db()('subscription_plans').where({ plan_tier: tier }).first()));
+    await pay((await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id })).body.url);
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(620);
+    const subscriptionId = (await client.get(PaymentRoutes.subscriptionStatus)).body.subscription.id;
+
+    await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: pro.stripe_monthly_price_id });
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(620 + 2000 - 600);
+    const invoices = (await client.get(PaymentRoutes.invoices)).body.invoices;
+    expect(invoices).toHaveLength(2);
+    // The whole period remains: the difference of the two monthly prices, to the cent.
+    expect(invoices.map((i: { amount: number }) => i.amount).sort((a: number, b: number) => a - b)).toEqual([
+      Math.round(growth.monthly_price_usd * 100),
+      Math.round((pro.monthly_price_usd - growth.monthly_price_usd) * 100),
+    ]);
+    const customer = (await db()('profiles').where({ id: user.id }).first()).stripe_customer_id;
+    for (const event of eventsOf(customer).reverse()) await resend(event.id);
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(2020);
+    expect((await ledger(user.id)).filter((r) => r.transaction_type === 'PLAN_MONTHLY_CREDIT')).toMatchObject([
+      { amount: 600 },
+      { amount: 1400, idempotency_key: expect.stringMatching(/^plan-change:in_/) },
+    ]);
+
+    await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: growth.stripe_monthly_price_id });
+    await emulator().webhooks.settled();
+    expect(await balance(client)).toBe(2020);
+    expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('basic');
   });
 });
 

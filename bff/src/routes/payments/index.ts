@@ -400,7 +400,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       const current = await stripe.subscriptions.retrieve(id);
       await stripe.subscriptions.update(id, {
         items: [{ id: current.items.data[0]!.id, price: body.newPriceId }],
-        proration_behavior: 'create_prorations',
+        // The difference is paid now, so an upgrade's extra credits come at once (from the paid invoice).
+        proration_behavior: 'always_invoice',
         cancel_at_period_end: false,
       });
       await refreshSubscription(db, stripe, id);

@@ -95,25 +95,55 @@ async function syncSubscription(trx: Trx, stripe: Stripe, subscriptionId: string
   await announce(trx, userId);
 }
 
-/** A paid invoice of a plan: the plan's credits for the period it pays, once, and the next reset a month on. */
+/** Whether a line is a plan change's proration: a flag on the line in older API versions (and the emulator), under `parent` in newer ones. */
+function isProration(line: Stripe.InvoiceLineItem): boolean {
+  const old = line as { proration?: boolean };
+  const current = line as { parent?: { subscription_item_details?: { proration?: boolean } } };
+  return Boolean(old.proration ?? current.parent?.subscription_item_details?.proration);
+}
+
+/**
+ * A paid invoice of a plan. A period's charge grants the plan's credits for that period, once
+ * (the monthly reset's key), and moves the next reset a month on. A mid-period upgrade (only
+ * proration lines) grants the difference between the new plan's monthly credits and the old
+ * one's, once per invoice; a downgrade grants nothing and takes nothing back.
+ */
 async function grantPeriod(trx: Trx, stripe: Stripe, invoiceId: string): Promise<void> {
   const invoice = await stripe.invoices.retrieve(invoiceId);
   if (invoice.status !== 'paid') return;
-  const line = invoice.lines.data[0];
-  const priceId = linePrice(line);
-  const plan = await planFor(trx, priceId);
   const subscriptionId = invoiceSubscription(invoice);
   const sub = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId) : null;
   const userId = await userFor(trx, sub?.metadata.userId, idOf(invoice.customer));
-  if (!userId || !plan || !line) return;
-  const start = line.period.start;
+  if (!userId) return;
+  const lines = invoice.lines.data;
+  const charge = lines.find((line) => !isProration(line) && line.amount >= 0);
+  if (!charge) {
+    const [from, to] = await Promise.all([
+      planFor(trx, linePrice(lines.find((line) => line.amount < 0))),
+      planFor(trx, linePrice(lines.find((line) => line.amount > 0))),
+    ]);
+    if (!from || !to || to.monthly_credits <= from.monthly_credits) return;
+    await grantCredits(trx, {
+      userId,
+      type: 'PLAN_MONTHLY_CREDIT',
+      credits: to.monthly_credits - from.monthly_credits,
+      description: `Upgrade to ${to.plan_name}: ${to.monthly_credits - from.monthly_credits} credits`,
+      taskMetadata: { invoice: invoice.id, from_plan: from.plan_name },
+      idempotencyKey: `plan-change:${invoice.id}`,
+    });
+    return;
+  }
+  const plan = await planFor(trx, linePrice(charge));
+  if (!plan) return;
+  const start = charge.period.start;
   await grantCredits(trx, {
     userId,
     type: 'PLAN_MONTHLY_CREDIT',
     credits: plan.monthly_credits,
     description: `${plan.plan_name} plan credits`,
     taskMetadata: { invoice: invoice.id, period_start: new Date(start * 1000).toISOString() },
-    idempotencyKey: periodKey(start),
+    // A plan change that starts a new period is keyed by its invoice: a period may start in the same second as the one it replaces.
+    idempotencyKey: invoice.billing_reason === 'subscription_update' ? `plan-change:${invoice.id}` : periodKey(start),
   });
   const next = new Date(start * 1000);
   next.setUTCMonth(next.getUTCMonth() + 1);

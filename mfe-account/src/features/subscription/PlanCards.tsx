@@ -133,6 +133,11 @@ export function PlanCards({
           );
         })}
       </div>
+      {subscription ? (
+        <p className="ac-note">
+          Switching plans charges the difference for the rest of this period now; an upgrade adds the new plan’s extra credits at once.
+        </p>
+      ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
     </>
   );

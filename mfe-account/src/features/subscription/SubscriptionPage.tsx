@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { CREDIT_HISTORY_PAGE_SIZE, type CreditPackage, type CreditTransaction } from '@studio/contracts';
 import { creditsAtom, profileAtom } from '@studio/session';
@@ -158,7 +158,15 @@ function CreditPackages() {
 
 function CreditHistory() {
   const [page, setPage] = useState(1);
-  const [history] = useRequest(accountKeys.history(page), () => getHistory(page));
+  const [history, reload] = useRequest(accountKeys.history(page), () => getHistory(page));
+  // A balance that moves (a webhook's grant, a generation elsewhere) has a new row to show.
+  const balance = useAtomValue(creditsAtom)?.credits;
+  const seen = useRef(balance);
+  useEffect(() => {
+    if (balance === seen.current) return;
+    seen.current = balance;
+    reload();
+  }, [balance, reload]);
   const pages = history.status === 'ready' ? Math.max(1, Math.ceil(history.data.total / CREDIT_HISTORY_PAGE_SIZE)) : 1;
   return (
     <section className="ac-section" aria-labelledby="history-title">

@@ -53,6 +53,18 @@ const Env = z.object({
     .regex(/^[\w.-]+:\d+$/, { error: 'must be host:port of the Temporal frontend' })
     .optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  STORE_IMPORT_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every((origin) => URL.canParse(origin) && new URL(origin).origin === origin), {
+      error: 'must be comma-separated origins such as http://127.0.0.1:8299',
+    }),
   VIDEO_PARALLELISM: z.coerce
     .number({ error: 'must be a whole number from 1 to 8' })
     .int()
@@ -98,6 +110,8 @@ export interface Config {
   temporal: { address: string; namespace: string } | undefined;
   /** How many sections of one video render at once. */
   videoParallelism: number;
+  /** Store import: origins reached without the public-address check (a local store double); none by default. */
+  storeImportAllowedOrigins: readonly string[];
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
 }
 
@@ -181,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET! } : undefined,
     temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE } : undefined,
     videoParallelism: e.VIDEO_PARALLELISM,
+    storeImportAllowedOrigins: e.STORE_IMPORT_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -103,6 +103,8 @@ export const RATE_LIMITS = {
   ],
   /** Every upload route together, per signed-in user. */
   uploads: [{ by: 'user', max: 30, windowMs: minutes(1) }],
+  /** Store reads fetch other sites on the user's behalf: a few a minute. */
+  storeImport: [{ by: 'user', max: 20, windowMs: minutes(1) }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 function emailOf(ctx: Context): string | null {

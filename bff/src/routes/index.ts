@@ -12,6 +12,7 @@ import { imageRoutes } from './images/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
+import { productRoutes } from './products/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { videoRoutes } from './videos/index.ts';
 import { voiceRoutes } from './voices/index.ts';
@@ -35,6 +36,7 @@ export function createApiRouter(deps: AppDeps): Router {
     voiceRoutes,
     videoRoutes,
     paymentRoutes,
+    productRoutes,
   ]) {
     const router = routes(deps);
     api.use(router.routes(), router.allowedMethods());

@@ -111,6 +111,8 @@ export interface NewImageAsset {
   image: ImageData;
   metadata: Omit<AssetMetadata, 'width' | 'height' | 'aspectRatio' | 'duration'>;
   characterId?: string | null;
+  /** `product`: a product's photo, kept out of the gallery. */
+  assetType?: 'image' | 'product';
 }
 
 /** Stores an image in the user's gallery: the file first, then its row (the file goes if the row cannot be written). */
@@ -125,7 +127,7 @@ export async function saveImageAsset(db: Db, store: ObjectStore, asset: NewImage
       .insert({
         id,
         user_id: asset.userId,
-        asset_type: 'image',
+        asset_type: asset.assetType ?? 'image',
         storage_key: key,
         mime_type: asset.image.mime,
         public_url: `${ASSET_URL_PREFIX}/${id}.${extension}`,

@@ -23,7 +23,9 @@ export async function ownFileAt(deps: OwnMediaDeps, userId: string, url: string,
   const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`).exec(path);
   if (asset) {
     const row = await getOwnAsset(deps.db, userId, asset[1]!).catch(() => null);
-    return row && row.asset_type === type ? deps.objects.read(row.storage_key) : null;
+    // A product's photo is an input image like any other of the user's.
+    const usable = row && (row.asset_type === type || (type === 'image' && row.asset_type === 'product'));
+    return usable ? deps.objects.read(row.storage_key) : null;
   }
   const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
   return temp && temp[1] === userId ? deps.objects.read(`temp/${temp[0]}`) : null;

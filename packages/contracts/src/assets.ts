@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GenerationMode, ModelEntry } from './images.ts';
 
-export const ASSET_TYPES = ['image', 'video', 'audio'] as const;
+/** `product`: a product's photo (Brand Assets → Products), kept out of the gallery. */
+export const ASSET_TYPES = ['image', 'video', 'audio', 'product'] as const;
 export const AssetType = z.enum(ASSET_TYPES);
 export type AssetType = z.infer<typeof AssetType>;
 

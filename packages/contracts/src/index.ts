@@ -11,3 +11,4 @@ export * from './remotes.ts';
 export * from './voices.ts';
 export * from './videos.ts';
 export * from './payments.ts';
+export * from './products.ts';

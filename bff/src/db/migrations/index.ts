@@ -9,6 +9,7 @@ import * as welcome from './008-welcome.ts';
 import * as voices from './009-voices.ts';
 import * as videos from './010-videos.ts';
 import * as payments from './011-payments.ts';
+import * as products from './012-products.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -21,6 +22,7 @@ const migrations: Record<string, Knex.Migration> = {
   '009-voices': voices,
   '010-videos': videos,
   '011-payments': payments,
+  '012-products': products,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

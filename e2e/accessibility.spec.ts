@@ -77,3 +77,11 @@ test('the talking-person editor, signed in', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Add Section' }).click();
   await expectNoSeriousViolations(page, '/app/editor');
 });
+
+test('the products page, signed in', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'a11y-products' });
+  await page.goto('/app/products');
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^No products yet\./)).toBeVisible();
+  await expectNoSeriousViolations(page, '/app/products');
+});

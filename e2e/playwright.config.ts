@@ -2,6 +2,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The store double's port (e2e/products.spec.ts starts it); the studio may import from it. */
+export const STORE_PORT = PORT + 1;
 /** Where the e2e studio reads `REMOTES` from, relative to the repository root. */
 export const REMOTES_FILE = '.data/e2e/remotes.json';
 export const LOCAL_REMOTES = {
@@ -50,7 +52,7 @@ export default defineConfig({
     // move the remote to another origin by configuration alone (remote-moved.spec.ts).
     command:
       `rm -rf .data/e2e && mkdir -p .data/e2e && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${REMOTES_FILE} && ` +
-      `REMOTES=${REMOTES_FILE} DATA_DIR=.data/e2e VIDEO_PARALLELISM=1 PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local npm run start -w bff`,
+      `STORE_IMPORT_ALLOWED_ORIGINS=http://127.0.0.1:${STORE_PORT} REMOTES=${REMOTES_FILE} DATA_DIR=.data/e2e VIDEO_PARALLELISM=1 PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local npm run start -w bff`,
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,

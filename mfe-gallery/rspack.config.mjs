@@ -10,6 +10,7 @@ const exposes = {
   './DiscoverPage': './src/exposed/DiscoverPage.tsx',
   './VideosPage': './src/exposed/VideosPage.tsx',
   './WelcomeModal': './src/exposed/WelcomeModal.tsx',
+  './ProductsPage': './src/exposed/ProductsPage.tsx',
 };
 
 export default (env, argv) =>

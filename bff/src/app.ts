@@ -69,6 +69,6 @@ export function createApp(deps: AppDeps): Koa {
   const api = createApiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
-  app.use(createFrontendMiddleware({ remotes: config.remotes, rootDir: REPO_ROOT }));
+  app.use(createFrontendMiddleware({ remotes: config.remotes, rootDir: REPO_ROOT, imageOrigins: config.storeImportAllowedOrigins }));
   return app;
 }

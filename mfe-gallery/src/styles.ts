@@ -66,6 +66,21 @@ const galleryCss = `
 .ga-welcome-results{list-style:none;display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.5rem;padding:0;margin:0}
 .ga-welcome-results img{display:block;width:100%;height:auto;border-radius:10px}
 .ga-describe-preview{max-width:100%;max-height:260px;border-radius:10px;justify-self:start}
+.ga-h2{font-size:var(--st-text-xl,1.25rem);letter-spacing:-.02em;margin:0}
+.ga-grow{flex:1 1 16rem;display:grid}
+.ga-products-forms{display:grid;gap:1rem;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));align-items:start}
+.ga-products-form{display:grid;gap:.75rem;padding:1rem}
+.ga-products{list-style:none;margin:0;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(300px,1fr))}
+.ga-product{display:grid;gap:.5rem;padding:1rem}
+.ga-pick-grid{list-style:none;margin:0;padding:0;display:grid;gap:8px;grid-template-columns:repeat(auto-fill,minmax(84px,1fr))}
+.ga-pick{position:relative;display:block;cursor:pointer;border-radius:10px;overflow:hidden;outline-offset:2px}
+.ga-pick input{position:absolute;top:6px;left:6px;width:20px;height:20px}
+.ga-pick:has(input:checked){outline:3px solid var(--st-focus,#2563eb)}
+.ga-pick img,.ga-product-photo img{display:block;width:100%;aspect-ratio:4/5;object-fit:cover;background:#eee;border-radius:10px}
+.ga-product-photo{position:relative}
+.ga-photo-remove{position:absolute;top:4px;right:4px;min-height:32px;min-width:32px;padding:0}
+.ga-product-pick{padding:0;border:0;background:none;cursor:pointer;border-radius:10px;overflow:hidden}
+.ga-product-pick:focus-visible{outline:3px solid var(--st-focus,#2563eb)}
 `;
 
 export function ensureGalleryStyles(): void {

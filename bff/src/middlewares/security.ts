@@ -2,15 +2,19 @@ import { Messages } from '@studio/contracts';
 import type { Middleware } from 'koa';
 import { forbidden } from '../errors.ts';
 
-/** The page policy; `extraOrigins` are where remotes may load scripts, styles and data from. */
-export function contentSecurityPolicy(extraOrigins: readonly string[] = []): string {
+/**
+ * The page policy; `extraOrigins` are where remotes may load scripts, styles and data from.
+ * Images may also come from any https host (a store's product photos, previewed before import)
+ * and from `imageOrigins` (a local store double).
+ */
+export function contentSecurityPolicy(extraOrigins: readonly string[] = [], imageOrigins: readonly string[] = []): string {
   const extra = extraOrigins.join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${extra}`.trim(),
     `connect-src 'self' ${extra}`.trim(),
     `style-src 'self' 'unsafe-inline' ${extra}`.trim(),
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob: https: ${imageOrigins.join(' ')}`.trim(),
     "media-src 'self' blob:",
     "font-src 'self' data:",
     "object-src 'none'",

@@ -7,6 +7,7 @@ import type * as ImagesPage from './ImagesPage.tsx';
 import type * as DiscoverPage from './DiscoverPage.tsx';
 import type * as VideosPage from './VideosPage.tsx';
 import type * as WelcomeModal from './WelcomeModal.tsx';
+import type * as ProductsPage from './ProductsPage.tsx';
 
 type Implements<Actual extends Contract, Contract> = Actual;
 export type Checked = [
@@ -14,4 +15,5 @@ export type Checked = [
   Implements<typeof DiscoverPage, RemoteModules['mfe_gallery/DiscoverPage']>,
   Implements<typeof VideosPage, RemoteModules['mfe_gallery/VideosPage']>,
   Implements<typeof WelcomeModal, RemoteModules['mfe_gallery/WelcomeModal']>,
+  Implements<typeof ProductsPage, RemoteModules['mfe_gallery/ProductsPage']>,
 ];

@@ -7,4 +7,5 @@ export const galleryKeys = {
   featured: () => [...galleryKeys.all, 'featured'] as const,
   characters: (userId: string) => [...galleryKeys.all, 'characters', userId] as const,
   loraModels: (userId: string) => [...galleryKeys.all, 'lora-models', userId] as const,
+  products: () => [...galleryKeys.all, 'products'] as const,
 };

@@ -33,7 +33,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 /** Modules each remote exposes, as `./Name` keys of its Module Federation `exposes`. */
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
-  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal'],
+  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage'],
   mfe_video_editor: ['./EditorPage', './CreatePage', './SimpleVideoPage'],
   mfe_voices: ['./VoicesPage', './VoicePicker', './VoiceSettings', './CreateVoiceProfileDialog', './AudioPlayer'],
 } as const satisfies Partial<Record<RemoteName, readonly `./${string}`[]>>;
@@ -155,6 +155,7 @@ export interface RemoteModules {
   'mfe_gallery/DiscoverPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/VideosPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/WelcomeModal': { default: RemoteComponent<WelcomeModalProps> };
+  'mfe_gallery/ProductsPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/EditorPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/CreatePage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/SimpleVideoPage': { default: RemoteComponent<RoutePageProps> };

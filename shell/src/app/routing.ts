@@ -12,6 +12,7 @@ export type RoutePageModuleId = Extract<
   | 'mfe_gallery/ImagesPage'
   | 'mfe_gallery/DiscoverPage'
   | 'mfe_gallery/VideosPage'
+  | 'mfe_gallery/ProductsPage'
   | 'mfe_voices/VoicesPage'
   | 'mfe_video_editor/EditorPage'
   | 'mfe_video_editor/CreatePage'
@@ -40,7 +41,6 @@ export type AppRouteTarget =
 /** Screens of remotes that are not built yet: shown as "coming soon" in the frame. */
 const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullScreen?: boolean; exitTo?: string }> = {
   explore: { remote: 'mfe_gallery', title: 'Styles' },
-  products: { remote: 'mfe_gallery', title: 'Products' },
   characters: { remote: 'mfe_gallery', title: 'Characters' },
   'image-editor': { remote: 'mfe_image_studio', title: 'Product Studio' },
   'ad-clone': { remote: 'mfe_image_studio', title: 'Ad Clone' },
@@ -57,6 +57,7 @@ const REMOTE_SCREENS: Record<
   // The featured feed is public: a signed-out visitor may read it (spec 1 §1).
   discover: { module: 'mfe_gallery/DiscoverPage', title: 'Discover', public: true },
   videos: { module: 'mfe_gallery/VideosPage', title: 'Videos' },
+  products: { module: 'mfe_gallery/ProductsPage', title: 'Products' },
   voices: { module: 'mfe_voices/VoicesPage', title: 'Voices' },
   create: { module: 'mfe_video_editor/CreatePage', title: 'Video' },
   'simple-video': { module: 'mfe_video_editor/SimpleVideoPage', title: 'Simple video', exitTo: '/app/images' },

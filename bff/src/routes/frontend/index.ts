@@ -21,6 +21,8 @@ export interface FrontendOptions {
   remotes: string | undefined;
   /** Repository root: holds `shell/dist` and `<remote-folder>/dist`. */
   rootDir: string;
+  /** Further origins pages may show images from (the store import's allowed origins). */
+  imageOrigins?: readonly string[];
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -108,7 +110,7 @@ export function createFrontendMiddleware(options: FrontendOptions): Koa.Middlewa
     }
 
     const file = safeJoin(shellDist, pathname.slice(1));
-    if (pathname.endsWith('.html') || !path.extname(pathname)) await allowRemoteOrigins(ctx, options.remotes, rootDir);
+    if (pathname.endsWith('.html') || !path.extname(pathname)) await allowRemoteOrigins(ctx, options, rootDir);
     if (file && pathname !== '/' && (await sendFile(ctx, file))) return;
 
     // Client routing: any other path gets the shell, unless it names a missing file
@@ -124,13 +126,13 @@ export function createFrontendMiddleware(options: FrontendOptions): Koa.Middlewa
 }
 
 /** The shell's pages may load remotes from the origins `REMOTES` names (a CDN, another host). */
-async function allowRemoteOrigins(ctx: Koa.Context, remotes: string | undefined, rootDir: string): Promise<void> {
-  const manifest = await resolveRemotes(remotes, rootDir).catch(() => null);
+async function allowRemoteOrigins(ctx: Koa.Context, options: FrontendOptions, rootDir: string): Promise<void> {
+  const manifest = await resolveRemotes(options.remotes, rootDir).catch(() => null);
   const origins = new Set<string>();
   for (const { entry } of manifest?.remotes ?? []) {
     if (URL.canParse(entry)) origins.add(new URL(entry).origin);
   }
-  ctx.set('Content-Security-Policy', contentSecurityPolicy([...origins]));
+  ctx.set('Content-Security-Policy', contentSecurityPolicy([...origins], options.imageOrigins));
 }
 
 function validateAtStart(remotes: string | undefined, rootDir: string): void {

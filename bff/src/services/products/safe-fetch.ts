@@ -95,7 +95,7 @@ function requestOnce(url: URL, trusted: boolean, deadline: AbortSignal, maxBytes
       {
         signal: deadline,
         headers: { accept: 'application/json, image/*;q=0.9', 'user-agent': 'StudioStoreImport/1.0' },
-        ...(trusted ? {} : { lookup: publicLookup as unknown as typeof dns.lookup }),
+        ...(trusted ? {} : { lookup: publicLookup }),
       },
       (response) => {
         const status = response.statusCode ?? 0;

@@ -20,6 +20,7 @@ import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { promptDraftAtom } from './draft.ts';
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from './image-files.ts';
+import { listProducts, thumbnailOf } from '../products/api.ts';
 import { ImageToPrompt } from './ImageToPrompt.tsx';
 import { effectiveModel, isLockedMode, isPrebuilt, nextModelSelection, selectionForImage } from './models.ts';
 
@@ -87,6 +88,8 @@ export function PromptBar({ userId }: { userId: string }) {
     queryKey: galleryKeys.loraModels(userId),
     queryFn: ({ signal }) => apiFetch<UserLoraModelsResponse>(`${ApiRoutes.userLoraModels}/${userId}`, { signal }),
   });
+  const products = useQuery({ queryKey: galleryKeys.products(), queryFn: ({ signal }) => listProducts(signal) });
+  const shownProducts = (products.data?.items ?? []).filter((p) => p.title.toLowerCase().includes(productQuery.trim().toLowerCase()));
   const characters = useQuery({
     queryKey: galleryKeys.characters(userId),
     queryFn: ({ signal }) => apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal }),
@@ -314,8 +317,30 @@ export function PromptBar({ userId }: { userId: string }) {
               <span>Search products</span>
               <input type="search" className="st-input" value={productQuery} onChange={(e) => setProductQuery(e.target.value)} />
             </label>
-            {/* Products arrive with Brand Assets → Products; until one exists the grid is empty. */}
-            <p>No products yet.</p>
+            {products.isPending ? (
+              <p>Loading...</p>
+            ) : shownProducts.length === 0 ? (
+              <p>{productQuery.trim() ? 'No products match.' : 'No products yet.'}</p>
+            ) : (
+              <ul className="ga-pick-grid" aria-label="Product images">
+                {shownProducts.flatMap((p) =>
+                  p.images.map((url, i) => (
+                    <li key={url}>
+                      <button
+                        type="button"
+                        className="ga-product-pick"
+                        onClick={(e) => {
+                          takeImage({ url, name: p.title });
+                          e.currentTarget.closest('details')?.removeAttribute('open');
+                        }}
+                      >
+                        <img src={thumbnailOf(url)} alt={`Use ${p.title}, view ${i + 1}`} loading="lazy" />
+                      </button>
+                    </li>
+                  )),
+                )}
+              </ul>
+            )}
             <a href="/app/products">Add products</a>
           </div>
         </details>

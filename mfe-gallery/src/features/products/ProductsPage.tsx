@@ -1,0 +1,327 @@
+import { useState, type FormEvent } from 'react';
+import { PRODUCT_IMAGES_MAX, ProductMessages, type Product, type StoreImagesResponse } from '@studio/contracts';
+import { ApiError } from '@studio/session';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { galleryKeys } from '../../lib/query-keys.ts';
+import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../images/image-files.ts';
+import {
+  thumbnailOf,
+  addProductImage,
+  createProduct,
+  deleteProduct,
+  importFromStore,
+  listProducts,
+  readStore,
+  removeProductImage,
+  renameProduct,
+} from './api.ts';
+
+const messageOf = (err: unknown) => (err instanceof ApiError && err.message ? err.message : 'That did not work. Please try again.');
+
+/** The first problem of a set of chosen photos (type, size, count), before anything is sent. */
+function photosProblem(files: File[]): string | null {
+  if (files.length === 0) return ProductMessages.imagesRequired;
+  if (files.length > PRODUCT_IMAGES_MAX) return ProductMessages.tooManyImages;
+  return files.map(imageFileProblem).find(Boolean) ?? null;
+}
+
+/** `/app/products` (Brand Assets → Products): the user's products, added by upload or imported from a store. */
+export function ProductsPage() {
+  const queryClient = useQueryClient();
+  const products = useQuery({ queryKey: galleryKeys.products(), queryFn: ({ signal }) => listProducts(signal) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: galleryKeys.products() });
+  return (
+    <section className="ga-page" aria-labelledby="ga-products-title">
+      <header>
+        <h1 id="ga-products-title" className="ga-h1">
+          Products
+        </h1>
+        <p className="ga-sub">Your products and their photos, ready for the prompt bar’s Products picker and the video editors.</p>
+      </header>
+      <div className="ga-products-forms">
+        <StoreImport onImported={refresh} />
+        <NewProduct onCreated={refresh} />
+      </div>
+      {products.isPending ? (
+        <p className="ga-notice">Loading products…</p>
+      ) : products.isError ? (
+        <p className="ga-error" role="alert">
+          {messageOf(products.error)}
+        </p>
+      ) : products.data.items.length === 0 ? (
+        <p className="ga-empty">No products yet. Import them from your store or add one with its photos.</p>
+      ) : (
+        <ul className="ga-products" aria-label="Your products">
+          {products.data.items.map((product) => (
+            <ProductCard key={product.id} product={product} onChange={refresh} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StoreImport({ onImported }: { onImported: () => void }) {
+  const [url, setUrl] = useState('');
+  const [found, setFound] = useState<StoreImagesResponse | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState<'reading' | 'importing' | null>(null);
+  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  const find = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy('reading');
+    setStatus(null);
+    setFound(null);
+    try {
+      const answer = await readStore(url.trim());
+      setFound(answer);
+      setChosen([]);
+      setTitle(answer.products.length === 1 ? answer.products[0]!.title : '');
+    } catch (err) {
+      setStatus({ tone: 'error', text: messageOf(err) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const toggle = (image: string) => {
+    const next = chosen.includes(image) ? chosen.filter((c) => c !== image) : [...chosen, image];
+    setChosen(next);
+    // The name follows the product of the first chosen image until the user types one.
+    const source = found?.products.find((p) => p.images.includes(next[0] ?? ''));
+    if (source && (!title || found?.products.some((p) => p.title === title))) setTitle(source.title);
+  };
+  const importChosen = async () => {
+    if (!found) return;
+    setBusy('importing');
+    setStatus(null);
+    try {
+      const { product } = await importFromStore({ url: url.trim(), title, images: chosen });
+      setStatus({ tone: 'success', text: `${product.title} imported with ${product.images.length} images.` });
+      setFound(null);
+      setChosen([]);
+      onImported();
+    } catch (err) {
+      setStatus({ tone: 'error', text: messageOf(err) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="st-card ga-products-form">
+      <h2 className="ga-h2">Import from your store</h2>
+      <form onSubmit={(e) => void find(e)} className="ga-promptbar-row">
+        <label className="ga-grow">
+          <span className="ga-visually-hidden">Store or product address</span>
+          <input
+            className="st-input"
+            type="url"
+            required
+            placeholder="https://your-store.com/products/…"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="st-btn st-btn-secondary" disabled={busy !== null || !url.trim()}>
+          {busy === 'reading' ? 'Looking…' : 'Find images'}
+        </button>
+      </form>
+      {found && (
+        <>
+          <p className="ga-notice">Choose the images to import ({found.images.length} found).</p>
+          <ul className="ga-pick-grid" aria-label="Store images">
+            {found.images.map((image, i) => (
+              <li key={image}>
+                <label className="ga-pick">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(image)}
+                    onChange={() => toggle(image)}
+                    aria-label={`Store image ${i + 1}`}
+                  />
+                  <img src={image} alt="" loading="lazy" referrerPolicy="no-referrer" />
+                </label>
+              </li>
+            ))}
+          </ul>
+          <div className="ga-promptbar-row">
+            <label className="ga-grow">
+              <span className="ga-visually-hidden">Product name</span>
+              <input className="st-input" placeholder="Product name" value={title} onChange={(e) => setTitle(e.target.value)} />
+            </label>
+            <button
+              type="button"
+              className="st-btn st-btn-primary"
+              disabled={busy !== null || chosen.length === 0 || !title.trim()}
+              onClick={() => void importChosen()}
+            >
+              {busy === 'importing'
+                ? 'Importing…'
+                : `Import ${chosen.length || ''} ${chosen.length === 1 ? 'image' : 'images'}`.replace('  ', ' ')}
+            </button>
+          </div>
+        </>
+      )}
+      {status && (
+        <p className={status.tone === 'error' ? 'ga-error' : 'ga-success'} role={status.tone === 'error' ? 'alert' : 'status'}>
+          {status.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function NewProduct({ onCreated }: { onCreated: () => void }) {
+  const [title, setTitle] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = title.trim() ? photosProblem(files) : ProductMessages.titleRequired;
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      await createProduct(title.trim(), files);
+      setTitle('');
+      setFiles([]);
+      event.currentTarget?.reset();
+      onCreated();
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="st-card ga-products-form" onSubmit={(e) => void submit(e)} aria-labelledby="ga-new-product">
+      <h2 id="ga-new-product" className="ga-h2">
+        Add a product
+      </h2>
+      <label>
+        <span className="ga-visually-hidden">New product name</span>
+        <input className="st-input" placeholder="Product name" value={title} onChange={(e) => setTitle(e.target.value)} />
+      </label>
+      <label className="ga-slot">
+        {files.length ? `${files.length} photo${files.length === 1 ? '' : 's'} chosen` : `Photos (up to ${PRODUCT_IMAGES_MAX})`}
+        <input
+          type="file"
+          className="ga-visually-hidden"
+          multiple
+          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          onChange={(e) => {
+            const chosen = [...(e.target.files ?? [])];
+            setFiles(chosen);
+            setError(photosProblem(chosen));
+          }}
+        />
+      </label>
+      <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
+        {busy ? 'Adding…' : 'Add product'}
+      </button>
+      {error && (
+        <p className="ga-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function ProductCard({ product, onChange }: { product: Product; onChange: () => void }) {
+  const [title, setTitle] = useState(product.title);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const run = async (work: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await work();
+      onChange();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+  return (
+    <li className="st-card ga-product" aria-label={product.title}>
+      <form
+        className="ga-promptbar-row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (title.trim() !== product.title) void run(() => renameProduct(product.id, title));
+        }}
+      >
+        <label className="ga-grow">
+          <span className="ga-visually-hidden">Name of {product.title}</span>
+          <input className="st-input" value={title} onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        <button type="submit" className="st-btn st-btn-secondary" disabled={title.trim() === product.title}>
+          Rename
+        </button>
+      </form>
+      {product.productUrl && (
+        <a className="ga-notice" href={product.productUrl} target="_blank" rel="noreferrer noopener">
+          From your store
+        </a>
+      )}
+      <ul className="ga-pick-grid" aria-label={`Photos of ${product.title}`}>
+        {product.images.map((image, i) => (
+          <li key={image} className="ga-product-photo">
+            <img src={thumbnailOf(image)} alt={`${product.title}, view ${i + 1}`} loading="lazy" />
+            {product.images.length > 1 && (
+              <button
+                type="button"
+                className="st-btn st-btn-secondary ga-photo-remove"
+                aria-label={`Remove photo ${i + 1}`}
+                onClick={() => void run(() => removeProductImage(product.id, product.imageIds![i]!))}
+              >
+                ×
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="ga-card-actions">
+        {product.images.length < PRODUCT_IMAGES_MAX && (
+          <label className="ga-slot">
+            Add photo
+            <input
+              type="file"
+              className="ga-visually-hidden"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (!file) return;
+                const problem = imageFileProblem(file);
+                if (problem) return setError(problem);
+                void run(() => addProductImage(product.id, file));
+              }}
+            />
+          </label>
+        )}
+        {confirming ? (
+          <>
+            <button type="button" className="st-btn st-btn-primary" onClick={() => void run(() => deleteProduct(product.id))}>
+              Delete {product.title} and its photos
+            </button>
+            <button type="button" className="st-btn st-btn-secondary" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className="ga-error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

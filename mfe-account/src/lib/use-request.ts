@@ -1,5 +1,5 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
-import { ApiError } from '@studio/session';
+import { errorText } from '@studio/session';
 
 export type RequestState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
@@ -19,7 +19,7 @@ export function useRequest<T>(
   if (query.isSuccess) return [{ status: 'ready', data: query.data }, retry];
   if (query.isError) {
     const error = query.error;
-    return [{ status: 'error', message: error instanceof ApiError && error.message ? error.message : FALLBACK_ERROR }, retry];
+    return [{ status: 'error', message: errorText(error, FALLBACK_ERROR) }, retry];
   }
   return [{ status: 'loading' }, retry];
 }

@@ -26,6 +26,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's own text when it sent one, else `fallback`. */
+export function errorText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   /** Sent as a JSON body. */
   json?: unknown;

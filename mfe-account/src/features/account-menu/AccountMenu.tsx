@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Messages, USERNAME_CHECK_DEBOUNCE_MS, type AccountMenuProps } from '@studio/contracts';
-import { ApiError, profileAtom, setProfile } from '@studio/session';
+import { profileAtom, setProfile, errorText } from '@studio/session';
 import { checkUsername, patchProfile, uploadAvatar } from '../../lib/api.ts';
 import { CreditsWidget } from '../credits/CreditsWidget.tsx';
 import { avatarProblem, resizeAvatar } from './avatar.ts';
@@ -42,7 +42,7 @@ function AvatarUpload({ onChange }: { onChange?: () => void }) {
       setProfile(res.profile);
       onChange?.();
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : Messages.avatarSaveFailed);
+      setError(errorText(err, Messages.avatarSaveFailed));
     } finally {
       setBusy(false);
     }
@@ -113,7 +113,7 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
         (err: unknown) => {
           if (controller.signal.aborted) return;
           setAvailability('error');
-          setMessage({ tone: 'bad', text: err instanceof ApiError && err.message ? err.message : Messages.unexpected });
+          setMessage({ tone: 'bad', text: errorText(err, Messages.unexpected) });
         },
       );
     }, USERNAME_CHECK_DEBOUNCE_MS);
@@ -134,7 +134,7 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
       onChange?.();
     } catch (err) {
       setAvailability('taken');
-      setMessage({ tone: 'bad', text: err instanceof ApiError && err.message ? err.message : Messages.unexpected });
+      setMessage({ tone: 'bad', text: errorText(err, Messages.unexpected) });
     } finally {
       setSaving(false);
     }

@@ -8,7 +8,7 @@ import {
   type PortalSessionResponse,
   type SubscriptionStatusResponse,
 } from '@studio/contracts';
-import { ApiError, apiFetch, refreshCredits, refreshSession } from '@studio/session';
+import { ApiError, apiFetch, refreshCredits, refreshSession, errorText } from '@studio/session';
 import { Alert } from '@studio/ui';
 import { accountKeys } from '../../lib/query-keys.ts';
 import { formatUsd } from './pricing.ts';
@@ -64,7 +64,7 @@ export function YourPlan() {
       void refreshSession();
       void refreshCredits();
     } catch (e) {
-      setError(e instanceof ApiError && e.message ? e.message : 'This could not be done. Please try again.');
+      setError(errorText(e, 'This could not be done. Please try again.'));
     } finally {
       setBusy(false);
     }

@@ -4,13 +4,12 @@
  * the provider's webhook, not from the return page.
  */
 import { PaymentMessages, PaymentRoutes, type CheckoutResponse, type CreditPackage, type SubscriptionPlan } from '@studio/contracts';
-import { ApiError, apiFetch } from '@studio/session';
+import { apiFetch, errorText } from '@studio/session';
 
 const go = (answer: CheckoutResponse) => window.location.assign(answer.url);
 
 /** The error to show for a checkout that did not start (the server's text, else the spec's). */
-export const checkoutError = (error: unknown) =>
-  error instanceof ApiError && error.message ? error.message : PaymentMessages.checkoutFailed;
+export const checkoutError = (error: unknown) => errorText(error, PaymentMessages.checkoutFailed);
 
 export async function checkoutPlan(plan: SubscriptionPlan, annual: boolean): Promise<void> {
   go(

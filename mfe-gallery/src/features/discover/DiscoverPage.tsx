@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { ApiRoutes, Messages, type FeaturedImage, type FeaturedImagesResponse, type FeatureToggleResponse } from '@studio/contracts';
-import { adminViewActiveAtom, ApiError, apiFetch } from '@studio/session';
+import { adminViewActiveAtom, apiFetch, errorText } from '@studio/session';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { GridSkeleton, ImageGrid } from '../images/ImageGrid.tsx';
 
@@ -36,7 +36,7 @@ export function DiscoverPage() {
       });
       await queryClient.invalidateQueries({ queryKey: galleryKeys.all });
     } catch (err) {
-      setError(err instanceof ApiError && err.message ? err.message : Messages.failedToUpdateFeatured);
+      setError(errorText(err, Messages.failedToUpdateFeatured));
     }
   };
   return (

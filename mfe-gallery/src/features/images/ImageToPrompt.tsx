@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { ApiRoutes, Messages, TASK_CREDITS, type DescribeImageResponse } from '@studio/contracts';
-import { ApiError, apiFetch, upgradeRequestAtom } from '@studio/session';
+import { ApiError, apiFetch, upgradeRequestAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Dialog } from '@studio/ui';
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from './image-files.ts';
@@ -47,7 +47,7 @@ export function ImageToPrompt({ onDescribed, onClose }: { onDescribed: (descript
     } catch (err) {
       if (err instanceof ApiError && err.status === 402)
         requestUpgrade({ creditsNeeded: TASK_CREDITS.describe, action: 'describe this image' });
-      setError(err instanceof ApiError && err.message ? err.message : Messages.failedToDescribe);
+      setError(errorText(err, Messages.failedToDescribe));
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });

@@ -15,7 +15,7 @@ import {
   type ImageAspectRatio,
   type UserLoraModelsResponse,
 } from '@studio/contracts';
-import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom } from '@studio/session';
+import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { promptDraftAtom } from './draft.ts';
@@ -183,7 +183,7 @@ export function PromptBar({ userId }: { userId: string }) {
       if (window.location.pathname !== IMAGES_PATH) setBadge((n) => n + answer.images.length);
       await queryClient.invalidateQueries({ queryKey: galleryKeys.assets(userId, 'image') });
     } catch (err) {
-      const message = err instanceof ApiError && err.message ? err.message : Messages.failedToGenerateImage;
+      const message = errorText(err, Messages.failedToGenerateImage);
       setLastRun({
         request,
         outcome: `error: ${err instanceof ApiError ? `${err.status} ${err.code}` : 'unknown'} · ${message}`,

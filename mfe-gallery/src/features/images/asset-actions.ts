@@ -14,7 +14,7 @@ import {
   type UpscaleImageResponse,
   type UserAsset,
 } from '@studio/contracts';
-import { ApiError, apiFetch, upgradeRequestAtom } from '@studio/session';
+import { ApiError, apiFetch, upgradeRequestAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 
@@ -27,8 +27,6 @@ export interface ActionStatus {
   tone: 'success' | 'error';
   text: string;
 }
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
 
 /** Saves a file under a name, from a blob so the browser does not navigate away. */
 export async function downloadFile(url: string, name: string): Promise<void> {
@@ -66,7 +64,7 @@ export function useAssetActions(userId: string) {
       if (text) setStatus({ tone: 'success', text });
       return true;
     } catch (err) {
-      setStatus({ tone: 'error', text: messageOf(err, fallback) });
+      setStatus({ tone: 'error', text: errorText(err, fallback) });
       return false;
     } finally {
       setPending(null);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PRODUCT_IMAGES_MAX, ProductMessages, type Product, type StoreImagesResponse } from '@studio/contracts';
-import { ApiError } from '@studio/session';
+import { errorText } from '@studio/session';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../images/image-files.ts';
@@ -16,7 +16,7 @@ import {
   renameProduct,
 } from './api.ts';
 
-const messageOf = (err: unknown) => (err instanceof ApiError && err.message ? err.message : 'That did not work. Please try again.');
+const FAILED = 'That did not work. Please try again.';
 
 /** The first problem of a set of chosen photos (type, size, count), before anything is sent. */
 function photosProblem(files: File[]): string | null {
@@ -46,7 +46,7 @@ export function ProductsPage() {
         <p className="ga-notice">Loading products…</p>
       ) : products.isError ? (
         <p className="ga-error" role="alert">
-          {messageOf(products.error)}
+          {errorText(products.error, FAILED)}
         </p>
       ) : products.data.items.length === 0 ? (
         <p className="ga-empty">No products yet. Import them from your store or add one with its photos.</p>
@@ -80,7 +80,7 @@ function StoreImport({ onImported }: { onImported: () => void }) {
       setChosen([]);
       setTitle(answer.products.length === 1 ? answer.products[0]!.title : '');
     } catch (err) {
-      setStatus({ tone: 'error', text: messageOf(err) });
+      setStatus({ tone: 'error', text: errorText(err, FAILED) });
     } finally {
       setBusy(null);
     }
@@ -103,7 +103,7 @@ function StoreImport({ onImported }: { onImported: () => void }) {
       setChosen([]);
       onImported();
     } catch (err) {
-      setStatus({ tone: 'error', text: messageOf(err) });
+      setStatus({ tone: 'error', text: errorText(err, FAILED) });
     } finally {
       setBusy(null);
     }
@@ -191,7 +191,7 @@ function NewProduct({ onCreated }: { onCreated: () => void }) {
       event.currentTarget?.reset();
       onCreated();
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorText(err, FAILED));
     } finally {
       setBusy(false);
     }
@@ -241,7 +241,7 @@ function ProductCard({ product, onChange }: { product: Product; onChange: () => 
       await work();
       onChange();
     } catch (err) {
-      setError(messageOf(err));
+      setError(errorText(err, FAILED));
     }
   };
   return (

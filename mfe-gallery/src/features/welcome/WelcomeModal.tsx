@@ -12,7 +12,7 @@ import {
   type GenerateImageResponse,
   type WelcomeModalProps,
 } from '@studio/contracts';
-import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom, userAtom } from '@studio/session';
+import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom, userAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Dialog } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
@@ -89,7 +89,7 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
     } catch (err) {
       if (err instanceof ApiError && err.status === 402)
         requestUpgrade({ creditsNeeded: TOTAL * TASK_CREDITS.image, action: 'generate your first images' });
-      setError(err instanceof ApiError && err.message ? err.message : Messages.failedToGenerateImages);
+      setError(errorText(err, Messages.failedToGenerateImages));
     } finally {
       setStep(null);
       if (made.length > 0) {

@@ -1,6 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Messages, type UserAsset } from '@studio/contracts';
-import { ApiError } from '@studio/session';
+import { errorText } from '@studio/session';
 import { CharacterPicker } from './CharacterPicker.tsx';
 import { ImageDrop } from './ImageDrop.tsx';
 import {
@@ -84,7 +84,7 @@ function BlockEditor({
       });
     } catch (error) {
       // spec 2 §8: on failure the block returns to none.
-      const message = error instanceof ApiError && error.message ? error.message : Messages.failedToGenerateAudio;
+      const message = errorText(error, Messages.failedToGenerateAudio);
       onChange({ audioStatus: 'none', error: `${Messages.failedToGenerateAudio}: ${message}` });
     }
   };

@@ -9,7 +9,7 @@ import {
   type JobSection,
   type JobView,
 } from '@studio/contracts';
-import { ApiError } from '@studio/session';
+import { errorText } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
 import { cancelJob, retryJob } from '../../lib/api.ts';
 import { useJob } from '../../lib/use-job.ts';
@@ -125,7 +125,7 @@ export function JobPanel({
     try {
       await work();
     } catch (e) {
-      setActionError(e instanceof ApiError && e.message ? e.message : Messages.failedToStartVideo);
+      setActionError(errorText(e, Messages.failedToStartVideo));
     } finally {
       setBusy(false);
     }

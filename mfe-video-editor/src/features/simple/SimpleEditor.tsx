@@ -15,7 +15,7 @@ import {
   type VideoModelId,
   type VoiceSettingsValue,
 } from '@studio/contracts';
-import { ApiError, userAtom } from '@studio/session';
+import { ApiError, userAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Alert } from '@studio/ui';
 import { generateAudio, generateSectionImage, startVideo, uploadAudio } from '../../lib/api.ts';
@@ -67,8 +67,6 @@ function newSimpleSection(index: number, image?: { url: string }): SimpleSection
     error: null,
   };
 }
-
-const message = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
 /**
  * The simple video editor (spec 2 §2): sections of a starting image (uploaded, from the gallery,
@@ -127,7 +125,10 @@ export function SimpleEditor() {
         ],
       });
     } catch (e) {
-      patch(section.id, { audioStatus: 'none', error: `${Messages.failedToGenerateAudio}: ${message(e, Messages.failedToGenerateAudio)}` });
+      patch(section.id, {
+        audioStatus: 'none',
+        error: `${Messages.failedToGenerateAudio}: ${errorText(e, Messages.failedToGenerateAudio)}`,
+      });
     }
   };
 
@@ -148,7 +149,7 @@ export function SimpleEditor() {
         ],
       });
     } catch (e) {
-      patch(section.id, { audioStatus: 'none', error: message(e, 'Failed to upload audio') });
+      patch(section.id, { audioStatus: 'none', error: errorText(e, 'Failed to upload audio') });
     }
   };
 
@@ -160,7 +161,7 @@ export function SimpleEditor() {
       refreshCredits();
       patch(section.id, { busy: null, imageFile: null, imageUrl: made.image.url, imagePreview: made.image.url });
     } catch (e) {
-      patch(section.id, { busy: null, error: message(e, Messages.failedToGenerateImage) });
+      patch(section.id, { busy: null, error: errorText(e, Messages.failedToGenerateImage) });
     }
   };
 
@@ -209,7 +210,7 @@ export function SimpleEditor() {
     } catch (e) {
       setRunning(false);
       setCreditsNeeded(await creditsShortBy(e));
-      setError(e instanceof ApiError && e.status === 429 ? Messages.videoInProgress : message(e, Messages.failedToStartVideo));
+      setError(e instanceof ApiError && e.status === 429 ? Messages.videoInProgress : errorText(e, Messages.failedToStartVideo));
     }
   };
 

@@ -12,7 +12,7 @@ import {
   type VoiceChoice,
   type VoiceSettingsValue,
 } from '@studio/contracts';
-import { ApiError, apiFetch, requestUpgrade, userAtom } from '@studio/session';
+import { ApiError, apiFetch, requestUpgrade, userAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { voiceKeys } from '../../lib/query-keys.ts';
 import { useSavedVoices, useVoiceInfo, useVoiceProfiles } from '../data.ts';
@@ -23,8 +23,6 @@ import { VoiceSettings } from '../settings/VoiceSettings.tsx';
 
 /** Speech takes a moment longer than a plain API call. */
 const SPEECH_TIMEOUT_MS = 60_000;
-
-const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
 
 /**
  * `/app/voices`: browse the library and try any voice on a line of text (1 credit), save voices
@@ -58,7 +56,7 @@ export function VoicesPage() {
       await refresh();
       if (done) setStatus({ tone: 'success', text: done });
     } catch (err) {
-      setStatus({ tone: 'error', text: messageOf(err, fallback) });
+      setStatus({ tone: 'error', text: errorText(err, fallback) });
     }
   };
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { ApiRoutes, Messages, type CloneVoiceResponse, type CreateVoiceProfileDialogProps } from '@studio/contracts';
-import { ApiError, apiFetch, requestUpgrade, userAtom } from '@studio/session';
+import { ApiError, apiFetch, requestUpgrade, userAtom, errorText } from '@studio/session';
 import { Dialog } from '@studio/ui';
 import { voiceKeys } from '../../lib/query-keys.ts';
 import { SAMPLE_EXTENSIONS, sampleProblem } from './sample.ts';
@@ -60,7 +60,7 @@ export function CreateVoiceProfileDialog({ open, onClose, onCreated }: CreateVoi
       onCreated?.({ voiceId: answer.voiceId, name: answer.profile.name, source: 'profile' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setNeedsPlan(true);
-      setError(err instanceof ApiError && err.message ? err.message : Messages.voiceProfileFailed);
+      setError(errorText(err, Messages.voiceProfileFailed));
     } finally {
       setBusy(false);
     }

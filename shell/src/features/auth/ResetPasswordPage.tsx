@@ -9,7 +9,7 @@ import {
   PasswordUpdateRequest,
   type SessionResponse,
 } from '@studio/contracts';
-import { ApiError, apiFetch, applySession, recoveryAtom, sessionStatusAtom } from '@studio/session';
+import { ApiError, apiFetch, applySession, recoveryAtom, sessionStatusAtom, errorText } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 import { useLinkToken } from './link-token.ts';
 
@@ -62,7 +62,7 @@ export default function ResetPasswordPage() {
       setDone('Password updated.');
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) setError(err.message || Messages.linkInvalid);
-      else setError(err instanceof ApiError && err.message ? err.message : Messages.passwordUpdateFailed);
+      else setError(errorText(err, Messages.passwordUpdateFailed));
     } finally {
       setBusy(false);
     }

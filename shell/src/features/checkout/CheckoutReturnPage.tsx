@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CHECKOUT_REDIRECT_MS, PaymentMessages, PaymentRoutes, type VerifySessionResponse } from '@studio/contracts';
-import { ApiError, apiFetch, refreshCredits } from '@studio/session';
+import { apiFetch, refreshCredits, errorText } from '@studio/session';
 import { Logo, Spinner } from '@studio/ui';
 
 type Kind = 'subscription' | 'credits';
@@ -61,7 +61,7 @@ export default function CheckoutReturnPage({ kind }: { kind: Kind }) {
         if (!left)
           setState({
             status: 'failed',
-            message: error instanceof ApiError && error.message ? error.message : PaymentMessages.verifyFailed,
+            message: errorText(error, PaymentMessages.verifyFailed),
           });
       });
     return () => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { PaymentMessages, PaymentRoutes, type PortalSessionResponse } from '@studio/contracts';
-import { ApiError, apiFetch, profileAtom, signOut, userAtom } from '@studio/session';
+import { apiFetch, profileAtom, signOut, userAtom, errorText } from '@studio/session';
 import { RemoteView } from '../../remotes/RemoteView.tsx';
 
 /**
@@ -25,7 +25,7 @@ export function UserMenu() {
       const { url } = await apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' });
       window.location.assign(url);
     } catch (error) {
-      setBilling(error instanceof ApiError && error.message ? error.message : PaymentMessages.portalFailed);
+      setBilling(errorText(error, PaymentMessages.portalFailed));
     }
   };
 

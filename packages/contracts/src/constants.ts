@@ -71,6 +71,8 @@ export const AVATAR_SIZE_PX = 96;
 export const AVATAR_JPEG_QUALITY = 0.8;
 
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** spec 2 §5: the types every image slot takes (an input's `accept`; the bff checks the bytes). */
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /**
  * Largest image (width × height) the studio decodes: 50 MP takes a 48 MP phone photo, and is far
  * below sharp's default (268 MP), where a 1 MB PNG of 16000×16000 costs seconds and ~1 GB.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMAGE_COUNT_MAX, IMAGE_COUNT_MIN } from './constants.ts';
+import { IMAGE_COUNT_MAX, IMAGE_COUNT_MIN, IMAGE_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_TYPES } from './constants.ts';
 import { Messages } from './errors.ts';
 
 /** The five aspect ratios of the prompt bar (spec 2 §9), 9:16 by default. */
@@ -27,6 +27,13 @@ export const RESOLUTION_MAP: Record<string, { width: number; height: number }> =
   '9:16': { width: 1080, height: 1920 },
   '9:21': { width: 1080, height: 2520 },
 };
+
+/** spec 2 §5: an image slot's own checks before anything is sent (the bff applies them too): the message to show, or null. */
+export function imageFileProblem(file: { type: string; size: number }): string | null {
+  if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) return Messages.imageTypeInvalid;
+  if (file.size >= IMAGE_UPLOAD_MAX_BYTES) return Messages.imageTooLarge;
+  return null;
+}
 
 /** What a generation does with its inputs; each pre-built model drives one mode. */
 export const GENERATION_MODES = ['generate', 'edit', 'kontext_multi', 'replace_background', 'virtual_tryon'] as const;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { ApiRoutes, Messages, TASK_CREDITS, type DescribeImageResponse } from '@studio/contracts';
+import { ApiRoutes, Messages, TASK_CREDITS, type DescribeImageResponse, IMAGE_UPLOAD_TYPES, imageFileProblem } from '@studio/contracts';
 import { ApiError, apiFetch, upgradeRequestAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Dialog } from '@studio/ui';
-import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from './image-files.ts';
 
 /** Describing runs a vision model (a few seconds on the local engine). */
 const DESCRIBE_TIMEOUT_MS = 120_000;
@@ -64,7 +63,7 @@ export function ImageToPrompt({ onDescribed, onClose }: { onDescribed: (descript
             <span>Upload image</span>
             <input
               type="file"
-              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              accept={IMAGE_UPLOAD_TYPES.join(',')}
               className="ga-visually-hidden"
               onChange={(e) => choose(e.target.files?.[0] ?? null)}
             />

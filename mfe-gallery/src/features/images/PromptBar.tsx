@@ -14,12 +14,13 @@ import {
   type GenerateImageResponse,
   type ImageAspectRatio,
   type UserLoraModelsResponse,
+  IMAGE_UPLOAD_TYPES,
+  imageFileProblem,
 } from '@studio/contracts';
 import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { promptDraftAtom } from './draft.ts';
-import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from './image-files.ts';
 import { listProducts, thumbnailOf } from '../products/api.ts';
 import { ImageToPrompt } from './ImageToPrompt.tsx';
 import { effectiveModel, isLockedMode, isPrebuilt, nextModelSelection, selectionForImage } from './models.ts';
@@ -439,7 +440,7 @@ function ImageSlot({
         <input
           type="file"
           aria-label={label}
-          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          accept={IMAGE_UPLOAD_TYPES.join(',')}
           className="ga-visually-hidden"
           onChange={(e) => {
             onFile(e.target.files?.[0]);

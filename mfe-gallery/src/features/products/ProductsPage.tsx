@@ -1,9 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { PRODUCT_IMAGES_MAX, ProductMessages, type Product, type StoreImagesResponse } from '@studio/contracts';
+import {
+  PRODUCT_IMAGES_MAX,
+  ProductMessages,
+  type Product,
+  type StoreImagesResponse,
+  IMAGE_UPLOAD_TYPES,
+  imageFileProblem,
+} from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { galleryKeys } from '../../lib/query-keys.ts';
-import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../images/image-files.ts';
 import {
   thumbnailOf,
   addProductImage,
@@ -211,7 +217,7 @@ function NewProduct({ onCreated }: { onCreated: () => void }) {
           type="file"
           className="ga-visually-hidden"
           multiple
-          accept={ACCEPTED_IMAGE_TYPES.join(',')}
+          accept={IMAGE_UPLOAD_TYPES.join(',')}
           onChange={(e) => {
             const chosen = [...(e.target.files ?? [])];
             setFiles(chosen);
@@ -290,7 +296,7 @@ function ProductCard({ product, onChange }: { product: Product; onChange: () => 
             <input
               type="file"
               className="ga-visually-hidden"
-              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              accept={IMAGE_UPLOAD_TYPES.join(',')}
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = '';

@@ -11,12 +11,13 @@ import {
   type GeneratedImage,
   type GenerateImageResponse,
   type WelcomeModalProps,
+  IMAGE_UPLOAD_TYPES,
+  imageFileProblem,
 } from '@studio/contracts';
 import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom, userAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Dialog } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
-import { ACCEPTED_IMAGE_TYPES, imageFileProblem } from '../images/image-files.ts';
 import { composeWelcomeCanvas } from './canvas.ts';
 
 const GENERATION_TIMEOUT_MS = 180_000;
@@ -117,7 +118,7 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
             <span>Upload a product image</span>
             <input
               type="file"
-              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              accept={IMAGE_UPLOAD_TYPES.join(',')}
               className="ga-visually-hidden"
               onChange={(e) => choose(e.target.files?.[0])}
             />

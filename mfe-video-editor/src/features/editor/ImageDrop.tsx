@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { imageFileProblem } from './model.ts';
+import { IMAGE_UPLOAD_TYPES, imageFileProblem } from '@studio/contracts';
 
 /** A 9:16 image drop/upload area (spec 2 §2): JPG, PNG or WebP under 10 MB, with its preview. */
 export function ImageDrop({
@@ -47,7 +47,7 @@ export function ImageDrop({
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp"
+        accept={IMAGE_UPLOAD_TYPES.join(',')}
         className="ve-visually-hidden"
         aria-label={`Upload an image for ${label}`}
         onChange={(e) => {

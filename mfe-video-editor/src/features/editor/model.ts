@@ -3,7 +3,7 @@
  * tested without a browser: sections and their names, script blocks and their audio states,
  * which sections can be sent, and the Generate button's label.
  */
-import { IMAGE_UPLOAD_MAX_BYTES, Messages, VIDEO_MODELS, type VideoModelId } from '@studio/contracts';
+import { VIDEO_MODELS, type VideoModelId } from '@studio/contracts';
 
 export type BlockAudioStatus = 'none' | 'generating' | 'generated' | 'approved' | 'rejected' | 'disabled';
 
@@ -176,11 +176,4 @@ export function toRequestSections(sections: EditorSection[]) {
       duration: b.duration,
     })),
   }));
-}
-
-/** spec 2 §5 upload rules for an image. Answers the message to show, or null when it is fine. */
-export function imageFileProblem(file: File): string | null {
-  if (!['image/jpeg', 'image/jpg', 'image/png', 'image/webp'].includes(file.type)) return Messages.imageTypeInvalid;
-  if (file.size >= IMAGE_UPLOAD_MAX_BYTES) return Messages.imageTooLarge;
-  return null;
 }

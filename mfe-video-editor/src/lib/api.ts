@@ -13,8 +13,25 @@ import { apiFetch } from '@studio/session';
 /** Starting a job uploads the section images: it may take longer than a plain call. */
 const UPLOAD_TIMEOUT_MS = 120_000;
 
-export const startVideo = (form: FormData) =>
-  apiFetch<StartJobResponse>(ApiRoutes.generateVideo, { method: 'POST', body: form, signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS) });
+/**
+ * Starts a video (spec 2 §7): `sections` as JSON, each section's uploaded image as `image_<index>`,
+ * and the voice, format and model fields.
+ */
+export function startVideo(request: {
+  sections: { imageFile: File | null }[];
+  sectionsJson: unknown[];
+  fields: Record<string, string | number>;
+}) {
+  const form = new FormData();
+  form.set('sections', JSON.stringify(request.sectionsJson));
+  request.sections.forEach((s, i) => s.imageFile && form.set(`image_${i}`, s.imageFile));
+  for (const [name, value] of Object.entries(request.fields)) form.set(name, String(value));
+  return apiFetch<StartJobResponse>(ApiRoutes.generateVideo, {
+    method: 'POST',
+    body: form,
+    signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+  });
+}
 
 export const jobStatus = (jobId: string) => apiFetch<JobStatusResponse>(`${ApiRoutes.jobStatus}/${jobId}`);
 export const cancelJob = (jobId: string) => apiFetch<JobStatusResponse>(`${ApiRoutes.jobs}/${jobId}/cancel`, { method: 'POST' });

@@ -111,20 +111,20 @@ export function TalkingEditor() {
       setError(Messages.videoIncomplete);
       return;
     }
-    const form = new FormData();
-    form.set('sections', JSON.stringify(toRequestSections(sections)));
-    sections.forEach((s, i) => s.imageFile && form.set(`image_${i}`, s.imageFile));
-    form.set('voiceId', voiceId);
-    form.set('stability', String(voiceSettings.stability));
-    form.set('similarityBoost', String(voiceSettings.similarityBoost));
-    form.set('speed', String(voiceSettings.speed));
-    form.set('aspectRatio', settings.aspectRatio);
-    form.set('videoDuration', String(settings.duration));
-    form.set('videoModel', model);
-    form.set('userId', user.id);
     setStarting(true);
     try {
-      const started = await startVideo(form);
+      const started = await startVideo({
+        sections,
+        sectionsJson: toRequestSections(sections),
+        fields: {
+          voiceId,
+          ...voiceSettings,
+          aspectRatio: settings.aspectRatio,
+          videoDuration: settings.duration,
+          videoModel: model,
+          userId: user.id,
+        },
+      });
       setJobId(started.jobId);
       setRunning(true);
       setFinished(null);

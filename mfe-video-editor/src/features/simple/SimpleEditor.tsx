@@ -172,37 +172,22 @@ export function SimpleEditor() {
     if (sections.some((s) => !s.imageFile && !s.imageUrl)) return setError(Messages.simpleVideoImagesMissing);
     if (!VIDEO_MODELS[model].builtInAudio && sections.some((s) => s.scriptEnabled && s.audioStatus !== 'approved'))
       return setError(Messages.simpleVideoAudioMissing);
-    const form = new FormData();
-    form.set(
-      'sections',
-      JSON.stringify(
-        sections.map((s) => ({
-          id: s.id,
-          name: s.name,
-          videoPrompt: s.videoPrompt,
-          scriptEnabled: s.scriptEnabled,
-          hasImage: true,
-          imageUrl: s.imageFile ? null : s.imageUrl,
-          scriptBlocks: s.scriptText.trim() ? [{ id: `${s.id}-script`, text: s.scriptText }] : [],
-          audioUrl: s.audioUrl,
-          audioStatus: s.audioStatus,
-        })),
-      ),
-    );
-    sections.forEach((s, i) => s.imageFile && form.set(`image_${i}`, s.imageFile));
     const { aspectRatio, duration } = adjustVideoSettings(model, { aspectRatio: '9:16', duration: VIDEO_MODELS[model].durations[0] });
-    for (const [k, v] of Object.entries({
-      voiceId,
-      ...voiceSettings,
-      aspectRatio,
-      videoDuration: duration,
-      videoModel: model,
-      userId: user.id,
-    }))
-      form.set(k, String(v));
+    const sectionsJson = sections.map((s) => ({
+      id: s.id,
+      name: s.name,
+      videoPrompt: s.videoPrompt,
+      scriptEnabled: s.scriptEnabled,
+      hasImage: true,
+      imageUrl: s.imageFile ? null : s.imageUrl,
+      scriptBlocks: s.scriptText.trim() ? [{ id: `${s.id}-script`, text: s.scriptText }] : [],
+      audioUrl: s.audioUrl,
+      audioStatus: s.audioStatus,
+    }));
+    const fields = { voiceId, ...voiceSettings, aspectRatio, videoDuration: duration, videoModel: model, userId: user.id };
     setRunning(true);
     try {
-      const started = await startVideo(form);
+      const started = await startVideo({ sections, sectionsJson, fields });
       setJobId(started.jobId);
       setBanner(videoStarted(started.jobId));
       window.setTimeout(() => setBanner(null), 5000);

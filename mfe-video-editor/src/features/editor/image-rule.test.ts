@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_UPLOAD_MAX_BYTES } from './constants.ts';
-import { Messages } from './errors.ts';
-import { imageFileProblem } from './images.ts';
+import { IMAGE_UPLOAD_MAX_BYTES, imageFileProblem, Messages } from '@studio/contracts';
 
+// The rule every image slot applies before sending (contracts' imageFileProblem), as the editor's image drop uses it.
 describe('imageFileProblem (spec 2 §5)', () => {
   it('takes JPEG, PNG and WebP under 10 MB; names the type or the size otherwise', () => {
     for (const type of ['image/jpeg', 'image/png', 'image/webp']) expect(imageFileProblem({ type, size: 1 })).toBeNull();

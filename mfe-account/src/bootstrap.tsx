@@ -2,12 +2,10 @@
  * mfe-account on its own (`npm run dev -w mfe-account`), for the team that owns it: the exposed
  * screens and widgets with a real session from the bff (proxied at /api), without the shell.
  */
-import { StrictMode, useEffect, useState, type FormEvent } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { getQueryClient } from '@studio/session/query';
+import { mountStandalone } from '@studio/session/standalone';
 import { ApiRoutes, type SessionResponse } from '@studio/contracts';
 import { apiFetch, applySession, refreshCredits, refreshSession, sessionStatusAtom, signOut } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
@@ -101,12 +99,4 @@ function DevSignIn() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={getQueryClient()}>
-      <BrowserRouter>
-        <Standalone />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+mountStandalone(<Standalone />);

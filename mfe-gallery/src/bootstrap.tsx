@@ -2,17 +2,16 @@
  * mfe-gallery on its own (`npm run dev -w mfe-gallery`), for the team that owns it: the exposed
  * pages with a real session from the bff (proxied at /api), without the shell.
  */
-import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Navigate, Route, Routes } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { refreshSession } from '@studio/session';
-import { getQueryClient } from '@studio/session/query';
+import { mountStandalone } from '@studio/session/standalone';
 import { Logo } from '@studio/ui';
 import { ensureGalleryStyles } from './styles.ts';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { DiscoverPage } from './features/discover/DiscoverPage.tsx';
 import { VideosPage } from './features/videos/VideosPage.tsx';
+import { ProductsPage } from './features/products/ProductsPage.tsx';
 
 ensureGalleryStyles();
 
@@ -29,24 +28,18 @@ function Standalone() {
           <Link to="/app/images">Images</Link>
           <Link to="/app/discover">Discover</Link>
           <Link to="/app/videos">Videos</Link>
+          <Link to="/app/products">Products</Link>
         </nav>
       </header>
       <Routes>
         <Route path="/app/images" element={<ImagesPage />} />
         <Route path="/app/discover" element={<DiscoverPage />} />
         <Route path="/app/videos" element={<VideosPage />} />
+        <Route path="/app/products" element={<ProductsPage />} />
         <Route path="*" element={<Navigate to="/app/discover" replace />} />
       </Routes>
     </div>
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={getQueryClient()}>
-      <BrowserRouter>
-        <Standalone />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+mountStandalone(<Standalone />);

@@ -3,12 +3,10 @@
  * editors with a real session from the bff (proxied at /api), without the shell (voices then
  * show as unavailable: the shell is what loads other remotes).
  */
-import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { refreshSession } from '@studio/session';
-import { getQueryClient } from '@studio/session/query';
+import { mountStandalone } from '@studio/session/standalone';
 import CreatePage from './exposed/CreatePage.tsx';
 import EditorPage from './exposed/EditorPage.tsx';
 import SimpleVideoPage from './exposed/SimpleVideoPage.tsx';
@@ -27,12 +25,4 @@ function Standalone() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={getQueryClient()}>
-      <BrowserRouter>
-        <Standalone />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+mountStandalone(<Standalone />);

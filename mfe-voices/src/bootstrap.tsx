@@ -2,12 +2,10 @@
  * mfe-voices on its own (`npm run dev -w mfe-voices`), for the team that owns it: the voices page
  * with a real session from the bff (proxied at /api), without the shell.
  */
-import { StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { refreshSession } from '@studio/session';
-import { getQueryClient } from '@studio/session/query';
+import { mountStandalone } from '@studio/session/standalone';
 import { Logo } from '@studio/ui';
 import { ensureVoicesStyles } from './styles.ts';
 import { VoicesPage } from './features/page/VoicesPage.tsx';
@@ -32,12 +30,4 @@ function Standalone() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={getQueryClient()}>
-      <BrowserRouter>
-        <Standalone />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+mountStandalone(<Standalone />);

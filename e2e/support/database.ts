@@ -17,35 +17,28 @@ async function connect(): Promise<pg.Client> {
   return client;
 }
 
-/** A MANUAL_CREDIT grant to the account of `email`, once, through `add_credit_transaction`. */
-export async function grantCredits(email: string, amount: number): Promise<void> {
+/** A ledger row for the account of `email`, once, through `add_credit_transaction` (the app's own ledger function). */
+async function ledgerEntry(email: string, type: 'MANUAL_CREDIT' | 'TASK_DEBIT', amount: number, description: string): Promise<void> {
   const client = await connect();
   try {
     const user = await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-    await client.query("SELECT add_credit_transaction($1, 'MANUAL_CREDIT', $2, 'Support grant', NULL, '{}'::jsonb, 0, $3)", [
+    await client.query("SELECT add_credit_transaction($1, $2, $3, $4, NULL, '{}'::jsonb, 0, $5)", [
       user.rows[0]!.id,
+      type,
       amount,
-      `e2e-grant-${randomUUID()}`,
+      description,
+      `e2e-${randomUUID()}`,
     ]);
   } finally {
     await client.end();
   }
 }
 
-/** Takes `amount` credits from the account of `email`, as a generation would (a TASK_DEBIT through the ledger function). */
-export async function spendCredits(email: string, amount: number): Promise<void> {
-  const client = await connect();
-  try {
-    const user = await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-    await client.query("SELECT add_credit_transaction($1, 'TASK_DEBIT', $2, 'Earlier generations', NULL, '{}'::jsonb, 0, $3)", [
-      user.rows[0]!.id,
-      -amount,
-      `e2e-spend-${randomUUID()}`,
-    ]);
-  } finally {
-    await client.end();
-  }
-}
+/** A MANUAL_CREDIT grant, as support would give. */
+export const grantCredits = (email: string, amount: number) => ledgerEntry(email, 'MANUAL_CREDIT', amount, 'Support grant');
+
+/** Takes `amount` credits, as a generation would (a TASK_DEBIT). */
+export const spendCredits = (email: string, amount: number) => ledgerEntry(email, 'TASK_DEBIT', -amount, 'Earlier generations');
 
 /** Puts the account of `email` on a subscription tier, as a support change would. */
 export async function setTier(email: string, tier: 'trial' | 'free' | 'basic' | 'pro' | 'unlimited'): Promise<void> {

@@ -18,6 +18,7 @@ import {
 import type { AppDeps } from '../../app.ts';
 import { AppError, invalidRequest } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
+import { assertStorageAvailable } from '../../services/assets.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import {
   addProductImage,
@@ -197,6 +198,8 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     async (ctx) => {
       const user = currentUser(ctx.state);
       const request = StoreImportRequest.parse(ctx.request.body ?? {});
+      // Refused before anything is downloaded (createProduct checks again when it stores).
+      await assertStorageAvailable(db, user.id);
       // The listing is read again: only images the store itself lists are downloaded.
       const listing = await readStore(request.url, limits).catch(storeProblem);
       const chosen = [...new Set(request.images)];

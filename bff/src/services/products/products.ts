@@ -110,12 +110,9 @@ export async function addProductImage(db: Db, store: ObjectStore, userId: string
     await db.transaction(async (trx) => {
       // One image added at a time per product: the row lock orders concurrent adds and keeps the cap.
       await trx('products').where({ id: productId }).forUpdate().first('id');
-      const { count } = (await trx('product_images').where({ product_id: productId }).count({ count: '*' }).first()) as { count: string };
-      if (Number(count) >= PRODUCT_IMAGES_MAX) throw invalidRequest(ProductMessages.tooManyImages);
-      const { max } = (await trx('product_images').where({ product_id: productId }).max({ max: 'position' }).first()) as {
-        max: number | null;
-      };
-      await trx('product_images').insert({ product_id: productId, asset_id: asset.id, position: (max ?? -1) + 1 });
+      const positions: number[] = await trx('product_images').where({ product_id: productId }).pluck('position');
+      if (positions.length >= PRODUCT_IMAGES_MAX) throw invalidRequest(ProductMessages.tooManyImages);
+      await trx('product_images').insert({ product_id: productId, asset_id: asset.id, position: Math.max(-1, ...positions) + 1 });
     });
   } catch (error) {
     await deleteAsset(db, store, userId, asset.id, async () => {});

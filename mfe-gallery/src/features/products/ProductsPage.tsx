@@ -165,7 +165,9 @@ function StoreImport({ onImported }: { onImported: () => void }) {
             >
               {busy === 'importing'
                 ? 'Importing…'
-                : `Import ${chosen.length || ''} ${chosen.length === 1 ? 'image' : 'images'}`.replace('  ', ' ')}
+                : chosen.length === 0
+                  ? 'Import images'
+                  : `Import ${chosen.length} ${chosen.length === 1 ? 'image' : 'images'}`}
             </button>
           </div>
         </>
@@ -188,13 +190,15 @@ function NewProduct({ onCreated }: { onCreated: () => void }) {
     event.preventDefault();
     const problem = title.trim() ? photosProblem(files) : ProductMessages.titleRequired;
     if (problem) return setError(problem);
+    // The form, before the await: React clears currentTarget once the handler returns.
+    const form = event.currentTarget;
     setBusy(true);
     setError(null);
     try {
       await createProduct(title.trim(), files);
       setTitle('');
       setFiles([]);
-      event.currentTarget?.reset();
+      form.reset();
       onCreated();
     } catch (err) {
       setError(errorText(err, FAILED));

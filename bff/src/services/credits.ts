@@ -83,7 +83,8 @@ async function writeLedger(db: Queryable, entry: LedgerEntry): Promise<CreditTra
     return toCreditTransaction(result.rows[0]!);
   } catch (error) {
     // spec 1 §5: credits never go below zero; the database refuses and writes nothing.
-    if (isDbError(error, DbErrorCodes.insufficientCredits)) throw insufficientCredits();
+    // The refusal says what the request needed, so the upgrade dialog can say how many more (spec 2 §6).
+    if (isDbError(error, DbErrorCodes.insufficientCredits)) throw insufficientCredits(undefined, { creditsNeeded: -entry.amount });
     if (isDbError(error, DbErrorCodes.profileNotFound)) throw notFound();
     throw error;
   } finally {

@@ -103,3 +103,23 @@ export function requestSignIn(mode: 'signin' | 'signup' | 'forgot' = 'signin'): 
 export function requestUpgrade(creditsNeeded?: number, action?: string): void {
   store().set(upgradeRequestAtom, { creditsNeeded, action });
 }
+
+/**
+ * The credits a refused call lacked: what its 402 says it needed, less the balance now (at least
+ * 1); null when the error is not a short balance.
+ */
+export async function creditsShortBy(error: unknown): Promise<number | null> {
+  if (!(error instanceof ApiError) || error.status !== 402) return null;
+  const needed = Number((error.details as { creditsNeeded?: number } | undefined)?.creditsNeeded ?? 0);
+  const balance = await apiFetch<CreditsResponse>(ApiRoutes.credits).then(
+    (c) => c.credits,
+    () => 0,
+  );
+  return Math.max(1, needed - balance);
+}
+
+/** After a call refused for a short balance: the upgrade dialog with "You need N more credit(s) to {action}". */
+export async function offerUpgrade(error: unknown, action: string): Promise<void> {
+  const short = await creditsShortBy(error);
+  if (short !== null) requestUpgrade(short, action);
+}

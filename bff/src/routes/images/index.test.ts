@@ -94,12 +94,14 @@ describe('image generation', () => {
     expect(await balance(client)).toBe(17);
   });
 
-  it('refuses with 402 and makes nothing when credits are short', async () => {
+  it('refuses with 402 (saying what it needed) and makes nothing when credits are short', async () => {
     const { user, client } = await member(1);
     const spy = vi.spyOn(studio.deps.media, 'generateImage');
     const res = await client.post(ApiRoutes.generateImage, generation({ prompt: 'two chairs', imageCount: '2' }));
     expect(res.status).toBe(402);
     expect(res.body.error.message).toBe(Messages.insufficientCredits);
+    // What the request needed, so the upgrade dialog can say how many more (2 − 1 = 1).
+    expect(res.body.error.details).toEqual({ creditsNeeded: 2 });
     expect(spy).not.toHaveBeenCalled();
     expect(await assetsOf(client, user.id)).toEqual([]);
     expect(await balance(client)).toBe(1);

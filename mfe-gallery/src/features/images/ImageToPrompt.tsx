@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
-import { ApiRoutes, Messages, TASK_CREDITS, type DescribeImageResponse, IMAGE_UPLOAD_TYPES, imageFileProblem } from '@studio/contracts';
-import { ApiError, apiFetch, upgradeRequestAtom, errorText } from '@studio/session';
+import { ApiRoutes, Messages, type DescribeImageResponse, IMAGE_UPLOAD_TYPES, imageFileProblem } from '@studio/contracts';
+import { apiFetch, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Dialog } from '@studio/ui';
 
@@ -15,7 +14,6 @@ const DESCRIBE_TIMEOUT_MS = 120_000;
  */
 export function ImageToPrompt({ onDescribed, onClose }: { onDescribed: (description: string) => void; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const requestUpgrade = useSetAtom(upgradeRequestAtom);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,8 +42,7 @@ export function ImageToPrompt({ onDescribed, onClose }: { onDescribed: (descript
       choose(null);
       onDescribed(answer.description);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402)
-        requestUpgrade({ creditsNeeded: TASK_CREDITS.describe, action: 'describe this image' });
+      void offerUpgrade(err, 'describe this image');
       setError(errorText(err, Messages.failedToDescribe));
     } finally {
       setBusy(false);

@@ -17,7 +17,7 @@ import {
   IMAGE_UPLOAD_TYPES,
   imageFileProblem,
 } from '@studio/contracts';
-import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom, errorText } from '@studio/session';
+import { ApiError, apiFetch, contentBadgeAtom, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { promptDraftAtom } from './draft.ts';
@@ -67,7 +67,6 @@ interface LastRun {
 export function PromptBar({ userId }: { userId: string }) {
   const ids = useId();
   const queryClient = useQueryClient();
-  const requestUpgrade = useSetAtom(upgradeRequestAtom);
   const setBadge = useSetAtom(contentBadgeAtom);
   const [draft, setDraft] = useAtom(promptDraftAtom);
   const [prompt, setPrompt] = useState('');
@@ -190,7 +189,7 @@ export function PromptBar({ userId }: { userId: string }) {
         outcome: `error: ${err instanceof ApiError ? `${err.status} ${err.code}` : 'unknown'} · ${message}`,
         ms: performance.now() - started,
       });
-      if (err instanceof ApiError && err.status === 402) requestUpgrade({ creditsNeeded: choices.imageCount, action: 'generate images' });
+      void offerUpgrade(err, 'generate images');
       setError(message);
     } finally {
       setBusy(false);

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSetAtom } from 'jotai';
 import {
   ApiRoutes,
   isJobFinished,
   JOB_POLL_MS,
   JOB_TIMEOUT_MS,
-  TASK_CREDITS,
   Messages,
   type FeatureToggleResponse,
   type JobStatusResponse,
@@ -14,7 +12,7 @@ import {
   type UpscaleImageResponse,
   type UserAsset,
 } from '@studio/contracts';
-import { ApiError, apiFetch, upgradeRequestAtom, errorText } from '@studio/session';
+import { ApiError, apiFetch, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 
@@ -51,7 +49,6 @@ export const downloadName = (asset: Pick<UserAsset, 'id' | 'public_url'>) =>
  */
 export function useAssetActions(userId: string) {
   const queryClient = useQueryClient();
-  const requestUpgrade = useSetAtom(upgradeRequestAtom);
   const [status, setStatus] = useState<ActionStatus | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -120,8 +117,7 @@ export function useAssetActions(userId: string) {
               signal: AbortSignal.timeout(UPSCALE_TIMEOUT_MS),
             });
           } catch (err) {
-            if (err instanceof ApiError && err.status === 402)
-              requestUpgrade({ creditsNeeded: TASK_CREDITS.upscale, action: 'upscale this image' });
+            void offerUpgrade(err, 'upscale this image');
             throw err;
           } finally {
             void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
@@ -146,8 +142,7 @@ export function useAssetActions(userId: string) {
           try {
             jobId = (await apiFetch<StartJobResponse>(ApiRoutes.generateAnimation, { method: 'POST', body: form })).jobId;
           } catch (err) {
-            if (err instanceof ApiError && err.status === 402)
-              requestUpgrade({ creditsNeeded: TASK_CREDITS.videoSection, action: 'animate this image' });
+            void offerUpgrade(err, 'animate this image');
             throw err;
           } finally {
             void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });

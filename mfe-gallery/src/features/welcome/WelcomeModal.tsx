@@ -14,7 +14,7 @@ import {
   IMAGE_UPLOAD_TYPES,
   imageFileProblem,
 } from '@studio/contracts';
-import { ApiError, apiFetch, contentBadgeAtom, upgradeRequestAtom, userAtom, errorText } from '@studio/session';
+import { apiFetch, contentBadgeAtom, userAtom, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Dialog } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
@@ -42,7 +42,6 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const setBadge = useSetAtom(contentBadgeAtom);
-  const requestUpgrade = useSetAtom(upgradeRequestAtom);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -88,8 +87,7 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
         setResults([...made]);
       }
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402)
-        requestUpgrade({ creditsNeeded: TOTAL * TASK_CREDITS.image, action: 'generate your first images' });
+      void offerUpgrade(err, 'generate your first images');
       setError(errorText(err, Messages.failedToGenerateImages));
     } finally {
       setStep(null);

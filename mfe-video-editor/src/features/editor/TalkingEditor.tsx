@@ -15,13 +15,13 @@ import {
   type VideoModelId,
   type VoiceSettingsValue,
 } from '@studio/contracts';
-import { ApiError, userAtom } from '@studio/session';
+import { ApiError, userAtom, creditsShortBy } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Alert, Dialog } from '@studio/ui';
 import { generateAudio, startVideo } from '../../lib/api.ts';
 import { JobPanel } from '../job/JobPanel.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
-import { creditsShortBy, UpgradeSlot } from '../UpgradeSlot.tsx';
+import { UpgradeSlot } from '../UpgradeSlot.tsx';
 import { SectionCard } from './SectionCard.tsx';
 import { VoicePanel } from './VoicePanel.tsx';
 import {

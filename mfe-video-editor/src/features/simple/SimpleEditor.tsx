@@ -15,7 +15,7 @@ import {
   type VideoModelId,
   type VoiceSettingsValue,
 } from '@studio/contracts';
-import { ApiError, userAtom, errorText } from '@studio/session';
+import { ApiError, userAtom, errorText, creditsShortBy } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Alert } from '@studio/ui';
 import { generateAudio, generateSectionImage, startVideo, uploadAudio } from '../../lib/api.ts';
@@ -24,7 +24,7 @@ import { newId } from '../editor/model.ts';
 import { VoicePanel } from '../editor/VoicePanel.tsx';
 import { JobPanel } from '../job/JobPanel.tsx';
 import { ModelSelect } from '../editor/ModelSelect.tsx';
-import { creditsShortBy, UpgradeSlot } from '../UpgradeSlot.tsx';
+import { UpgradeSlot } from '../UpgradeSlot.tsx';
 
 /** spec 2 §3 "Simple editor section". */
 interface SimpleSection {

@@ -12,7 +12,7 @@ import {
   type VoiceChoice,
   type VoiceSettingsValue,
 } from '@studio/contracts';
-import { ApiError, apiFetch, requestUpgrade, userAtom, errorText } from '@studio/session';
+import { apiFetch, offerUpgrade, userAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { voiceKeys } from '../../lib/query-keys.ts';
 import { useSavedVoices, useVoiceInfo, useVoiceProfiles } from '../data.ts';
@@ -74,7 +74,7 @@ export function VoicesPage() {
         setResult(answer);
         return null;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 402) requestUpgrade(TASK_CREDITS.voice, 'generate this voice line');
+        void offerUpgrade(err, 'generate this voice line');
         throw err;
       } finally {
         void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });

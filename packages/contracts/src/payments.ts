@@ -15,6 +15,7 @@ export const PaymentMessages = {
   paymentsUnavailable: 'Payments are currently unavailable. Please try again later.',
   webhookSignature: 'The webhook signature could not be verified.',
   paymentFailed: 'Your last payment failed. Update your card in Manage billing to keep your plan.',
+  alreadySubscribed: 'You already have a plan. Switch plans from the plans page instead.',
 } as const;
 
 /** `{payments}` of spec 1 §7 is the provider's name. */

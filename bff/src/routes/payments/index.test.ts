@@ -146,6 +146,10 @@ describe('managing a plan through the API', () => {
     ).toBe(200);
     expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toMatchObject({ planName: 'Pro', interval: 'month' });
     expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('pro');
+    // A second subscription is refused: a subscriber changes the one they have.
+    const second = await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toBe(PaymentMessages.alreadySubscribed);
     // A new interval starts a new period now, charged in full less the unused year, and its credits are granted.
     await emulator().webhooks.settled();
     expect(await balance(client)).toBe(20 + 600 + 2000);

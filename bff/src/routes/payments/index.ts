@@ -17,9 +17,9 @@ import {
 } from '@studio/contracts';
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../app.ts';
-import { AppError, invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
+import { AppError, conflict, invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
-import { applyPaymentEvent, idOf, refreshSubscription } from '../../services/payments/events.ts';
+import { applyPaymentEvent, idOf, LIVE_SUBSCRIPTION_STATUSES, refreshSubscription } from '../../services/payments/events.ts';
 import { getOrCreateProfileRow } from '../../services/profiles.ts';
 import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
@@ -47,6 +47,12 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
     await db('profiles').where({ id: user.id }).whereNull('stripe_customer_id').update({ stripe_customer_id: customer.id });
     return customer.id;
   };
+  /** The caller's customer at the provider; none yet is the spec's "No billing information found". */
+  const ownCustomer = async (user: { id: string; email: string }) => {
+    const profile = await getOrCreateProfileRow(db, user);
+    if (!profile.stripe_customer_id) throw notFound(PaymentMessages.noBillingInfo);
+    return profile.stripe_customer_id;
+  };
   /** The provider's failure as the spec words it; ours (4xx) pass through. */
   const checkoutFailure = (error: unknown): unknown => {
     if (error instanceof AppError) return error;
@@ -65,6 +71,7 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       responses: {
         200: CheckoutResponse,
         400: PaymentMessages.invalidPlan,
+        409: PaymentMessages.alreadySubscribed,
         502: PaymentMessages.checkoutFailed,
         503: PaymentMessages.paymentsUnavailable,
       },
@@ -78,6 +85,9 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       const price: string | null = body.isAnnual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id;
       if (!price) throw unavailable();
       if (body.priceId && body.priceId !== price) throw invalidRequest(PaymentMessages.priceMismatch);
+      // One subscription per user: a subscriber changes the plan they have (update-subscription).
+      if (await db('user_subscriptions').where({ user_id: user.id }).whereIn('status', LIVE_SUBSCRIPTION_STATUSES).first('id'))
+        throw conflict(PaymentMessages.alreadySubscribed);
       try {
         const session = await stripeOf().checkout.sessions.create({
           mode: 'subscription',
@@ -194,11 +204,10 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
     async (ctx) => {
       const user = currentUser(ctx.state);
       if (!payments) throw new AppError(503, 'upstream_failed', PaymentMessages.portalUnavailable);
-      const profile = await getOrCreateProfileRow(db, user);
-      if (!profile.stripe_customer_id) throw notFound(PaymentMessages.noBillingInfo);
+      const customer = await ownCustomer(user);
       try {
         const portal = await payments.stripe.billingPortal.sessions.create({
-          customer: profile.stripe_customer_id,
+          customer,
           return_url: `${config.appUrl}${AppPaths.app}`,
         });
         ctx.body = { success: true, url: portal.url } satisfies PortalSessionResponse;
@@ -239,12 +248,6 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
     },
   );
 
-  /** The caller's customer at the provider; none yet is the spec's "No billing information found". */
-  const ownCustomer = async (user: { id: string; email: string }) => {
-    const profile = await getOrCreateProfileRow(db, user);
-    if (!profile.stripe_customer_id) throw notFound(PaymentMessages.noBillingInfo);
-    return profile.stripe_customer_id;
-  };
   /** One of the caller's subscriptions (anyone else's is "not found"). */
   const ownSubscription = async (userId: string, subscriptionId: string) => {
     const row = await db('user_subscriptions').where({ user_id: userId, stripe_subscription_id: subscriptionId }).first();

@@ -14,6 +14,9 @@ import { grantCredits } from '../credits.ts';
 
 type Trx = Knex.Transaction;
 
+/** Subscription states that still hold a plan (a past-due one keeps it while its card is retried). */
+export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
+
 /** spec 1 §3: the plans' tiers as profile tiers (Growth is the basic tier). */
 const TIER_OF_PLAN: Record<string, 'basic' | 'pro' | 'unlimited'> = { growth: 'basic', pro: 'pro', unlimited: 'unlimited' };
 
@@ -82,7 +85,7 @@ async function syncSubscription(trx: Trx, stripe: Stripe, subscriptionId: string
     updated_at: trx.fn.now(),
   };
   await trx('user_subscriptions').insert(row).onConflict('stripe_subscription_id').merge();
-  const live = sub.status === 'active' || sub.status === 'trialing' || sub.status === 'past_due';
+  const live = (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status);
   await trx('profiles')
     .where({ id: userId })
     .update({

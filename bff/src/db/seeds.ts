@@ -1,4 +1,4 @@
-import { ANNUAL_DISCOUNT, CREDIT_VALUE_USD, DEFAULT_MARKUP, TASK_CREDITS } from '@studio/contracts';
+import { ANNUAL_DISCOUNT, CREDIT_VALUE_USD, DEFAULT_MARKUP, STUDIO_OPERATIONS, TASK_CREDITS } from '@studio/contracts';
 import type { Knex } from 'knex';
 
 const annualPrice = (monthly: number) => Math.round(12 * monthly * (1 - ANNUAL_DISCOUNT) * 100) / 100;
@@ -40,6 +40,14 @@ const pricing = [
   { task_type: 'video_section', unit: 'section', base_cost_usd: baseCostFor(TASK_CREDITS.videoSection) },
   { task_type: 'upscale', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.upscale) },
   { task_type: 'describe', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.describe) },
+  // Product Studio steps; its upscale is the gallery's upscale, priced above.
+  ...[...new Set(Object.values(STUDIO_OPERATIONS).map((op) => op.taskType))]
+    .filter((taskType) => taskType !== 'upscale')
+    .map((task_type) => ({
+      task_type,
+      unit: 'image',
+      base_cost_usd: baseCostFor(TASK_CREDITS.studioStep),
+    })),
 ];
 
 /**

@@ -14,6 +14,7 @@ import { paymentRoutes } from './payments/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
 import { productRoutes } from './products/index.ts';
 import { profileRoutes } from './profile/index.ts';
+import { studioRoutes } from './studio/index.ts';
 import { videoRoutes } from './videos/index.ts';
 import { voiceRoutes } from './voices/index.ts';
 
@@ -37,6 +38,7 @@ export function createApiRouter(deps: AppDeps): Router {
     videoRoutes,
     paymentRoutes,
     productRoutes,
+    studioRoutes,
   ]) {
     const router = routes(deps);
     api.use(router.routes(), router.allowedMethods());

@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 /**
  * Inputs given by URL (an image to edit or animate, approved audio for a section): only the
  * caller's own assets or temporary uploads are read, straight from the store. The server never
  * fetches a URL it does not own.
  */
-import type { AssetType } from '@studio/contracts';
+import { Messages, type AssetType } from '@studio/contracts';
+import type { ImageData } from '@studio/media';
+import { invalidRequest } from '../errors.ts';
 import type { Db } from '../db/index.ts';
 import { ASSET_URL_PREFIX, getOwnAsset } from './assets.ts';
 import type { ObjectStore } from './object-store.ts';
+import { readImageData } from './uploads/images.ts';
 
 export const TEMP_URL_PREFIX = '/media/temp';
 export const TEMP_FILE = /^([0-9a-f-]{36})-[\w-]{16,64}\.(png|jpg|webp)$/;
@@ -29,4 +33,20 @@ export async function ownFileAt(deps: OwnMediaDeps, userId: string, url: string,
   }
   const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
   return temp && temp[1] === userId ? deps.objects.read(`temp/${temp[0]}`) : null;
+}
+
+/** An input image given by URL, decoded: one of the caller's own images or uploads, else a 400. */
+export async function ownImageAt(deps: OwnMediaDeps, userId: string, url: string): Promise<ImageData> {
+  const bytes = await ownFileAt(deps, userId, url, 'image');
+  if (!bytes) throw invalidRequest(Messages.imageNotYours);
+  return readImageData(bytes, Messages.imageTypeInvalid);
+}
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/** Keeps an image as the caller's private temporary upload; returns its URL (readable by them only). */
+export async function putTempImage(objects: ObjectStore, userId: string, image: ImageData): Promise<string> {
+  const name = `${userId}-${randomBytes(12).toString('base64url')}.${EXTENSIONS[image.mime]}`;
+  await objects.put(`temp/${name}`, image.data);
+  return `${TEMP_URL_PREFIX}/${name}`;
 }

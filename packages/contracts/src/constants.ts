@@ -96,6 +96,8 @@ export const TASK_CREDITS = {
   upscale: 2,
   /** Not priced by the spec: describing an image is one cheap vision call. */
   describe: 1,
+  /** Not priced by the spec: one Product Studio step (cut-out, background, placement, reframe). */
+  studioStep: 1,
 } as const;
 
 /** spec 1 §4: the welcome flow places the product on a 1820×1024 canvas with a 10% margin. */

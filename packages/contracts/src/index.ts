@@ -12,3 +12,4 @@ export * from './voices.ts';
 export * from './videos.ts';
 export * from './payments.ts';
 export * from './products.ts';
+export * from './studio.ts';

@@ -49,6 +49,7 @@ export * from './capabilities.ts';
 export * from './errors.ts';
 export * from './models.ts';
 export { createLocalProvider } from './local/provider.ts';
+export { reframeImage } from './local/reframe.ts';
 export { createFalProvider, mapFalError } from './fal/provider.ts';
 export * from './speech/types.ts';
 export type { VoiceAnalysis } from './speech/analysis.ts';

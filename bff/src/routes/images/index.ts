@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
   ApiRoutes,
@@ -13,14 +13,13 @@ import {
   type GeneratedImage,
   type UserAsset,
 } from '@studio/contracts';
-import type { ImageData } from '@studio/media';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app.ts';
-import { AppError, invalidRequest, notFound } from '../../errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { assertStorageAvailable, deleteAsset, saveImageAsset } from '../../services/assets.ts';
-import { ownFileAt, TEMP_FILE, TEMP_URL_PREFIX } from '../../services/own-media.ts';
+import { ownImageAt, putTempImage, TEMP_FILE, TEMP_URL_PREFIX } from '../../services/own-media.ts';
 import { runChargedTask } from '../../services/charged-task.ts';
 import { callEngine } from '../../services/images/engine-call.ts';
 import { generateImages, type ImageSink } from '../../services/images/generate.ts';
@@ -35,9 +34,7 @@ import { PREBUILT_MODEL_ENTRIES } from './models.ts';
 const ONE_IMAGE: UploadSpec = { files: { image: { ...IMAGE_UPLOAD_RULE, required: true } } };
 const GENERATION_IMAGES: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE, image2: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 32 * 1024 };
 
-const EXTENSION = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
-
-const toGenerated = (asset: UserAsset): GeneratedImage => ({
+export const toGenerated = (asset: UserAsset): GeneratedImage => ({
   assetId: asset.id,
   url: asset.public_url,
   thumbnailUrl: asset.thumbnail_url,
@@ -55,14 +52,10 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
    * An input image given by URL: only one of the caller's own assets or temporary uploads (the
    * server never fetches a URL it does not own).
    */
-  async function ownImageAt(userId: string, url: string): Promise<ImageData> {
-    const bytes = await ownFileAt({ db, objects, appUrl: config.appUrl }, userId, url, 'image');
-    if (!bytes) throw invalidRequest(Messages.imageNotYours);
-    return readImageData(bytes, Messages.imageTypeInvalid);
-  }
+  const ownImage = (userId: string, url: string) => ownImageAt({ db, objects, appUrl: config.appUrl }, userId, url);
 
   const inputImage = (userId: string, file: UploadedFile | undefined, url: string | undefined) =>
-    file ? readImageData(file.path, Messages.imageTypeInvalid) : url ? ownImageAt(userId, url) : Promise.resolve(undefined);
+    file ? readImageData(file.path, Messages.imageTypeInvalid) : url ? ownImage(userId, url) : Promise.resolve(undefined);
 
   /** Results go to the caller's gallery; a failed generation takes back what it stored. */
   const gallerySink = (userId: string): ImageSink => ({
@@ -105,9 +98,8 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const { fields, files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
       const image = files.image!;
-      const name = `${user.id}-${randomBytes(12).toString('base64url')}.${EXTENSION[image.kind as keyof typeof EXTENSION]}`;
-      await objects.put(`temp/${name}`, (await readImageData(image.path, Messages.imageTypeInvalid)).data);
-      ctx.body = { success: true, imageUrl: `${TEMP_URL_PREFIX}/${name}` } satisfies UploadTempImageResponse;
+      const imageUrl = await putTempImage(objects, user.id, await readImageData(image.path, Messages.imageTypeInvalid));
+      ctx.body = { success: true, imageUrl } satisfies UploadTempImageResponse;
     },
   );
 
@@ -204,7 +196,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const body = UpscaleImageRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
-      const source = await ownImageAt(user.id, body.imageUrl);
+      const source = await ownImage(user.id, body.imageUrl);
       await assertStorageAvailable(db, user.id);
       const task = { userId: user.id, taskType: 'upscale', description: 'Upscale 2×', idempotencyKey: `upscale:${randomUUID()}` };
       const asset = await runChargedTask(db, task, async () => {

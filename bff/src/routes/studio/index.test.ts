@@ -1,0 +1,144 @@
+import { ApiRoutes, Messages, SCENE_TEMPLATES, StudioMessages, StudioRoutes, TASK_CREDITS } from '@studio/contracts';
+import { MediaError } from '@studio/media';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createImageAsset, ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+
+let studio: TestStudio;
+beforeAll(async () => {
+  studio = await startTestStudio();
+});
+afterAll(() => studio?.stop());
+afterEach(() => vi.restoreAllMocks());
+
+async function member(credits = 20) {
+  const signed = await signedInUser(studio);
+  await ensureProfile(studio, signed.user, credits);
+  return signed;
+}
+const balance = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
+const galleryOf = async (client: TestClient, userId: string) =>
+  (await client.get(`${ApiRoutes.userAssets}/${userId}`)).body.assets as { id: string; metadata: Record<string, unknown> }[];
+const refundsOf = (userId: string) => studio.deps.db('credit_transactions').where({ user_id: userId, transaction_type: 'TASK_REFUND' });
+
+describe('Product Studio', () => {
+  it('quotes every step from task_pricing', async () => {
+    const { client } = await member();
+    const res = await client.get(StudioRoutes.prices);
+    expect(res.status).toBe(200);
+    expect(res.body.prices).toEqual({
+      remove_background: TASK_CREDITS.studioStep,
+      replace_background: TASK_CREDITS.studioStep,
+      place: TASK_CREDITS.studioStep,
+      upscale: TASK_CREDITS.upscale,
+      reframe: TASK_CREDITS.studioStep,
+    });
+  });
+
+  it('runs the steps on working copies, charges each once, and saves the result to the gallery', async () => {
+    const { user, client } = await member();
+    const source = await createImageAsset(studio, user.id, { width: 160, height: 120 });
+
+    const cut = await client.post(StudioRoutes.edit, { operation: 'remove_background', imageUrl: source.public_url, requestId: 'cut-1' });
+    expect(cut.status).toBe(200);
+    expect(cut.body).toMatchObject({ success: true, creditsUsed: 1, provider: 'local' });
+    const cutFile = await client.get(cut.body.image.url);
+    expect(cutFile.status).toBe(200);
+    const cutBytes = await studio.deps.objects.read(`temp/${String(cut.body.image.url).split('/').pop()}`);
+    expect((await sharp(cutBytes).metadata()).hasAlpha).toBe(true);
+    // A retried step is charged once.
+    const again = await client.post(StudioRoutes.edit, { operation: 'remove_background', imageUrl: source.public_url, requestId: 'cut-1' });
+    expect(again.status).toBe(200);
+    expect(await balance(client)).toBe(19);
+
+    const scene = await client.post(StudioRoutes.edit, {
+      operation: 'replace_background',
+      imageUrl: cut.body.image.url,
+      templateId: SCENE_TEMPLATES[0].id,
+    });
+    expect(scene.status).toBe(200);
+    expect(scene.body.image).toMatchObject({ width: 160, height: 120 });
+
+    const square = await client.post(StudioRoutes.edit, { operation: 'reframe', imageUrl: scene.body.image.url, aspectRatio: '1:1' });
+    expect(square.body.image).toMatchObject({ width: 120, height: 120 });
+    const tall = await client.post(StudioRoutes.edit, {
+      operation: 'reframe',
+      imageUrl: square.body.image.url,
+      aspectRatio: '9:16',
+      fit: 'extend',
+    });
+    expect(tall.body.image).toMatchObject({ width: 120, height: 213 });
+    const big = await client.post(StudioRoutes.edit, { operation: 'upscale', imageUrl: tall.body.image.url });
+    expect(big.body).toMatchObject({ creditsUsed: 2, image: { width: 240, height: 426 } });
+    expect(await balance(client)).toBe(20 - 4 * TASK_CREDITS.studioStep - TASK_CREDITS.upscale);
+
+    // Working copies stay out of the gallery until saved.
+    expect(await galleryOf(client, user.id)).toHaveLength(1);
+    const saved = await client.post(StudioRoutes.save, { imageUrl: big.body.image.url, description: 'Marble counter, 9:16' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.image).toMatchObject({ width: 240, height: 426 });
+    const gallery = await galleryOf(client, user.id);
+    expect(gallery[0]).toMatchObject({
+      id: saved.body.image.assetId,
+      metadata: { prompt: 'Marble counter, 9:16', model: 'product_studio' },
+    });
+  });
+
+  it('places the product in a scene photo of the user’s', async () => {
+    const { user, client } = await member();
+    const product = await createImageAsset(studio, user.id, { colour: '#dd2222' });
+    const room = await createImageAsset(studio, user.id, { width: 200, height: 100, colour: '#336633' });
+    const res = await client.post(StudioRoutes.edit, { operation: 'place', imageUrl: product.public_url, sceneUrl: room.public_url });
+    expect(res.status).toBe(200);
+    expect(res.body.image).toMatchObject({ width: 200, height: 100 });
+  });
+
+  it('applies its rules on the server with their messages, and charges nothing for refused steps', async () => {
+    const { user, client } = await member();
+    const other = await member();
+    const mine = await createImageAsset(studio, user.id);
+    const theirs = await createImageAsset(studio, other.user.id);
+    const theirCopy = await other.client.post(StudioRoutes.edit, { operation: 'reframe', imageUrl: theirs.public_url, aspectRatio: '1:1' });
+    const cases: [object, string][] = [
+      [{ operation: 'replace_background', imageUrl: mine.public_url }, StudioMessages.backgroundRequired],
+      [{ operation: 'replace_background', imageUrl: mine.public_url, templateId: 'beach' }, ''],
+      [{ operation: 'place', imageUrl: mine.public_url }, StudioMessages.sceneRequired],
+      [{ operation: 'place', imageUrl: mine.public_url, sceneUrl: theirs.public_url }, Messages.imageNotYours],
+      [{ operation: 'remove_background' }, StudioMessages.imageRequired],
+      [{ operation: 'remove_background', imageUrl: theirs.public_url }, Messages.imageNotYours],
+      [{ operation: 'upscale', imageUrl: theirCopy.body.image.url }, Messages.imageNotYours],
+      [{ operation: 'reframe', imageUrl: mine.public_url, aspectRatio: '2:1' }, ''],
+      [{ operation: 'paint', imageUrl: mine.public_url }, ''],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post(StudioRoutes.edit, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      if (message) expect(res.body.error.message).toBe(message);
+    }
+    const save = await client.post(StudioRoutes.save, { imageUrl: theirCopy.body.image.url });
+    expect(save.status).toBe(400);
+    expect(save.body.error.message).toBe(Messages.imageNotYours);
+    expect(await balance(client)).toBe(20);
+  });
+
+  it('refuses with 402 when credits are short, and refunds exactly once when a step fails', async () => {
+    const { user, client } = await member(0);
+    const photo = await createImageAsset(studio, user.id);
+    const spy = vi.spyOn(studio.deps.media, 'removeBackground');
+    const short = await client.post(StudioRoutes.edit, { operation: 'remove_background', imageUrl: photo.public_url });
+    expect(short.status).toBe(402);
+    expect(short.body.error.details).toEqual({ creditsNeeded: 1 });
+    expect(spy).not.toHaveBeenCalled();
+
+    await studio.deps.db('profiles').where({ id: user.id }).update({ credits_remaining: 5 });
+    vi.spyOn(studio.deps.media, 'replaceBackground').mockRejectedValue(new MediaError('upstream', 'provider down'));
+    const step = { operation: 'replace_background', imageUrl: photo.public_url, prompt: 'on a beach', requestId: 'beach-1' };
+    const failed = await client.post(StudioRoutes.edit, step);
+    expect(failed.status).toBe(502);
+    expect(failed.body.error.message).toBe(StudioMessages.failed);
+    expect(await balance(client)).toBe(5);
+    await client.post(StudioRoutes.edit, step);
+    expect(await refundsOf(user.id)).toHaveLength(1);
+    expect(await balance(client)).toBe(5);
+  });
+});

@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import type { ImageData } from '../capabilities.ts';
+import { MediaError } from '../errors.ts';
+
+/** Longest side a reframed image may have. */
+const MAX_SIDE = 4096;
+
+/**
+ * A photo brought to another aspect ratio (`ratio` = width / height). `crop` keeps the largest
+ * part of that shape, chosen where the detail is (sharp's attention strategy); `extend` keeps the
+ * whole photo and grows the canvas with a blurred, dimmed copy of it, so the frame looks continuous.
+ */
+export async function reframeImage(image: ImageData, ratio: number, fit: 'crop' | 'extend'): Promise<ImageData> {
+  if (!(ratio > 0) || !Number.isFinite(ratio)) throw new MediaError('bad_input', 'The aspect ratio is not supported.');
+  const { width: w, height: h } = image;
+  let width: number, height: number;
+  if (fit === 'crop') [width, height] = w / h > ratio ? [h * ratio, h] : [w, w / ratio];
+  else [width, height] = w / h > ratio ? [w, w / ratio] : [h * ratio, h];
+  const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
+  width = Math.max(16, Math.round(width * scale));
+  height = Math.max(16, Math.round(height * scale));
+  const source = sharp(image.data).rotate();
+  if (fit === 'crop') {
+    const data = await source.resize(width, height, { fit: 'cover', position: sharp.strategy.attention }).png().toBuffer();
+    return { data, mime: 'image/png', width, height };
+  }
+  const inner = { width: Math.round(w * scale), height: Math.round(h * scale) };
+  const [backdrop, photo] = await Promise.all([
+    source
+      .clone()
+      .resize(width, height, { fit: 'cover' })
+      .blur(Math.max(8, Math.round(Math.max(width, height) / 40)))
+      .modulate({ brightness: 0.9 })
+      .png()
+      .toBuffer(),
+    source.clone().resize(inner.width, inner.height, { fit: 'fill' }).png().toBuffer(),
+  ]);
+  const data = await sharp(backdrop)
+    .composite([{ input: photo, left: Math.round((width - inner.width) / 2), top: Math.round((height - inner.height) / 2) }])
+    .png()
+    .toBuffer();
+  return { data, mime: 'image/png', width, height };
+}

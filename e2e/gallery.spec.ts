@@ -2,20 +2,13 @@
  * The gallery remote (issue 7): /app/images, /app/discover and /app/videos come from mfe-gallery;
  * with its files unreachable those routes show the fallback and Retry recovers, as for mfe-account.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expectAccessible } from './support/axe.ts';
 import { grantCredits } from './support/database.ts';
 import { Messages, expectInFrame, signUpAndConfirm } from './support/studio.ts';
 
 const GALLERY_FILES = '**/mfe/mfe-gallery/**';
-
-/** axe finds no serious or critical WCAG A/AA violation (as in accessibility.spec.ts). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help}`);
-  expect(blocking, `serious or critical violations on ${what}`).toEqual([]);
-}
 
 test('gallery pages come from mfe-gallery; with it down they show the fallback and Retry recovers', async ({ page, request }) => {
   // Discover is readable signed out, with a way to sign in; the user's own pages are not.

@@ -12,6 +12,7 @@ export const LOCAL_REMOTES = {
     { name: 'mfe_gallery', entry: '/mfe/mfe-gallery/mf-manifest.json' },
     { name: 'mfe_voices', entry: '/mfe/mfe-voices/mf-manifest.json' },
     { name: 'mfe_video_editor', entry: '/mfe/mfe-video-editor/mf-manifest.json' },
+    { name: 'mfe_image_studio', entry: '/mfe/mfe-image-studio/mf-manifest.json' },
   ],
 };
 

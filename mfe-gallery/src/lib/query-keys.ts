@@ -1,8 +1,9 @@
 import type { AssetType } from '@studio/contracts';
+import { sessionQueryKeys } from '@studio/session/query';
 
 /** Every TanStack Query key of mfe-gallery, in one place (DESIGN decision 11). */
 export const galleryKeys = {
-  all: ['gallery'] as const,
+  all: sessionQueryKeys.gallery,
   assets: (userId: string, assetType: AssetType) => [...galleryKeys.all, 'assets', userId, assetType] as const,
   featured: () => [...galleryKeys.all, 'featured'] as const,
   characters: (userId: string) => [...galleryKeys.all, 'characters', userId] as const,

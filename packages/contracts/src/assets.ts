@@ -117,3 +117,7 @@ export const ThumbnailQuery = z.object({
   q: z.coerce.number().int().min(30).max(95).default(75),
 });
 export type ThumbnailQuery = z.infer<typeof ThumbnailQuery>;
+
+/** A small WebP of one of the user's image assets, for grids (other URLs are returned unchanged). */
+export const thumbnailOf = (url: string, width = 240) =>
+  url.replace(/^\/media\/assets\/([0-9a-f-]{36})\.\w+$/, `/media/thumbs/$1.webp?w=${width}`);

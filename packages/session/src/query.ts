@@ -14,6 +14,8 @@ export const retryDelay = (attempt: number): number => Math.min(1000 * 2 ** atte
 /** Keys shared by more than one app; each remote lists its own keys in one file. */
 export const sessionQueryKeys = {
   credits: ['credits'] as const,
+  /** mfe-gallery's queries: a remote that adds to the gallery invalidates them. */
+  gallery: ['gallery'] as const,
 };
 
 export function createQueryClient(): QueryClient {

@@ -35,10 +35,15 @@ describe('resolveAppRoute', () => {
     expect(resolveAppRoute('/app/editor')).toMatchObject({ module: 'mfe_video_editor/EditorPage', fullScreen: true, exitTo: '/app' });
     expect(resolveAppRoute('/app/simple-video')).toMatchObject({ module: 'mfe_video_editor/SimpleVideoPage', exitTo: '/app/images' });
     expect(resolveAppRoute('/app/images/discover/')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage' });
+    expect(resolveAppRoute('/app/image-editor')).toMatchObject({
+      kind: 'remote',
+      module: 'mfe_image_studio/ProductStudioPage',
+      title: 'Product Studio',
+    });
   });
   it('shows coming soon for screens of remotes not built yet', () => {
     expect(resolveAppRoute('/app/explore')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_gallery' });
-    expect(resolveAppRoute('/app/image-editor')).toMatchObject({ remote: 'mfe_image_studio', title: 'Product Studio' });
+    expect(resolveAppRoute('/app/ad-clone')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_image_studio' });
     expect(resolveAppRoute('/app/sneaker-clone')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_image_studio' });
   });
   it('sends unknown app paths to /', () => {

@@ -14,6 +14,7 @@ export type RoutePageModuleId = Extract<
   | 'mfe_gallery/VideosPage'
   | 'mfe_gallery/ProductsPage'
   | 'mfe_voices/VoicesPage'
+  | 'mfe_image_studio/ProductStudioPage'
   | 'mfe_video_editor/EditorPage'
   | 'mfe_video_editor/CreatePage'
   | 'mfe_video_editor/SimpleVideoPage'
@@ -42,7 +43,6 @@ export type AppRouteTarget =
 const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullScreen?: boolean; exitTo?: string }> = {
   explore: { remote: 'mfe_gallery', title: 'Styles' },
   characters: { remote: 'mfe_gallery', title: 'Characters' },
-  'image-editor': { remote: 'mfe_image_studio', title: 'Product Studio' },
   'ad-clone': { remote: 'mfe_image_studio', title: 'Ad Clone' },
 };
 
@@ -59,6 +59,7 @@ const REMOTE_SCREENS: Record<
   videos: { module: 'mfe_gallery/VideosPage', title: 'Videos' },
   products: { module: 'mfe_gallery/ProductsPage', title: 'Products' },
   voices: { module: 'mfe_voices/VoicesPage', title: 'Voices' },
+  'image-editor': { module: 'mfe_image_studio/ProductStudioPage', title: 'Product Studio' },
   create: { module: 'mfe_video_editor/CreatePage', title: 'Video' },
   'simple-video': { module: 'mfe_video_editor/SimpleVideoPage', title: 'Simple video', exitTo: '/app/images' },
   // The talking-person editor takes the whole screen, with an exit back to /app (spec 2 §1).

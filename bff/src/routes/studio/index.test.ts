@@ -45,7 +45,7 @@ describe('Product Studio', () => {
     const cutFile = await client.get(cut.body.image.url);
     expect(cutFile.status).toBe(200);
     const cutBytes = await studio.deps.objects.read(`temp/${String(cut.body.image.url).split('/').pop()}`);
-    expect((await sharp(cutBytes).metadata()).hasAlpha).toBe(true);
+    expect((await sharp(cutBytes!).metadata()).hasAlpha).toBe(true);
     // A retried step is charged once.
     const again = await client.post(StudioRoutes.edit, { operation: 'remove_background', imageUrl: source.public_url, requestId: 'cut-1' });
     expect(again.status).toBe(200);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { ApiRoutes, Messages, type CharactersResponse, type UserAsset } from '@studio/contracts';
+import { ApiRoutes, Messages, type CharactersResponse, type ProductStudioNavigationState, type UserAsset } from '@studio/contracts';
 import { adminViewActiveAtom, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { useUserAssets } from '../../lib/use-user-assets.ts';
@@ -17,6 +17,7 @@ import { PromptBar } from './PromptBar.tsx';
 
 /** Where "Create video" takes an image (spec 1 §2: the simple editor, with the image). */
 export const SIMPLE_VIDEO_PATH = '/app/simple-video';
+const PRODUCT_STUDIO_PATH = '/app/image-editor';
 
 const toItem = (asset: UserAsset): GridItem => ({
   id: asset.id,
@@ -75,6 +76,10 @@ export function ImagesPage() {
     onEdit: (asset) => {
       setDraft({ imageUrl: asset.public_url });
       setOpenId(null);
+    },
+    onStudio: (asset) => {
+      const state: ProductStudioNavigationState = { imageUrl: asset.public_url };
+      void navigate(PRODUCT_STUDIO_PATH, { state });
     },
     onCreateVideo: (asset) => {
       setOpenId(null);

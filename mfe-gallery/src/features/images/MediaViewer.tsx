@@ -19,6 +19,8 @@ export function modelTags(asset: UserAsset): { id: string; label: string }[] {
 export interface ViewerHandlers {
   onUsePrompt: (asset: UserAsset) => void;
   onEdit: (asset: UserAsset) => void;
+  /** Opens the image in Product Studio (`/app/image-editor`). */
+  onStudio: (asset: UserAsset) => void;
   onCreateVideo: (asset: UserAsset) => void;
   onModel: (modelId: string) => void;
   onDelete: (asset: UserAsset) => void;
@@ -118,6 +120,9 @@ export function MediaViewer({
             </button>
             <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onEdit(asset)}>
               Edit
+            </button>
+            <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onStudio(asset)}>
+              Product Studio
             </button>
             <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onCreateVideo(asset)}>
               Create Video With Sound

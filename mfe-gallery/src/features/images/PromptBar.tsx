@@ -16,12 +16,13 @@ import {
   type UserLoraModelsResponse,
   IMAGE_UPLOAD_TYPES,
   imageFileProblem,
+  thumbnailOf,
 } from '@studio/contracts';
 import { ApiError, apiFetch, contentBadgeAtom, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { promptDraftAtom } from './draft.ts';
-import { listProducts, thumbnailOf } from '../products/api.ts';
+import { listProducts } from '../products/api.ts';
 import { ImageToPrompt } from './ImageToPrompt.tsx';
 import { effectiveModel, isLockedMode, isPrebuilt, nextModelSelection, selectionForImage } from './models.ts';
 

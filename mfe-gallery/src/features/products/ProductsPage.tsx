@@ -6,12 +6,12 @@ import {
   type StoreImagesResponse,
   IMAGE_UPLOAD_TYPES,
   imageFileProblem,
+  thumbnailOf,
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import {
-  thumbnailOf,
   addProductImage,
   createProduct,
   deleteProduct,

@@ -11,9 +11,6 @@ import { apiFetch } from '@studio/session';
 /** An import downloads every chosen image from the store: more time than an ordinary call. */
 const IMPORT_TIMEOUT_MS = 60_000;
 
-/** A small WebP of a product photo, for grids. */
-export const thumbnailOf = (url: string) => url.replace(/^\/media\/assets\/([0-9a-f-]{36})\.\w+$/, '/media/thumbs/$1.webp?w=240');
-
 export const listProducts = (signal?: AbortSignal) => apiFetch<ProductListResponse>(ProductRoutes.list, { signal });
 
 export function createProduct(title: string, files: File[]) {

@@ -1,0 +1,21 @@
+// mfe-image-studio: Product Studio (one product photo, edited step by step) and Ad Clone.
+// Loaded by the shell at runtime from its mf-manifest.json (DESIGN §2.1).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppConfig } from '../scripts/rspack-app.mjs';
+
+/** Every exposed module, in one place (contracts' REMOTE_EXPOSES lists the same names). */
+const exposes = {
+  './ProductStudioPage': './src/exposed/ProductStudioPage.tsx',
+};
+
+export default (env, argv) =>
+  createAppConfig({
+    here: path.dirname(fileURLToPath(import.meta.url)),
+    name: 'mfe_image_studio',
+    dev: argv.mode !== 'production',
+    publicPath: 'auto',
+    exposes,
+    port: Number(process.env.DEV_PORT ?? 3004),
+    proxy: ['/api', '/media', '/files'],
+  });

@@ -1,0 +1,9 @@
+/**
+ * Compile-time check that every exposed module matches its contract in packages/contracts:
+ * `npx tsc -p mfe-image-studio` fails if a prop type drifts.
+ */
+import type { RemoteModules } from '@studio/contracts';
+import type * as ProductStudioPage from './ProductStudioPage.tsx';
+
+type Implements<Actual extends Contract, Contract> = Actual;
+export type Checked = [Implements<typeof ProductStudioPage, RemoteModules['mfe_image_studio/ProductStudioPage']>];

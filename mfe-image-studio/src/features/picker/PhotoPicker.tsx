@@ -1,0 +1,102 @@
+import { useState, type ChangeEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import {
+  ApiRoutes,
+  IMAGE_UPLOAD_TYPES,
+  ProductRoutes,
+  imageFileProblem,
+  thumbnailOf,
+  type ProductListResponse,
+  type StudioImage,
+  type UserAssetsResponse,
+} from '@studio/contracts';
+import { apiFetch, errorText, userAtom } from '@studio/session';
+import { uploadPhoto } from '../studio/api.ts';
+
+/** A photo's size, read by the browser (product photos and uploads do not carry it). */
+export async function measure(url: string): Promise<StudioImage> {
+  const img = new Image();
+  img.src = url;
+  await img.decode();
+  return { url, width: img.naturalWidth, height: img.naturalHeight };
+}
+
+interface PhotoPickerProps {
+  /** Names the picker for assistive technology: "Choose the product photo". */
+  label: string;
+  onPick: (image: StudioImage) => void;
+  selectedUrl?: string;
+}
+
+/** A photo from the computer, the user's images, or their products' photos. */
+export function PhotoPicker({ label, onPick, selectedUrl }: PhotoPickerProps) {
+  const userId = useAtomValue(userAtom)?.id ?? '';
+  const [problem, setProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const images = useQuery({
+    queryKey: ['image-studio', 'images', userId],
+    enabled: Boolean(userId),
+    queryFn: ({ signal }) => apiFetch<UserAssetsResponse>(`${ApiRoutes.userAssets}/${userId}?assetType=image`, { signal }),
+  });
+  const products = useQuery({
+    queryKey: ['image-studio', 'products'],
+    queryFn: ({ signal }) => apiFetch<ProductListResponse>(ProductRoutes.list, { signal }),
+  });
+
+  const pick = (url: string) => {
+    setProblem(null);
+    measure(url).then(onPick, () => setProblem('That photo could not be opened.'));
+  };
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const refused = imageFileProblem(file);
+    if (refused) return setProblem(refused);
+    setUploading(true);
+    try {
+      pick((await uploadPhoto(file)).imageUrl);
+    } catch (error) {
+      setProblem(errorText(error, 'The upload failed. Please try again.'));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const tiles = [
+    ...(images.data?.assets ?? []).map((a) => ({ url: a.public_url, thumb: a.thumbnail_url ?? a.public_url, alt: a.metadata.prompt })),
+    ...(products.data?.items ?? []).flatMap((p) =>
+      p.images.map((url, i) => ({ url, thumb: thumbnailOf(url), alt: `${p.title}, view ${i + 1}` })),
+    ),
+  ];
+  return (
+    <div className="is-tool" role="group" aria-label={label}>
+      <label className="st-btn st-btn-secondary">
+        {uploading ? 'Uploading…' : 'Upload a photo'}
+        <input type="file" accept={IMAGE_UPLOAD_TYPES.join(',')} onChange={(e) => void upload(e)} hidden disabled={uploading} />
+      </label>
+      {problem && (
+        <p className="is-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {images.isPending || products.isPending ? (
+        <p className="is-notice">Loading your photos…</p>
+      ) : tiles.length === 0 ? (
+        <p className="is-notice">No images or products yet: upload a photo.</p>
+      ) : (
+        <ul className="is-grid">
+          {tiles.map((tile) => (
+            <li key={tile.url}>
+              <button type="button" aria-pressed={tile.url === selectedUrl} onClick={() => pick(tile.url)}>
+                <img src={tile.thumb} alt={tile.alt || 'Your image'} loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -12,6 +12,7 @@ import { createMailer } from './services/mail.ts';
 import { createGoogleSignIn } from './services/oidc.ts';
 import { CHANNELS, listenForChanges } from './db/notifications.ts';
 import { invalidatePlanStatus } from './services/plan-status.ts';
+import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
 import { createJobEngine, type JobEngine } from './services/videos/engine.ts';
 import { overdueJobs, timeOut } from './services/videos/jobs.ts';
@@ -105,6 +106,7 @@ export async function startStudio(
       databaseUrl,
       temporal: config.temporal,
       activities: createActivities({ db, objects, media }),
+      training: createTrainingActivities({ db, objects }),
       logger,
     });
     // Launching the engine resumes jobs a stopped or killed process left unfinished.

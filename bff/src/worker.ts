@@ -1,11 +1,12 @@
 /**
- * `npm run worker`: a Temporal worker for video jobs (DESIGN decision 6). It polls the studio's
+ * `npm run worker`: a Temporal worker for video jobs and trainings (DESIGN decision 6). It polls the studio's
  * task queue at TEMPORAL_ADDRESS and runs the jobs' activities against the same database, object
  * store and media engine as the bff (DATABASE_URL, and S3_* when the bff uses a bucket).
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/index.ts';
 import { createLogger } from './logger.ts';
+import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
 import { createMedia, createObjectStore } from './start.ts';
 
@@ -17,11 +18,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const db = createDb(config.databaseUrl);
   const media = createMedia(config, logger);
-  const activities = createActivities({ db, objects: createObjectStore(config), media });
+  const objects = createObjectStore(config);
+  const activities = createActivities({ db, objects, media });
   const { runTemporalWorker } = await import('@studio/workflows/temporal');
   logger.info({ address: config.temporal.address, namespace: config.temporal.namespace }, 'video worker polling');
   try {
-    await runTemporalWorker(config.temporal, activities);
+    await runTemporalWorker(config.temporal, activities, createTrainingActivities({ db, objects }));
   } finally {
     await media.close();
     await db.destroy();

@@ -5,3 +5,4 @@
  */
 export * from './workflows/job.ts';
 export { runVideoJob } from './workflows/orchestrate.ts';
+export * from './workflows/training.ts';

@@ -15,6 +15,7 @@ import { planStatusRoutes } from './plan-status/index.ts';
 import { productRoutes } from './products/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { studioRoutes } from './studio/index.ts';
+import { trainingRoutes } from './training/index.ts';
 import { videoRoutes } from './videos/index.ts';
 import { voiceRoutes } from './voices/index.ts';
 
@@ -39,6 +40,7 @@ export function createApiRouter(deps: AppDeps): Router {
     paymentRoutes,
     productRoutes,
     studioRoutes,
+    trainingRoutes,
   ]) {
     const router = routes(deps);
     api.use(router.routes(), router.allowedMethods());

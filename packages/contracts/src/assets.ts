@@ -103,7 +103,11 @@ export type Character = z.infer<typeof Character>;
 export const CharactersResponse = z.object({ success: z.literal(true), characters: z.array(Character) });
 export type CharactersResponse = z.infer<typeof CharactersResponse>;
 
-export const UserLoraModelsResponse = z.object({ success: z.literal(true), models: z.array(ModelEntry) });
+/** spec 2 §7: the caller's own trained models (type, name, sample image, status). */
+export const UserLoraModelsResponse = z.object({
+  success: z.literal(true),
+  models: z.array(ModelEntry.extend({ status: z.enum(['queued', 'training', 'ready', 'failed']), progress: z.number().int() })),
+});
 export type UserLoraModelsResponse = z.infer<typeof UserLoraModelsResponse>;
 
 export const UploadTempImageResponse = z.object({ success: z.literal(true), imageUrl: z.string() });

@@ -13,3 +13,4 @@ export * from './videos.ts';
 export * from './payments.ts';
 export * from './products.ts';
 export * from './studio.ts';
+export * from './training.ts';

@@ -50,6 +50,7 @@ export * from './errors.ts';
 export * from './models.ts';
 export { createLocalProvider } from './local/provider.ts';
 export { reframeImage } from './local/reframe.ts';
+export { applyGrade, gradeDistance, learnGrade, renderStyleSample, type ColourGrade } from './local/grade.ts';
 export { createFalProvider, mapFalError } from './fal/provider.ts';
 export * from './speech/types.ts';
 export type { VoiceAnalysis } from './speech/analysis.ts';

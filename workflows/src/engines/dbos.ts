@@ -7,6 +7,13 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { mapActivities, StepError, type JobOutcome, type JobSpec, type VideoActivities } from '../workflows/job.ts';
 import { runVideoJob } from '../workflows/orchestrate.ts';
+import {
+  mapTrainingActivities,
+  runTrainingJob,
+  trainingWorkflowId,
+  type TrainingActivities,
+  type TrainingSpec,
+} from '../workflows/training.ts';
 
 /**
  * Pinned (DESIGN §3): DBOS's default is a hash of the code, and a changed hash strands pending
@@ -14,6 +21,7 @@ import { runVideoJob } from '../workflows/orchestrate.ts';
  */
 export const DBOS_APPLICATION_VERSION = 'studio-video-1';
 export const VIDEO_JOB_WORKFLOW = 'videoJob';
+export const TRAINING_JOB_WORKFLOW = 'trainingJob';
 
 /** A step's outcome as DBOS records it: a value, or a failure the orchestration should see (not retry). */
 type Recorded<T> = { ok: true; value: T } | { ok: false; kind: StepError['kind']; message: string };
@@ -27,10 +35,9 @@ const retryable = (error: unknown) => !(error instanceof StepError && error.kind
  */
 const UNCHECKPOINTED: ReadonlySet<keyof VideoActivities> = new Set(['progress']);
 
-/** Each activity as a checkpointed step: retried (1 s, ×2, 3 tries) unless it says the input is bad. */
-export function durableActivities(acts: VideoActivities): VideoActivities {
-  return mapActivities(acts, (name, fn) => async (...args) => {
-    if (UNCHECKPOINTED.has(name)) return fn(...args);
+/** One activity as a checkpointed step: retried (1 s, ×2, 3 tries) unless it says the input is bad. */
+function durableStep(name: string, fn: (...args: never[]) => Promise<unknown>) {
+  return async (...args: never[]) => {
     let recorded: Recorded<unknown>;
     try {
       recorded = await DBOS.runStep(
@@ -51,7 +58,12 @@ export function durableActivities(acts: VideoActivities): VideoActivities {
     }
     if (!recorded.ok) throw new StepError(recorded.kind, recorded.message);
     return recorded.value;
-  });
+  };
+}
+
+/** Each video activity as a checkpointed step (progress notes excepted). */
+export function durableActivities(acts: VideoActivities): VideoActivities {
+  return mapActivities(acts, (name, fn) => (UNCHECKPOINTED.has(name) ? fn : durableStep(name, fn)));
 }
 
 export interface DbosEngine {
@@ -60,6 +72,8 @@ export interface DbosEngine {
    * id twice runs it once.
    */
   start(spec: JobSpec, workflowId?: string): Promise<void>;
+  /** Starts a model's training (workflow id `training:<model id>`): starting it twice runs it once. */
+  startTraining(spec: TrainingSpec): Promise<void>;
   /** Waits for a run's outcome. */
   result(workflowId: string): Promise<JobOutcome | null>;
   cancel(workflowId: string): Promise<void>;
@@ -67,7 +81,11 @@ export interface DbosEngine {
 }
 
 /** Registers the job workflow with `activities`, then launches DBOS (which resumes unfinished jobs). */
-export async function launchDbosEngine(options: { systemDatabaseUrl: string; activities: VideoActivities }): Promise<DbosEngine> {
+export async function launchDbosEngine(options: {
+  systemDatabaseUrl: string;
+  activities: VideoActivities;
+  training?: TrainingActivities;
+}): Promise<DbosEngine> {
   DBOS.setConfig({
     name: 'studio',
     systemDatabaseUrl: options.systemDatabaseUrl,
@@ -77,10 +95,21 @@ export async function launchDbosEngine(options: { systemDatabaseUrl: string; act
   });
   const durable = durableActivities(options.activities);
   const videoJob = DBOS.registerWorkflow(async (spec: JobSpec) => runVideoJob(spec, durable), { name: VIDEO_JOB_WORKFLOW });
+  const training = options.training && mapTrainingActivities(options.training, durableStep);
+  const trainingJob = DBOS.registerWorkflow(
+    async (spec: TrainingSpec) => {
+      if (!training) throw new Error('this engine was launched without training activities');
+      return runTrainingJob(spec, training);
+    },
+    { name: TRAINING_JOB_WORKFLOW },
+  );
   await DBOS.launch();
   return {
     async start(spec, workflowId = spec.jobId) {
       await DBOS.startWorkflow(videoJob, { workflowID: workflowId })(spec);
+    },
+    async startTraining(spec) {
+      await DBOS.startWorkflow(trainingJob, { workflowID: trainingWorkflowId(spec.modelId) })(spec);
     },
     result: (workflowId) => DBOS.getResult<JobOutcome>(workflowId),
     cancel: (workflowId) => DBOS.cancelWorkflow(workflowId),

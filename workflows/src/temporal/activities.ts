@@ -4,9 +4,11 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { mapActivities, StepError, type VideoActivities } from '../workflows/job.ts';
+import { mapTrainingActivities, type TrainingActivities } from '../workflows/training.ts';
 
-export function temporalActivities(acts: VideoActivities): VideoActivities {
-  return mapActivities(acts, (_name, fn) => async (...args) => {
+const asFailures =
+  (_name: string, fn: (...args: never[]) => Promise<unknown>) =>
+  async (...args: never[]) => {
     try {
       return await fn(...args);
     } catch (error) {
@@ -14,7 +16,10 @@ export function temporalActivities(acts: VideoActivities): VideoActivities {
         throw ApplicationFailure.create({ type: error.kind, message: error.message, nonRetryable: error.kind !== 'transient' });
       throw error;
     }
-  });
+  };
+
+export function temporalActivities(acts: VideoActivities, training?: TrainingActivities): VideoActivities & Partial<TrainingActivities> {
+  return { ...mapActivities(acts, asFailures), ...(training && mapTrainingActivities(training, asFailures)) };
 }
 
 /** The task queue the studio's Temporal workers poll. */

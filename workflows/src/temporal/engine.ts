@@ -8,6 +8,7 @@ import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@tempo
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { JobSpec, VideoActivities } from '../workflows/job.ts';
+import { trainingWorkflowId, type TrainingActivities, type TrainingSpec } from '../workflows/training.ts';
 import { TEMPORAL_TASK_QUEUE, temporalActivities, WORKFLOWS_PATH } from './activities.ts';
 
 export const USER_ID_SEARCH_ATTRIBUTE = defineSearchAttributeKey('StudioUserId', SearchAttributeType.KEYWORD);
@@ -19,6 +20,7 @@ export interface TemporalSettings {
 
 export interface TemporalJobs {
   start(spec: JobSpec, workflowId: string): Promise<void>;
+  startTraining(spec: TrainingSpec): Promise<void>;
   cancel(workflowId: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -27,19 +29,21 @@ export interface TemporalJobs {
 export async function connectTemporal(settings: TemporalSettings): Promise<TemporalJobs> {
   const connection = await Connection.connect({ address: settings.address });
   const client = new Client({ connection, namespace: settings.namespace ?? 'default' });
+  const startOnce = async (workflow: 'videoJob' | 'trainingJob', workflowId: string, spec: JobSpec | TrainingSpec) => {
+    try {
+      await client.workflow.start(workflow, {
+        taskQueue: TEMPORAL_TASK_QUEUE,
+        workflowId,
+        args: [spec],
+        typedSearchAttributes: [{ key: USER_ID_SEARCH_ATTRIBUTE, value: spec.userId }],
+      });
+    } catch (error) {
+      if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+    }
+  };
   return {
-    async start(spec, workflowId) {
-      try {
-        await client.workflow.start('videoJob', {
-          taskQueue: TEMPORAL_TASK_QUEUE,
-          workflowId,
-          args: [spec],
-          typedSearchAttributes: [{ key: USER_ID_SEARCH_ATTRIBUTE, value: spec.userId }],
-        });
-      } catch (error) {
-        if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-      }
-    },
+    start: (spec, workflowId) => startOnce('videoJob', workflowId, spec),
+    startTraining: (spec) => startOnce('trainingJob', trainingWorkflowId(spec.modelId), spec),
     async cancel(workflowId) {
       await client.workflow.getHandle(workflowId).cancel();
     },
@@ -47,8 +51,12 @@ export async function connectTemporal(settings: TemporalSettings): Promise<Tempo
   };
 }
 
-/** The worker side: runs video jobs from the task queue until the process is stopped. */
-export async function runTemporalWorker(settings: TemporalSettings, activities: VideoActivities): Promise<void> {
+/** The worker side: runs video jobs (and trainings) from the task queue until the process is stopped. */
+export async function runTemporalWorker(
+  settings: TemporalSettings,
+  activities: VideoActivities,
+  training?: TrainingActivities,
+): Promise<void> {
   const connection = await NativeConnection.connect({ address: settings.address });
   try {
     const worker = await Worker.create({
@@ -56,7 +64,7 @@ export async function runTemporalWorker(settings: TemporalSettings, activities: 
       namespace: settings.namespace ?? 'default',
       taskQueue: TEMPORAL_TASK_QUEUE,
       workflowsPath: WORKFLOWS_PATH,
-      activities: temporalActivities(activities),
+      activities: temporalActivities(activities, training),
     });
     await worker.run();
   } finally {

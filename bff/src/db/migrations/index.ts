@@ -10,6 +10,7 @@ import * as voices from './009-voices.ts';
 import * as videos from './010-videos.ts';
 import * as payments from './011-payments.ts';
 import * as products from './012-products.ts';
+import * as trainedModels from './013-trained-models.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -23,6 +24,7 @@ const migrations: Record<string, Knex.Migration> = {
   '010-videos': videos,
   '011-payments': payments,
   '012-products': products,
+  '013-trained-models': trainedModels,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -34,6 +34,7 @@ import {
   ASSET_EXTENSIONS,
 } from '../../services/assets.ts';
 import { createThumbnails } from '../../services/thumbnails.ts';
+import { ownModelEntries } from '../../services/training/models.ts';
 import { route } from '../route.ts';
 
 /** spec 2 §7: a `userId` in a path or body must be the caller's own. */
@@ -167,13 +168,13 @@ export function assetRoutes({ db, config, objects }: AppDeps): Router {
     {
       method: 'get',
       path: `${ApiRoutes.userLoraModels}/:userId`,
-      summary: "The caller's trained models (none until training lands)",
+      summary: "The caller's trained styles and characters (type, name, sample image, training status)",
       auth: 'user',
       responses: { 200: UserLoraModelsResponse, 403: Messages.notYourData },
     },
     async (ctx) => {
       assertSelf(ctx, ctx.params.userId);
-      ctx.body = { success: true, models: [] } satisfies UserLoraModelsResponse;
+      ctx.body = { success: true, models: await ownModelEntries(db, currentUser(ctx.state).id) } satisfies UserLoraModelsResponse;
     },
   );
 

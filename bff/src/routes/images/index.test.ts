@@ -35,10 +35,12 @@ const photo = (colour = '#cc5522') =>
     .toBuffer();
 
 describe('image generation', () => {
-  it('lists the pre-built models', async () => {
+  it('lists the pre-built models first, then the global styles', async () => {
     const { client } = await member();
     const res = await client.get(ApiRoutes.imageModels);
-    expect(res.body.models.map((m: { id: string }) => m.id)).toEqual(PREBUILT_IMAGE_MODELS.map((m) => m.id));
+    const models = res.body.models as { id: string; type: string }[];
+    expect(models.slice(0, PREBUILT_IMAGE_MODELS.length).map((m) => m.id)).toEqual(PREBUILT_IMAGE_MODELS.map((m) => m.id));
+    expect(models.slice(PREBUILT_IMAGE_MODELS.length).every((m) => m.type === 'global' || m.type === 'community')).toBe(true);
   });
 
   it('generates images into the gallery, 1 credit each, newest first, labelled as the local engine', async () => {

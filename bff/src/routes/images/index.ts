@@ -27,6 +27,7 @@ import { createThumbnails } from '../../services/thumbnails.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
 import { readImageData } from '../../services/uploads/images.ts';
 import { assertSelf } from '../assets/index.ts';
+import { sharedModelEntries, usableStyles } from '../../services/training/models.ts';
 import { route } from '../route.ts';
 import { PREBUILT_MODEL_ENTRIES } from './models.ts';
 
@@ -72,12 +73,13 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     {
       method: 'get',
       path: ApiRoutes.imageModels,
-      summary: 'The image models the prompt bar offers: the pre-built ones and the caller’s own',
+      summary:
+        'The image models the prompt bar offers: the pre-built ones, the global styles and the community’s (the caller’s own come from user-lora-models)',
       auth: 'user',
       responses: { 200: ModelListResponse },
     },
     async (ctx) => {
-      ctx.body = { success: true, models: [...PREBUILT_MODEL_ENTRIES] } satisfies ModelListResponse;
+      ctx.body = { success: true, models: [...PREBUILT_MODEL_ENTRIES, ...(await sharedModelEntries(db))] } satisfies ModelListResponse;
     },
   );
 
@@ -152,7 +154,8 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
         inputImage(user.id, files.image, fields.imageUrl),
         inputImage(user.id, files.image2, fields.image2Url),
       ]);
-      ctx.body = await generateImages(db, media, gallerySink(user.id), { userId: user.id, fields, images: { image, image2 } });
+      const styles = await usableStyles(db, user.id);
+      ctx.body = await generateImages(db, media, gallerySink(user.id), { userId: user.id, fields, images: { image, image2 }, styles });
     },
   );
 

@@ -6,13 +6,14 @@ import {
   type GenerateImageResponse,
   type GeneratedImage,
 } from '@studio/contracts';
-import type { ImageData, MediaEngine } from '@studio/media';
+import { applyGrade, type ImageData, type MediaEngine } from '@studio/media';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { runChargedTask } from '../charged-task.ts';
 import { runImagePlan, type GenerationImages } from './engine-call.ts';
 import { planGeneration, type GenerationPlan } from './plan.ts';
 import { finishGenerationRequest, startGenerationRequest } from './requests.ts';
+import type { SelectedStyle } from '../training/models.ts';
 
 /** What a stored result remembers of how it was made (the asset's metadata). */
 export interface GeneratedMetadata {
@@ -37,8 +38,8 @@ export interface GenerationJob {
   userId: string;
   fields: GenerateImageFields;
   images: GenerationImages;
-  /** The caller's own trained models, which may appear in `selectedLoRAModels`. */
-  knownExtraModels?: ReadonlySet<string>;
+  /** The styles the caller may select besides the pre-built models (global, community, own), by id. */
+  styles?: ReadonlyMap<string, SelectedStyle>;
 }
 
 const MODEL_NAMES = new Map<string, string>(PREBUILT_IMAGE_MODELS.map((m) => [m.id, m.name]));
@@ -51,7 +52,8 @@ const MODEL_NAMES = new Map<string, string>(PREBUILT_IMAGE_MODELS.map((m) => [m.
  */
 export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink, job: GenerationJob): Promise<GenerateImageResponse> {
   const { userId, fields, images } = job;
-  const plan = planGeneration(fields, { image: Boolean(images.image), image2: Boolean(images.image2) }, job.knownExtraModels);
+  const styles = job.styles ?? new Map<string, SelectedStyle>();
+  const plan = planGeneration(fields, { image: Boolean(images.image), image2: Boolean(images.image2) }, new Set(styles.keys()));
   const requestId = fields.requestId ?? randomUUID();
   const start = await startGenerationRequest<GenerateImageResponse>(db, userId, requestId);
   if (start.kind === 'done') return start.answer;
@@ -72,6 +74,11 @@ export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink
       },
       async (quote) => {
         const result = await runImagePlan(media, plan, images);
+        // Each selected style's colour grade, in the order chosen, on every image.
+        for (const id of plan.extraModels) {
+          const grade = styles.get(id)?.grade;
+          if (grade) result.images = await Promise.all(result.images.map((image) => applyGrade(image, grade)));
+        }
         if (result.images.length === 0) throw new AppError(502, 'upstream_failed', Messages.noImageReturned);
         const metadata: GeneratedMetadata = {
           prompt: plan.prompt,

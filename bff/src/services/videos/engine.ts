@@ -1,15 +1,17 @@
 /**
- * Which durable engine runs video jobs (DESIGN decision 6): DBOS inside this process on the
+ * Which durable engine runs video jobs and trainings (DESIGN decision 6): DBOS inside this process on the
  * studio's PostgreSQL by default, Temporal when TEMPORAL_ADDRESS is set (its worker runs the
  * activities: `npm run worker`). The rest of the bff sees only start and cancel.
  */
-import type { JobSpec, VideoActivities } from '@studio/workflows';
+import type { JobSpec, TrainingActivities, TrainingSpec, VideoActivities } from '@studio/workflows';
 import type { Logger } from '../../logger.ts';
 
 export interface JobEngine {
   readonly name: 'dbos' | 'temporal';
   /** Starts a run of a job under its workflow id; starting the same id again runs it once. */
   start(spec: JobSpec, workflowId: string): Promise<void>;
+  /** Starts a model's training; starting the same model again runs it once. */
+  startTraining(spec: TrainingSpec): Promise<void>;
   cancel(workflowId: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -32,6 +34,7 @@ export interface JobEngineOptions {
   databaseUrl: string;
   temporal?: { address: string; namespace?: string };
   activities: VideoActivities;
+  training: TrainingActivities;
   logger: Logger;
 }
 
@@ -50,6 +53,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
       name: 'temporal',
       launch: async () => void (await connected()),
       start: async (spec, workflowId) => (await connected()).start(spec, workflowId),
+      startTraining: async (spec) => (await connected()).startTraining(spec),
       cancel: async (workflowId) => (await connected()).cancel(workflowId),
       close: async () => {
         if (client) await (await client.catch(() => null))?.close();
@@ -61,12 +65,17 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
   // Launching resumes the jobs a killed process left unfinished.
   const launched = () =>
     (engine ??= import('@studio/workflows/dbos').then((d) =>
-      d.launchDbosEngine({ systemDatabaseUrl: withAsyncCommit(options.databaseUrl), activities: options.activities }),
+      d.launchDbosEngine({
+        systemDatabaseUrl: withAsyncCommit(options.databaseUrl),
+        activities: options.activities,
+        training: options.training,
+      }),
     ));
   return {
     name: 'dbos',
     launch: async () => void (await launched()),
     start: async (spec, workflowId) => (await launched()).start(spec, workflowId),
+    startTraining: async (spec) => (await launched()).startTraining(spec),
     cancel: async (workflowId) => (await launched()).cancel(workflowId),
     close: async () => {
       if (!engine) return;

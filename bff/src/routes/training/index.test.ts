@@ -1,0 +1,170 @@
+import { ApiRoutes, Messages, TrainingMessages, TrainingRoutes, type TrainedModel } from '@studio/contracts';
+import { gradeDistance, type ImageData } from '@studio/media';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+
+let studio: TestStudio;
+beforeAll(async () => {
+  studio = await startTestStudio();
+});
+afterAll(() => studio?.stop());
+
+async function member(tier: 'trial' | 'pro' = 'pro', credits = 20) {
+  const signed = await signedInUser(studio);
+  await ensureProfile(studio, signed.user, credits);
+  await studio.deps.db('profiles').where({ id: signed.user.id }).update({ subscription_tier: tier });
+  return signed;
+}
+
+/** A warm, golden photo (sky, ground, bottle), a little different each time. */
+const warmPhoto = (i: number) =>
+  sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="240" height="180">
+  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f6c27a"/><stop offset="1" stop-color="#e07b39"/></linearGradient></defs>
+  <rect width="240" height="180" fill="url(#s)"/><rect y="${110 + i * 5}" width="240" height="80" fill="#8a4b20"/>
+  <rect x="${90 + i * 10}" y="50" width="40" height="90" rx="10" fill="#c0392b"/></svg>`),
+  )
+    .png()
+    .toBuffer();
+
+async function trainingForm(fields: Record<string, string>, count: number): Promise<FormData> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  for (let i = 0; i < count; i++) form.set(`image_${i}`, new Blob([new Uint8Array(await warmPhoto(i))], { type: 'image/png' }), `${i}.png`);
+  return form;
+}
+
+async function waitUntilTrained(client: TestClient, id: string): Promise<TrainedModel> {
+  const started = Date.now();
+  for (;;) {
+    const res = await client.get(`${TrainingRoutes.models}/${id}`);
+    expect(res.status).toBe(200);
+    if (res.body.model.status === 'ready' || res.body.model.status === 'failed') return res.body.model;
+    if (Date.now() - started > 60_000) throw new Error(`still ${JSON.stringify(res.body.model)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The stored file of a generated image. */
+async function generatedImage(userId: string, assetId: string): Promise<ImageData> {
+  const row = await studio.deps.db('user_assets').where({ id: assetId, user_id: userId }).first();
+  const data = (await studio.deps.objects.read(row.storage_key))!;
+  const m = await sharp(data).metadata();
+  return { data, mime: 'image/png', width: m.width, height: m.height };
+}
+
+const generate = (client: TestClient, models: string[]) => {
+  const form = new FormData();
+  form.set('prompt', 'a glass bottle on a wooden table, green plants');
+  form.set('aspectRatio', '1:1');
+  form.set('selectedLoRAModels', JSON.stringify(models));
+  return client.post(ApiRoutes.generateImage, form);
+};
+
+describe('styles', () => {
+  it('lists the global styles with sample images anyone can see', async () => {
+    // Signed out.
+    const visitor = studio.client();
+    const res = await visitor.get(TrainingRoutes.styles);
+    expect(res.body.global.length).toBe(6);
+    expect(res.body.global[0]).toMatchObject({ id: 'global_golden_hour', name: 'Golden hour', type: 'global' });
+    const sample = await fetch(new URL(res.body.global[0].sampleImageUrl, visitor.baseUrl));
+    expect(sample.status).toBe(200);
+    expect(sample.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await sample.arrayBuffer())).metadata()).width).toBe(480);
+    expect((await visitor.get(`${TrainingRoutes.styles}/nope/sample`)).status).toBe(404);
+  });
+
+  it('applies a global style to generated images (Film noir: no colour left)', async () => {
+    const { user, client } = await member('trial');
+    const models = await client.get(ApiRoutes.imageModels);
+    expect(models.body.models.map((m: { id: string }) => m.id)).toContain('global_film_noir');
+    const res = await generate(client, ['flux_krea', 'global_film_noir']);
+    expect(res.status).toBe(200);
+    const { data, info } = await sharp((await generatedImage(user.id, res.body.image.assetId)).data)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let colour = 0;
+    for (let i = 0; i < data.length; i += 3) colour += Math.abs(data[i]! - data[i + 1]!) + Math.abs(data[i + 1]! - data[i + 2]!);
+    expect(colour / (info.width * info.height)).toBeLessThan(12);
+    const asset = (await client.get(`${ApiRoutes.userAssets}/${user.id}`)).body.assets[0];
+    expect(asset.metadata.selectedLoRAModels).toEqual(['flux_krea', 'global_film_noir']);
+  });
+});
+
+describe('training a style', () => {
+  it('is for Pro plans only: others get a 402 and nothing is kept', async () => {
+    const { user, client } = await member('trial');
+    const res = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Warm' }, 4));
+    expect(res.status).toBe(402);
+    expect(res.body.error.message).toBe(TrainingMessages.proOnly);
+    expect(await studio.deps.db('trained_models').where({ user_id: user.id })).toEqual([]);
+  });
+
+  it('checks the name and the number of images, with their messages', async () => {
+    const { client } = await member();
+    const cases: [FormData, string][] = [
+      [await trainingForm({ kind: 'style', name: 'Warm' }, 2), TrainingMessages.tooFewImages],
+      [await trainingForm({ kind: 'style', name: '  ' }, 4), TrainingMessages.nameRequired],
+      [await trainingForm({ kind: 'style', name: 'x'.repeat(61) }, 4), TrainingMessages.nameTooLong],
+    ];
+    for (const [form, message] of cases) {
+      const res = await client.post(TrainingRoutes.models, form);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    const svg = new FormData();
+    svg.set('kind', 'style');
+    svg.set('name', 'Bad');
+    for (let i = 0; i < 3; i++)
+      svg.set(`image_${i}`, new Blob(['<svg xmlns="http://www.w3.org/2000/svg"/>'], { type: 'image/png' }), 'x.png');
+    const refused = await client.post(TrainingRoutes.models, svg);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(Messages.imageTypeInvalid);
+  });
+
+  it('trains as a durable job, then generates in the learned style; others see it only once shared', async () => {
+    const { user, client } = await member();
+    const other = await member('trial');
+    const started = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Golden set' }, 4));
+    expect(started.status).toBe(200);
+    expect(started.body.model).toMatchObject({ name: 'Golden set', kind: 'style', provider: 'local', isShared: false });
+    const model = await waitUntilTrained(client, started.body.model.id);
+    expect(model).toMatchObject({ status: 'ready', progress: 100, error: null });
+    expect(model.palette.length).toBeGreaterThan(0);
+    expect((await client.get(model.sampleImageUrl!)).status).toBe(200);
+
+    const own = await client.get(`${ApiRoutes.userLoraModels}/${user.id}`);
+    expect(own.body.models).toEqual([expect.objectContaining({ id: model.id, name: 'Golden set', type: 'style', status: 'ready' })]);
+
+    // The learned style moves a generation's colours toward the training photos'.
+    const plain = await generate(client, ['flux_krea']);
+    const styled = await generate(client, ['flux_krea', model.id]);
+    expect(styled.status).toBe(200);
+    const row = await studio.deps.db('trained_models').where({ id: model.id }).first();
+    const before = await gradeDistance(await generatedImage(user.id, plain.body.image.assetId), row.grade);
+    const after = await gradeDistance(await generatedImage(user.id, styled.body.image.assetId), row.grade);
+    expect(after).toBeLessThan(before * 0.6);
+
+    // Another user: not theirs to see or use, until it is shared.
+    expect((await other.client.get(`${TrainingRoutes.models}/${model.id}`)).status).toBe(404);
+    expect((await other.client.get(model.sampleImageUrl!)).status).toBe(404);
+    const refused = await generate(other.client, ['flux_krea', model.id]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(Messages.unknownModel);
+    expect((await other.client.patch(`${TrainingRoutes.models}/${model.id}`, { isShared: true })).status).toBe(404);
+
+    const shared = await client.patch(`${TrainingRoutes.models}/${model.id}`, { isShared: true });
+    expect(shared.body.model.isShared).toBe(true);
+    const styles = await other.client.get(TrainingRoutes.styles);
+    expect(styles.body.community).toEqual([expect.objectContaining({ id: model.id, name: 'Golden set', type: 'community' })]);
+    expect((await other.client.get(model.sampleImageUrl!)).status).toBe(200);
+    expect((await generate(other.client, ['flux_krea', model.id])).status).toBe(200);
+
+    expect((await other.client.delete(`${TrainingRoutes.models}/${model.id}`)).status).toBe(404);
+    expect((await client.delete(`${TrainingRoutes.models}/${model.id}`)).status).toBe(200);
+    expect((await client.get(`${ApiRoutes.userLoraModels}/${user.id}`)).body.models).toEqual([]);
+  });
+});

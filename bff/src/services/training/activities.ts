@@ -1,0 +1,68 @@
+/**
+ * The training's activities (the durable engine runs them as checkpointed steps). Each is
+ * idempotent for its model: running one twice writes the same result.
+ */
+import { TrainingMessages } from '@studio/contracts';
+import { learnGrade, renderStyleSample } from '@studio/media';
+import { StepError, type TrainingActivities } from '@studio/workflows';
+import type { Db } from '../../db/index.ts';
+import type { ObjectStore } from '../object-store.ts';
+import { readImageData } from '../uploads/images.ts';
+import type { ModelRow } from './models.ts';
+
+export function createTrainingActivities({ db, objects }: { db: Db; objects: ObjectStore }): TrainingActivities {
+  const rowOf = async (modelId: string) => {
+    const row = await db('trained_models').where({ id: modelId }).first<ModelRow | undefined>();
+    // Deleted while training: nothing left to do.
+    if (!row) throw new StepError('bad_input', TrainingMessages.notFound);
+    return row;
+  };
+  return {
+    async learnModel(modelId) {
+      const row = await rowOf(modelId);
+      if (row.grade) return;
+      const images = await Promise.all(
+        row.image_keys.map(async (key) => {
+          const bytes = await objects.read(key);
+          if (!bytes) throw new Error(TrainingMessages.failed);
+          return readImageData(bytes, TrainingMessages.failed);
+        }),
+      ).catch((error: unknown) => {
+        throw new StepError('bad_input', error instanceof Error ? error.message : TrainingMessages.failed);
+      });
+      const grade = await learnGrade(images);
+      await db('trained_models')
+        .where({ id: modelId })
+        .update({ grade: JSON.stringify(grade), progress: 60, updated_at: db.fn.now() });
+    },
+
+    async renderSample(modelId) {
+      const row = await rowOf(modelId);
+      if (row.sample_key || !row.grade) return;
+      const sample = await renderStyleSample(row.grade);
+      const key = `models/${row.user_id}/${row.id}/sample.png`;
+      await objects.put(key, sample.data);
+      await db('trained_models').where({ id: modelId }).update({ sample_key: key, progress: 95, updated_at: db.fn.now() });
+    },
+
+    async trainingProgress(modelId, progress) {
+      await db('trained_models')
+        .where({ id: modelId })
+        .whereIn('status', ['queued', 'training'])
+        .update({ status: 'training', progress, updated_at: db.fn.now() });
+    },
+
+    async finishTraining(modelId, outcome) {
+      await db('trained_models')
+        .where({ id: modelId })
+        .whereIn('status', ['queued', 'training'])
+        .update({
+          status: outcome.status,
+          error: outcome.error,
+          progress: outcome.status === 'ready' ? 100 : 0,
+          finished_at: db.fn.now(),
+          updated_at: db.fn.now(),
+        });
+    },
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * Trained models (styles and characters) in Postgres: rows of `trained_models`, their training
+ * photos and sample in the object store. Owners see and change only their own; shared styles are
+ * read by everyone as the community's.
+ */
+import {
+  TRAINING_TIERS,
+  TrainingMessages,
+  TrainingRoutes,
+  type ModelEntry,
+  type StyleEntry,
+  type SubscriptionTierName,
+  type TrainedModel,
+  type TrainedModelKind,
+} from '@studio/contracts';
+import type { ColourGrade, ImageData } from '@studio/media';
+import type { Db, Queryable } from '../../db/index.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { ObjectStore } from '../object-store.ts';
+import { GLOBAL_STYLES } from './global-styles.ts';
+
+export interface ModelRow {
+  id: string;
+  user_id: string;
+  kind: TrainedModelKind;
+  name: string;
+  status: TrainedModel['status'];
+  progress: number;
+  error: string | null;
+  provider: 'local' | 'fal';
+  image_keys: string[];
+  grade: ColourGrade | null;
+  lora_url: string | null;
+  trigger_word: string | null;
+  sample_key: string | null;
+  is_shared: boolean;
+  created_at: Date;
+}
+
+const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+export const ownSampleUrl = (id: string) => `${TrainingRoutes.models}/${id}/sample`;
+export const globalSampleUrl = (id: string) => `${TrainingRoutes.styles}/${id}/sample`;
+
+export function toTrainedModel(row: ModelRow): TrainedModel {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    status: row.status,
+    progress: row.progress,
+    error: row.error,
+    sampleImageUrl: row.sample_key ? ownSampleUrl(row.id) : null,
+    provider: row.provider,
+    triggerWord: row.trigger_word,
+    isShared: row.is_shared,
+    palette: row.grade?.palette ?? [],
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** spec 1 §3: training is a Pro feature; others get a 402 that the app answers with the upgrade dialog. */
+export async function assertCanTrain(db: Queryable, userId: string): Promise<void> {
+  const profile = await db('profiles')
+    .where({ id: userId })
+    .first<{ subscription_tier: SubscriptionTierName } | undefined>('subscription_tier');
+  if (!TRAINING_TIERS.includes(profile?.subscription_tier ?? 'trial'))
+    throw new AppError(402, 'payment_required', TrainingMessages.proOnly);
+}
+
+/** Keeps the photos, then the row (queued); the photos go again if the row cannot be written. */
+export async function createModel(
+  db: Db,
+  objects: ObjectStore,
+  input: {
+    userId: string;
+    kind: TrainedModelKind;
+    name: string;
+    images: ImageData[];
+    provider: 'local' | 'fal';
+    triggerWord: string | null;
+  },
+): Promise<ModelRow> {
+  const id = crypto.randomUUID();
+  const keys = input.images.map((image, i) => `models/${input.userId}/${id}/${i}.${EXTENSIONS[image.mime]}`);
+  try {
+    await Promise.all(input.images.map((image, i) => objects.put(keys[i]!, image.data)));
+    const [row] = await db('trained_models')
+      .insert({
+        id,
+        user_id: input.userId,
+        kind: input.kind,
+        name: input.name,
+        provider: input.provider,
+        trigger_word: input.triggerWord,
+        image_keys: JSON.stringify(keys),
+      })
+      .returning<ModelRow[]>('*');
+    return row!;
+  } catch (error) {
+    await Promise.all(keys.map((key) => objects.remove(key)));
+    throw error;
+  }
+}
+
+export async function listOwnModels(db: Db, userId: string): Promise<ModelRow[]> {
+  return db('trained_models').where({ user_id: userId }).orderBy('created_at', 'desc').select<ModelRow[]>('*');
+}
+
+/** One of the caller's models; anyone else's is "not found". */
+export async function getOwnModel(db: Queryable, userId: string, id: string): Promise<ModelRow> {
+  const row = isUuid(id) ? await db('trained_models').where({ id, user_id: userId }).first<ModelRow | undefined>() : undefined;
+  if (!row) throw notFound(TrainingMessages.notFound);
+  return row;
+}
+
+export async function updateModel(db: Db, userId: string, id: string, change: { name?: string; isShared?: boolean }): Promise<ModelRow> {
+  const row = await getOwnModel(db, userId, id);
+  if (change.isShared && (row.kind !== 'style' || row.status !== 'ready')) throw new AppError(409, 'conflict', TrainingMessages.notReady);
+  const [updated] = await db('trained_models')
+    .where({ id: row.id })
+    .update({
+      ...(change.name !== undefined && { name: change.name }),
+      ...(change.isShared !== undefined && { is_shared: change.isShared }),
+      updated_at: db.fn.now(),
+    })
+    .returning<ModelRow[]>('*');
+  return updated!;
+}
+
+export async function deleteModel(db: Db, objects: ObjectStore, userId: string, id: string): Promise<void> {
+  const row = await getOwnModel(db, userId, id);
+  await db('trained_models').where({ id: row.id }).delete();
+  await Promise.all([...row.image_keys, ...(row.sample_key ? [row.sample_key] : [])].map((key) => objects.remove(key)));
+}
+
+/** A model readable by `userId`: their own, or a shared ready style. */
+export async function readableModel(db: Db, userId: string | null, id: string): Promise<ModelRow | null> {
+  if (!isUuid(id)) return null;
+  const row = await db('trained_models').where({ id }).first<ModelRow | undefined>();
+  if (!row) return null;
+  return row.user_id === userId || (row.is_shared && row.status === 'ready') ? row : null;
+}
+
+const communityRows = (db: Db) =>
+  db('trained_models as m')
+    .join('profiles as p', 'p.id', 'm.user_id')
+    .where({ 'm.is_shared': true, 'm.status': 'ready', 'm.kind': 'style' })
+    .orderBy('m.created_at', 'desc')
+    .limit(100)
+    .select<(ModelRow & { username: string | null })[]>('m.*', 'p.username');
+
+/** `/app/explore`: the global styles, then the community's shared ones, newest first. */
+export async function listStyles(db: Db): Promise<{ global: StyleEntry[]; community: StyleEntry[] }> {
+  const community = await communityRows(db);
+  return {
+    global: GLOBAL_STYLES.map((s) => ({
+      id: s.id,
+      name: s.name,
+      description: s.description,
+      type: 'global' as const,
+      sampleImageUrl: globalSampleUrl(s.id),
+      palette: s.grade.palette,
+      creatorName: null,
+    })),
+    community: community.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: `A style shared by ${row.username ?? 'a creator'}.`,
+      type: 'community' as const,
+      sampleImageUrl: ownSampleUrl(row.id),
+      palette: row.grade?.palette ?? [],
+      creatorName: row.username,
+    })),
+  };
+}
+
+const entryOf = (id: string, name: string, type: ModelEntry['type'], sampleImageUrl: string | null): ModelEntry => ({
+  id,
+  name,
+  type,
+  sampleImageUrl,
+  isPremium: false,
+  requiresMultipleImages: false,
+  mode: null,
+});
+
+/** The global and community styles as model entries (the prompt bar's list merges them with the pre-built ones). */
+export async function sharedModelEntries(db: Db): Promise<ModelEntry[]> {
+  const { global, community } = await listStyles(db);
+  return [...global, ...community].map((s) => entryOf(s.id, s.name, s.type, s.sampleImageUrl));
+}
+
+/** The caller's own models as model entries with their training state (spec 2 §7 `user-lora-models`). */
+export async function ownModelEntries(db: Db, userId: string) {
+  return (await listOwnModels(db, userId)).map((row) => ({
+    ...entryOf(row.id, row.name, row.kind, row.sample_key ? ownSampleUrl(row.id) : null),
+    status: row.status,
+    progress: row.progress,
+  }));
+}
+
+/** What a selected style does to a generation: its colour grade. */
+export interface SelectedStyle {
+  id: string;
+  name: string;
+  grade: ColourGrade;
+}
+
+/**
+ * The models a user may select besides the pre-built ones: every global style, the community's,
+ * and their own ready ones. Returned by id, each with what the engine applies.
+ */
+export async function usableStyles(db: Db, userId: string): Promise<Map<string, SelectedStyle>> {
+  const rows = await db('trained_models')
+    .where({ status: 'ready', kind: 'style' })
+    .andWhere((q) => q.where({ user_id: userId }).orWhere({ is_shared: true }))
+    .select<Pick<ModelRow, 'id' | 'name' | 'grade'>[]>('id', 'name', 'grade');
+  const usable = new Map<string, SelectedStyle>(GLOBAL_STYLES.map((s) => [s.id, { id: s.id, name: s.name, grade: s.grade }]));
+  for (const row of rows) if (row.grade) usable.set(row.id, { id: row.id, name: row.name, grade: row.grade });
+  return usable;
+}

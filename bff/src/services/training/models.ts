@@ -215,7 +215,7 @@ export interface SelectedStyle {
 export async function usableStyles(db: Db, userId: string): Promise<Map<string, SelectedStyle>> {
   const rows = await db('trained_models')
     .where({ status: 'ready', kind: 'style' })
-    .andWhere((q) => q.where({ user_id: userId }).orWhere({ is_shared: true }))
+    .andWhere((q) => void q.where({ user_id: userId }).orWhere({ is_shared: true }))
     .select<Pick<ModelRow, 'id' | 'name' | 'grade'>[]>('id', 'name', 'grade');
   const usable = new Map<string, SelectedStyle>(GLOBAL_STYLES.map((s) => [s.id, { id: s.id, name: s.name, grade: s.grade }]));
   for (const row of rows) if (row.grade) usable.set(row.id, { id: row.id, name: row.name, grade: row.grade });

@@ -11,6 +11,7 @@ const exposes = {
   './VideosPage': './src/exposed/VideosPage.tsx',
   './WelcomeModal': './src/exposed/WelcomeModal.tsx',
   './ProductsPage': './src/exposed/ProductsPage.tsx',
+  './StylesPage': './src/exposed/StylesPage.tsx',
 };
 
 export default (env, argv) =>

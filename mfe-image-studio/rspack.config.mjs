@@ -7,6 +7,7 @@ import { createAppConfig } from '../scripts/rspack-app.mjs';
 /** Every exposed module, in one place (contracts' REMOTE_EXPOSES lists the same names). */
 const exposes = {
   './ProductStudioPage': './src/exposed/ProductStudioPage.tsx',
+  './TrainStylePage': './src/exposed/TrainStylePage.tsx',
 };
 
 export default (env, argv) =>

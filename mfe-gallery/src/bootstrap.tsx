@@ -12,6 +12,7 @@ import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { DiscoverPage } from './features/discover/DiscoverPage.tsx';
 import { VideosPage } from './features/videos/VideosPage.tsx';
 import { ProductsPage } from './features/products/ProductsPage.tsx';
+import { StylesPage } from './features/styles/StylesPage.tsx';
 
 ensureGalleryStyles();
 
@@ -36,6 +37,7 @@ function Standalone() {
         <Route path="/app/discover" element={<DiscoverPage />} />
         <Route path="/app/videos" element={<VideosPage />} />
         <Route path="/app/products" element={<ProductsPage />} />
+        <Route path="/app/explore" element={<StylesPage />} />
         <Route path="*" element={<Navigate to="/app/discover" replace />} />
       </Routes>
     </div>

@@ -30,6 +30,11 @@ const studioCss = `
 .is-error{color:var(--st-danger,#b42318);font-weight:600}
 .is-success{color:var(--st-success,#067647);font-weight:600}
 .is-notice{color:var(--st-muted);font-size:.9rem}
+.is-models{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
+.is-model{display:flex;gap:1rem;align-items:flex-start;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}
+.is-model img,.is-model-placeholder{width:120px;height:150px;object-fit:cover;border-radius:10px;background:#e4e4ea;flex:none}
+.is-model-body{display:grid;gap:.4rem;flex:1}
+.is-check{display:flex;gap:.4rem;align-items:center;min-height:44px}
 .is-steps{margin:0;padding-left:1.2rem;color:var(--st-muted);font-size:.9rem}
 `;
 

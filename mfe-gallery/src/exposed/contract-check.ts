@@ -8,6 +8,7 @@ import type * as DiscoverPage from './DiscoverPage.tsx';
 import type * as VideosPage from './VideosPage.tsx';
 import type * as WelcomeModal from './WelcomeModal.tsx';
 import type * as ProductsPage from './ProductsPage.tsx';
+import type * as StylesPage from './StylesPage.tsx';
 
 type Implements<Actual extends Contract, Contract> = Actual;
 export type Checked = [
@@ -16,4 +17,5 @@ export type Checked = [
   Implements<typeof VideosPage, RemoteModules['mfe_gallery/VideosPage']>,
   Implements<typeof WelcomeModal, RemoteModules['mfe_gallery/WelcomeModal']>,
   Implements<typeof ProductsPage, RemoteModules['mfe_gallery/ProductsPage']>,
+  Implements<typeof StylesPage, RemoteModules['mfe_gallery/StylesPage']>,
 ];

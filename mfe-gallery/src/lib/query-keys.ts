@@ -9,4 +9,6 @@ export const galleryKeys = {
   characters: (userId: string) => [...galleryKeys.all, 'characters', userId] as const,
   loraModels: (userId: string) => [...galleryKeys.all, 'lora-models', userId] as const,
   products: () => [...galleryKeys.all, 'products'] as const,
+  styles: () => [...galleryKeys.all, 'styles'] as const,
+  imageModels: () => [...galleryKeys.all, 'image-models'] as const,
 };

@@ -4,6 +4,10 @@
  */
 import type { RemoteModules } from '@studio/contracts';
 import type * as ProductStudioPage from './ProductStudioPage.tsx';
+import type * as TrainStylePage from './TrainStylePage.tsx';
 
 type Implements<Actual extends Contract, Contract> = Actual;
-export type Checked = [Implements<typeof ProductStudioPage, RemoteModules['mfe_image_studio/ProductStudioPage']>];
+export type Checked = [
+  Implements<typeof ProductStudioPage, RemoteModules['mfe_image_studio/ProductStudioPage']>,
+  Implements<typeof TrainStylePage, RemoteModules['mfe_image_studio/TrainStylePage']>,
+];

@@ -33,9 +33,9 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 /** Modules each remote exposes, as `./Name` keys of its Module Federation `exposes`. */
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
-  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage'],
+  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage', './StylesPage'],
   mfe_video_editor: ['./EditorPage', './CreatePage', './SimpleVideoPage'],
-  mfe_image_studio: ['./ProductStudioPage'],
+  mfe_image_studio: ['./ProductStudioPage', './TrainStylePage'],
   mfe_voices: ['./VoicesPage', './VoicePicker', './VoiceSettings', './CreateVoiceProfileDialog', './AudioPlayer'],
 } as const satisfies Partial<Record<RemoteName, readonly `./${string}`[]>>;
 
@@ -157,10 +157,12 @@ export interface RemoteModules {
   'mfe_gallery/VideosPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/WelcomeModal': { default: RemoteComponent<WelcomeModalProps> };
   'mfe_gallery/ProductsPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_gallery/StylesPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/EditorPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/CreatePage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/SimpleVideoPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_image_studio/ProductStudioPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_image_studio/TrainStylePage': { default: RemoteComponent<RoutePageProps> };
   'mfe_voices/VoicesPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_voices/VoicePicker': { default: RemoteComponent<VoicePickerProps> };
   'mfe_voices/VoiceSettings': { default: RemoteComponent<VoiceSettingsProps> };

@@ -13,8 +13,10 @@ export type RoutePageModuleId = Extract<
   | 'mfe_gallery/DiscoverPage'
   | 'mfe_gallery/VideosPage'
   | 'mfe_gallery/ProductsPage'
+  | 'mfe_gallery/StylesPage'
   | 'mfe_voices/VoicesPage'
   | 'mfe_image_studio/ProductStudioPage'
+  | 'mfe_image_studio/TrainStylePage'
   | 'mfe_video_editor/EditorPage'
   | 'mfe_video_editor/CreatePage'
   | 'mfe_video_editor/SimpleVideoPage'
@@ -41,7 +43,6 @@ export type AppRouteTarget =
 
 /** Screens of remotes that are not built yet: shown as "coming soon" in the frame. */
 const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullScreen?: boolean; exitTo?: string }> = {
-  explore: { remote: 'mfe_gallery', title: 'Styles' },
   characters: { remote: 'mfe_gallery', title: 'Characters' },
   'ad-clone': { remote: 'mfe_image_studio', title: 'Ad Clone' },
 };
@@ -58,6 +59,7 @@ const REMOTE_SCREENS: Record<
   discover: { module: 'mfe_gallery/DiscoverPage', title: 'Discover', public: true },
   videos: { module: 'mfe_gallery/VideosPage', title: 'Videos' },
   products: { module: 'mfe_gallery/ProductsPage', title: 'Products' },
+  explore: { module: 'mfe_gallery/StylesPage', title: 'Styles' },
   voices: { module: 'mfe_voices/VoicesPage', title: 'Voices' },
   'image-editor': { module: 'mfe_image_studio/ProductStudioPage', title: 'Product Studio' },
   create: { module: 'mfe_video_editor/CreatePage', title: 'Video' },
@@ -81,7 +83,7 @@ export function resolveAppRoute(pathname: string): AppRouteTarget {
   if (future) return { kind: 'coming-soon', fullScreen: false, ...future };
   // /app/{product}-clone trains a style from a product's images (spec 1 §2).
   const clone = /^([a-z0-9][a-z0-9-]*)-clone$/.exec(rest);
-  if (clone) return { kind: 'coming-soon', remote: 'mfe_image_studio', title: 'Train a style', fullScreen: false };
+  if (clone) return { kind: 'remote', module: 'mfe_image_studio/TrainStylePage', title: 'Train a style' };
   return { kind: 'redirect', to: '/' };
 }
 

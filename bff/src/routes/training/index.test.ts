@@ -88,7 +88,7 @@ describe('styles', () => {
       .toBuffer({ resolveWithObject: true });
     let colour = 0;
     for (let i = 0; i < data.length; i += 3) colour += Math.abs(data[i]! - data[i + 1]!) + Math.abs(data[i + 1]! - data[i + 2]!);
-    expect(colour / (info.width * info.height)).toBeLessThan(12);
+    expect(colour / (info.width * info.height)).toBeLessThan(4);
     const asset = (await client.get(`${ApiRoutes.userAssets}/${user.id}`)).body.assets[0];
     expect(asset.metadata.selectedLoRAModels).toEqual(['flux_krea', 'global_film_noir']);
   });

@@ -76,8 +76,8 @@ export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink
         const result = await runImagePlan(media, plan, images);
         // Each selected style's colour grade, in the order chosen, on every image.
         for (const id of plan.extraModels) {
-          const grade = styles.get(id)?.grade;
-          if (grade) result.images = await Promise.all(result.images.map((image) => applyGrade(image, grade)));
+          const style = styles.get(id);
+          if (style) result.images = await Promise.all(result.images.map((image) => applyGrade(image, style.grade, style.strength)));
         }
         if (result.images.length === 0) throw new AppError(502, 'upstream_failed', Messages.noImageReturned);
         const metadata: GeneratedMetadata = {

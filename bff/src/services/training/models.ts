@@ -206,7 +206,11 @@ export interface SelectedStyle {
   id: string;
   name: string;
   grade: ColourGrade;
+  /** How fully it is applied: the studio's styles are designed looks (1); a learned one keeps a little of the image's own colour. */
+  strength: number;
 }
+
+const LEARNED_STRENGTH = 0.85;
 
 /**
  * The models a user may select besides the pre-built ones: every global style, the community's,
@@ -217,7 +221,7 @@ export async function usableStyles(db: Db, userId: string): Promise<Map<string, 
     .where({ status: 'ready', kind: 'style' })
     .andWhere((q) => void q.where({ user_id: userId }).orWhere({ is_shared: true }))
     .select<Pick<ModelRow, 'id' | 'name' | 'grade'>[]>('id', 'name', 'grade');
-  const usable = new Map<string, SelectedStyle>(GLOBAL_STYLES.map((s) => [s.id, { id: s.id, name: s.name, grade: s.grade }]));
-  for (const row of rows) if (row.grade) usable.set(row.id, { id: row.id, name: row.name, grade: row.grade });
+  const usable = new Map<string, SelectedStyle>(GLOBAL_STYLES.map((s) => [s.id, { id: s.id, name: s.name, grade: s.grade, strength: 1 }]));
+  for (const row of rows) if (row.grade) usable.set(row.id, { id: row.id, name: row.name, grade: row.grade, strength: LEARNED_STRENGTH });
   return usable;
 }

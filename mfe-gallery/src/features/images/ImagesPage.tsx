@@ -1,8 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useNavigate } from 'react-router-dom';
-import { ApiRoutes, Messages, type CharactersResponse, type ProductStudioNavigationState, type UserAsset } from '@studio/contracts';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  ApiRoutes,
+  Messages,
+  type CharactersResponse,
+  type ImagesNavigationState,
+  type ProductStudioNavigationState,
+  type UserAsset,
+} from '@studio/contracts';
 import { adminViewActiveAtom, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { useUserAssets } from '../../lib/use-user-assets.ts';
@@ -38,6 +45,11 @@ export function ImagesPage() {
   const userId = user?.id ?? '';
   const setDraft = useSetAtom(promptDraftAtom);
   const navigate = useNavigate();
+  // A style's Apply (Styles page) arrives with the style to select (spec 2 §2).
+  const arrivingModel = (useLocation().state as ImagesNavigationState | null)?.modelId;
+  useEffect(() => {
+    if (arrivingModel) setDraft({ model: arrivingModel });
+  }, [arrivingModel, setDraft]);
   const actions = useAssetActions(userId);
   const [openId, setOpenId] = useState<string | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());

@@ -13,6 +13,7 @@ import {
   type CharactersResponse,
   type GenerateImageResponse,
   type ImageAspectRatio,
+  type ModelListResponse,
   type UserLoraModelsResponse,
   IMAGE_UPLOAD_TYPES,
   imageFileProblem,
@@ -24,7 +25,7 @@ import { galleryKeys } from '../../lib/query-keys.ts';
 import { promptDraftAtom } from './draft.ts';
 import { listProducts } from '../products/api.ts';
 import { ImageToPrompt } from './ImageToPrompt.tsx';
-import { effectiveModel, isLockedMode, isPrebuilt, nextModelSelection, selectionForImage } from './models.ts';
+import { effectiveModel, isLockedMode, isPrebuilt, nextModelSelection, selectionForImage, withModel } from './models.ts';
 
 /** Generation takes longer than a plain API call: several images, or a cut-out, on the local engine. */
 const GENERATION_TIMEOUT_MS = 180_000;
@@ -85,6 +86,10 @@ export function PromptBar({ userId }: { userId: string }) {
   const [hiddenDuringRun, setHiddenDuringRun] = useState(false);
   const promptRef = useRef<HTMLTextAreaElement>(null);
 
+  const imageModels = useQuery({
+    queryKey: galleryKeys.imageModels(),
+    queryFn: ({ signal }) => apiFetch<ModelListResponse>(ApiRoutes.imageModels, { signal }),
+  });
   const loras = useQuery({
     queryKey: galleryKeys.loraModels(userId),
     queryFn: ({ signal }) => apiFetch<UserLoraModelsResponse>(`${ApiRoutes.userLoraModels}/${userId}`, { signal }),
@@ -122,7 +127,7 @@ export function PromptBar({ userId }: { userId: string }) {
     if (!draft) return;
     if (draft.prompt !== undefined) setPrompt(draft.prompt);
     if (draft.imageUrl) takeImage({ url: draft.imageUrl, name: 'Image from your gallery' });
-    if (draft.model && isPrebuilt(draft.model)) choose({ models: nextModelSelection(choices.models, draft.model) });
+    if (draft.model) choose({ models: withModel(choices.models, draft.model) });
     setDraft(null);
     promptRef.current?.focus();
     // Only a new draft is applied; the rest is read as it is then.
@@ -215,10 +220,13 @@ export function PromptBar({ userId }: { userId: string }) {
     if (problem) setError(problem);
     return problem ? null : file;
   };
+  // Pre-built models and styles (global, community), then the user's own ready models (spec 2 §4).
   const modelNames = [
-    ...PREBUILT_IMAGE_MODELS.map((m) => ({ id: m.id, name: m.name })),
-    ...(loras.data?.models ?? []).map((m) => ({ id: m.id, name: m.name })),
-  ];
+    ...(imageModels.data?.models ?? PREBUILT_IMAGE_MODELS),
+    ...(loras.data?.models ?? []).filter((m) => m.status === 'ready'),
+  ]
+    .filter((m, i, all) => all.findIndex((o) => o.id === m.id) === i)
+    .map((m) => ({ id: m.id, name: m.name }));
   const selectedNames = modelNames.filter((m) => m.id === model || (!isPrebuilt(m.id) && choices.models.includes(m.id))).map((m) => m.name);
 
   return (

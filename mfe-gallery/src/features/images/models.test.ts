@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveModel, nextModelSelection, selectionForImage } from './models.ts';
+import { effectiveModel, nextModelSelection, selectionForImage, withModel } from './models.ts';
 
 describe('model selection (spec 2 §4)', () => {
   it('a pre-built pick replaces the whole selection', () => {
@@ -9,6 +9,12 @@ describe('model selection (spec 2 §4)', () => {
   it('another pick keeps only the non-pre-built models and toggles itself', () => {
     expect(nextModelSelection(['flux_krea', 'style-1'], 'char-2')).toEqual(['style-1', 'char-2']);
     expect(nextModelSelection(['style-1', 'char-2'], 'style-1')).toEqual(['char-2']);
+  });
+
+  it('a style applied from the Styles page is chosen, and applying it again keeps it', () => {
+    expect(withModel(['flux_krea'], 'global_pastel')).toEqual(['global_pastel']);
+    expect(withModel(['style-1', 'global_pastel'], 'global_pastel')).toEqual(['style-1', 'global_pastel']);
+    expect(withModel(['style-1'], 'ideogram_v3')).toEqual(['ideogram_v3']);
   });
 
   it('an input image forces an edit-capable model, Edit by default', () => {

@@ -19,6 +19,11 @@ export function nextModelSelection(current: readonly string[], picked: string): 
   return others.includes(picked) ? others.filter((id) => id !== picked) : [...others, picked];
 }
 
+/** The selection with `id` chosen (a model click, a style's Apply): like a pick, but never a toggle off. */
+export function withModel(current: readonly string[], id: string): string[] {
+  return !isPrebuilt(id) && current.includes(id) ? [...current] : nextModelSelection(current, id);
+}
+
 /** The pre-built model a generation will use (the server decides the same way in planGeneration). */
 export function effectiveModel(selection: readonly string[], hasImage: boolean): PrebuiltImageModelId {
   const chosen = selection.find(isPrebuilt);

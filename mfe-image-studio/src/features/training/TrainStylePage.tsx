@@ -1,0 +1,262 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  IMAGE_UPLOAD_TYPES,
+  MODEL_NAME_MAX,
+  TRAINING_IMAGES_ADVISED,
+  TRAINING_IMAGES_MAX,
+  TRAINING_IMAGES_MIN,
+  TRAINING_TIERS,
+  TrainingMessages,
+  imageFileProblem,
+  type ImagesNavigationState,
+  type TrainedModel,
+} from '@studio/contracts';
+import { ApiError, errorText, profileAtom, requestUpgrade } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
+import { deleteModel, listModels, shareModel, startTraining } from './api.ts';
+
+const MODELS_KEY = ['image-studio', 'trained-models'] as const;
+/** How often the list is read again while a model trains. */
+const POLL_MS = 1500;
+
+/** The problem with a set of training photos (type, size, count), before anything is sent. */
+export function trainingPhotosProblem(files: { type: string; size: number }[]): string | null {
+  if (files.length < TRAINING_IMAGES_MIN) return TrainingMessages.tooFewImages;
+  if (files.length > TRAINING_IMAGES_MAX) return TrainingMessages.tooManyImages;
+  return files.map(imageFileProblem).find(Boolean) ?? null;
+}
+
+/** `/app/sneaker-clone` → "Sneaker"; the sidebar's `/app/style-clone` suggests nothing. */
+export function suggestedName(pathname: string): string {
+  const slug = /\/app\/([a-z0-9-]+)-clone\/?$/.exec(pathname)?.[1] ?? '';
+  if (!slug || slug === 'style') return '';
+  const words = slug.replace(/-/g, ' ');
+  return `${words[0]!.toUpperCase()}${words.slice(1)} style`.slice(0, MODEL_NAME_MAX);
+}
+
+/**
+ * `/app/{product}-clone` (Train Model → Style): about four images of a look, learned as a style the
+ * prompt bar offers. Training is a durable job: the user can leave and come back.
+ */
+export function TrainStylePage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const tier = useAtomValue(profileAtom)?.subscription_tier;
+  const isPro = tier !== undefined && TRAINING_TIERS.includes(tier);
+  const [name, setName] = useState(() => suggestedName(pathname));
+  const [files, setFiles] = useState<File[]>([]);
+  const [previews, setPreviews] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const models = useQuery({
+    queryKey: MODELS_KEY,
+    queryFn: ({ signal }) => listModels(signal),
+    refetchInterval: (query) => (query.state.data?.models.some((m) => m.status === 'queued' || m.status === 'training') ? POLL_MS : false),
+  });
+  const styles = (models.data?.models ?? []).filter((m) => m.kind === 'style');
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: MODELS_KEY });
+    // The prompt bar's model list includes ready models.
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
+  };
+
+  useEffect(() => {
+    const urls = files.map((file) => URL.createObjectURL(file));
+    setPreviews(urls);
+    return () => urls.forEach((url) => URL.revokeObjectURL(url));
+  }, [files]);
+  // A model that finished training changes what the prompt bar offers.
+  const readyCount = styles.filter((m) => m.status === 'ready').length;
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
+  }, [readyCount, queryClient]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const refused = !name.trim() ? TrainingMessages.nameRequired : trainingPhotosProblem(files);
+    setProblem(refused);
+    if (refused) return;
+    setBusy(true);
+    try {
+      await startTraining(name.trim(), files);
+      setFiles([]);
+      setName('');
+      setNotice(TrainingMessages.started);
+      refresh();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 402) requestUpgrade();
+      setProblem(errorText(error, 'Training could not start. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="is-page" aria-labelledby="is-train-title">
+      <header>
+        <h1 id="is-train-title" className="is-h1">
+          Train a style
+        </h1>
+        <p className="is-sub">
+          From about {TRAINING_IMAGES_ADVISED} images of a look you like — a product shoot, a campaign — learn a style to use in every image
+          you generate.
+        </p>
+      </header>
+      {!isPro && tier !== undefined && (
+        <div className="is-panel" role="note">
+          <p>{TrainingMessages.proOnly}</p>
+          <div className="is-row">
+            <button type="button" className="st-btn st-btn-primary" onClick={() => requestUpgrade()}>
+              See plans
+            </button>
+          </div>
+        </div>
+      )}
+      <form className="is-panel" onSubmit={(e) => void submit(e)} aria-label="New style">
+        <p className="is-notice">{TrainingMessages.localStyle}</p>
+        <label className="is-field">
+          Style name
+          <input className="st-input" value={name} maxLength={MODEL_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} />
+        </label>
+        <label className="is-field">
+          Images ({TRAINING_IMAGES_MIN}–{TRAINING_IMAGES_MAX}, JPEG, PNG or WebP under 10 MB)
+          <input
+            type="file"
+            multiple
+            accept={IMAGE_UPLOAD_TYPES.join(',')}
+            onChange={(e) => {
+              const chosen = [...(e.currentTarget.files ?? [])];
+              e.currentTarget.value = '';
+              setFiles((current) => [...current, ...chosen].slice(0, TRAINING_IMAGES_MAX + 1));
+            }}
+          />
+        </label>
+        {files.length > 0 && (
+          <ul className="is-grid" aria-label="Training images">
+            {files.map((file, i) => (
+              <li key={`${file.name}-${i}`}>
+                <button
+                  type="button"
+                  aria-label={`Remove ${file.name}`}
+                  onClick={() => setFiles((current) => current.filter((_, j) => j !== i))}
+                >
+                  {previews[i] && <img src={previews[i]} alt="" />}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {problem && (
+          <p className="is-error" role="alert">
+            {problem}
+          </p>
+        )}
+        {notice && (
+          <p className="is-success" role="status">
+            {notice}
+          </p>
+        )}
+        <div className="is-row">
+          <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
+            {busy ? 'Uploading…' : `Start training${files.length ? ` (${files.length} images)` : ''}`}
+          </button>
+        </div>
+      </form>
+
+      <section className="is-panel" aria-labelledby="is-own-styles">
+        <h2 id="is-own-styles" className="is-h2">
+          Your styles
+        </h2>
+        {models.isPending ? (
+          <p className="is-notice">Loading…</p>
+        ) : styles.length === 0 ? (
+          <p className="is-notice">No styles yet.</p>
+        ) : (
+          <ul className="is-models">
+            {styles.map((model) => (
+              <ModelCard
+                key={model.id}
+                model={model}
+                onUse={() => {
+                  const state: ImagesNavigationState = { modelId: model.id };
+                  void navigate('/app/images', { state });
+                }}
+                onChanged={refresh}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}
+
+function ModelCard({ model, onUse, onChanged }: { model: TrainedModel; onUse: () => void; onChanged: () => void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const act = async (work: () => Promise<unknown>) => {
+    setProblem(null);
+    try {
+      await work();
+      onChanged();
+    } catch (error) {
+      setProblem(errorText(error, 'That did not work. Please try again.'));
+    }
+  };
+  return (
+    <li className="is-model" aria-label={model.name}>
+      {model.sampleImageUrl ? (
+        <img src={model.sampleImageUrl} alt={`Sample in ${model.name}`} width={120} height={150} />
+      ) : (
+        <div className="is-model-placeholder" aria-hidden="true" />
+      )}
+      <div className="is-model-body">
+        <strong>{model.name}</strong>
+        {model.status === 'ready' ? (
+          <span className="is-success">Ready · local model</span>
+        ) : model.status === 'failed' ? (
+          <span className="is-error">{model.error ?? TrainingMessages.failed}</span>
+        ) : (
+          <label className="is-field">
+            {model.status === 'queued' ? 'Waiting to start…' : `Training… ${model.progress}%`}
+            <progress max={100} value={model.progress} />
+          </label>
+        )}
+        {problem && (
+          <span className="is-error" role="alert">
+            {problem}
+          </span>
+        )}
+        <div className="is-row">
+          {model.status === 'ready' && (
+            <>
+              <button type="button" className="st-btn st-btn-primary" onClick={onUse}>
+                Use in Content
+              </button>
+              <label className="is-check">
+                <input
+                  type="checkbox"
+                  checked={model.isShared}
+                  onChange={(e) => void act(() => shareModel(model.id, e.currentTarget.checked))}
+                />
+                Share with the community
+              </label>
+            </>
+          )}
+          <button
+            type="button"
+            className="st-btn st-btn-secondary"
+            onClick={() => window.confirm(`Delete ${model.name}?`) && void act(() => deleteModel(model.id))}
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

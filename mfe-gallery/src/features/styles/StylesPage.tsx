@@ -53,7 +53,7 @@ function StyleGrid({ title, styles, onApply }: { title: string; styles: StyleEnt
       <ul className="ga-styles">
         {styles.map((style) => (
           <li key={style.id} className="ga-card" aria-label={style.name}>
-            <img src={style.sampleImageUrl} alt={`A product photo in the ${style.name} style`} width={480} height={600} loading="lazy" />
+            <img src={style.sampleImageUrl} alt={`A product shot in the ${style.name} style`} width={480} height={600} loading="lazy" />
             <div className="ga-style-body">
               <strong>{style.name}</strong>
               <span className="ga-notice">{style.creatorName ? `by ${style.creatorName}` : style.description}</span>

@@ -7,6 +7,7 @@ import {
   type AssetType,
   type Character,
   type FeaturedImage,
+  type GeneratedImage,
   type SubscriptionTierName,
   type UserAsset,
 } from '@studio/contracts';
@@ -114,6 +115,15 @@ export interface NewImageAsset {
   /** `product`: a product's photo, kept out of the gallery. */
   assetType?: 'image' | 'product';
 }
+
+/** A gallery image as generation answers carry it. */
+export const toGeneratedImage = (asset: UserAsset): GeneratedImage => ({
+  assetId: asset.id,
+  url: asset.public_url,
+  thumbnailUrl: asset.thumbnail_url,
+  width: asset.metadata.width,
+  height: asset.metadata.height,
+});
 
 /** Stores an image in the user's gallery: the file first, then its row (the file goes if the row cannot be written). */
 export async function saveImageAsset(db: Db, store: ObjectStore, asset: NewImageAsset): Promise<UserAsset> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ImageAspectRatio } from './images.ts';
+import { GeneratedImage, ImageAspectRatio } from './images.ts';
 
 /**
  * Product Studio (`/app/image-editor`): one product photo, edited step by step. Every step is a
@@ -125,4 +125,57 @@ export type StudioSaveRequest = z.infer<typeof StudioSaveRequest>;
 /** What `/app/image-editor` may arrive with in navigation state (the gallery's Edit action). */
 export interface ProductStudioNavigationState {
   imageUrl?: string;
+}
+
+/**
+ * Ad Clone (`/app/ad-clone`): a reference ad and the user's product; the studio describes the
+ * reference, the user edits the prompt written from it, and 1–4 ads are made with the product.
+ */
+export const AdCloneMessages = {
+  referenceRequired: 'Choose the ad to clone.',
+  productRequired: 'Choose a photo of your product.',
+  promptRequired: 'Describe the ad to make, or describe the reference first.',
+  failed: 'The ads could not be made. Your credits were refunded; try again.',
+} as const;
+
+export const AdCloneRoutes = {
+  describe: '/api/ad-clone/describe',
+  generate: '/api/ad-clone/generate',
+} as const;
+
+const referenceUrl = z.string({ error: AdCloneMessages.referenceRequired }).trim().min(1, AdCloneMessages.referenceRequired).max(500);
+
+export const AdCloneDescribeRequest = z.object({ referenceUrl });
+export const AdCloneDescribeResponse = z.object({
+  success: z.literal(true),
+  description: z.string(),
+  /** A prompt written from the description, for the user to edit. */
+  prompt: z.string(),
+  provider: z.string(),
+  creditsUsed: z.number().int(),
+});
+export type AdCloneDescribeResponse = z.infer<typeof AdCloneDescribeResponse>;
+
+export const AdCloneRequest = z.object({
+  referenceUrl,
+  productUrl: z.string({ error: AdCloneMessages.productRequired }).trim().min(1, AdCloneMessages.productRequired).max(500),
+  prompt: z.string({ error: AdCloneMessages.promptRequired }).trim().min(1, AdCloneMessages.promptRequired).max(4000),
+  imageCount: z.number().int().min(1).max(4).default(1),
+  aspectRatio: ImageAspectRatio.default('1:1'),
+  requestId,
+});
+export type AdCloneRequest = z.input<typeof AdCloneRequest>;
+
+export const AdCloneResponse = z.object({
+  success: z.literal(true),
+  images: z.array(GeneratedImage),
+  creditsUsed: z.number().int(),
+  provider: z.string(),
+});
+export type AdCloneResponse = z.infer<typeof AdCloneResponse>;
+
+/** The prompt Ad Clone writes from a reference's description: the same kind of ad, with the user's product as its hero. */
+export function adPromptFrom(description: string): string {
+  const described = description.trim().replace(/\.$/, '');
+  return `A product ad in the same style as the reference: ${described}. Same layout, scene, lighting and mood, with our product as the hero.`;
 }

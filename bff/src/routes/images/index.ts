@@ -18,7 +18,7 @@ import type { AppDeps } from '../../app.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { assertStorageAvailable, deleteAsset, saveImageAsset } from '../../services/assets.ts';
+import { assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage } from '../../services/assets.ts';
 import { ownImageAt, putTempImage, TEMP_FILE, TEMP_URL_PREFIX } from '../../services/own-media.ts';
 import { runChargedTask } from '../../services/charged-task.ts';
 import { callEngine } from '../../services/images/engine-call.ts';
@@ -34,14 +34,6 @@ import { PREBUILT_MODEL_ENTRIES } from './models.ts';
 /** spec 2 §5: JPEG, PNG or WebP under 10 MB. */
 const ONE_IMAGE: UploadSpec = { files: { image: { ...IMAGE_UPLOAD_RULE, required: true } } };
 const GENERATION_IMAGES: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE, image2: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 32 * 1024 };
-
-export const toGenerated = (asset: UserAsset): GeneratedImage => ({
-  assetId: asset.id,
-  url: asset.public_url,
-  thumbnailUrl: asset.thumbnail_url,
-  width: asset.metadata.width,
-  height: asset.metadata.height,
-});
 
 export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppDeps): Router {
   const router = new Router();
@@ -62,7 +54,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
   const gallerySink = (userId: string): ImageSink => ({
     assertRoom: () => assertStorageAvailable(db, userId),
     save: async (image, metadata) =>
-      toGenerated(await saveImageAsset(db, objects, { userId, image, metadata: { ...metadata }, characterId: metadata.characterId })),
+      toGeneratedImage(await saveImageAsset(db, objects, { userId, image, metadata: { ...metadata }, characterId: metadata.characterId })),
     discard: async (assetIds) => {
       for (const id of assetIds) await deleteAsset(db, objects, userId, id, (asset) => thumbnails.remove(asset));
     },
@@ -213,7 +205,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
           characterId: body.characterId ?? null,
         });
       });
-      ctx.body = { success: true, image: toGenerated(asset) } satisfies UpscaleImageResponse;
+      ctx.body = { success: true, image: toGeneratedImage(asset) } satisfies UpscaleImageResponse;
     },
   );
 

@@ -1,4 +1,14 @@
-import { ApiRoutes, Messages, SCENE_TEMPLATES, StudioMessages, StudioRoutes, TASK_CREDITS } from '@studio/contracts';
+import {
+  AdCloneMessages,
+  AdCloneRoutes,
+  ApiRoutes,
+  Messages,
+  SCENE_TEMPLATES,
+  StudioMessages,
+  StudioRoutes,
+  TASK_CREDITS,
+  adPromptFrom,
+} from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -140,5 +150,80 @@ describe('Product Studio', () => {
     await client.post(StudioRoutes.edit, step);
     expect(await refundsOf(user.id)).toHaveLength(1);
     expect(await balance(client)).toBe(5);
+  });
+});
+
+describe('Ad Clone', () => {
+  it('describes the reference, then makes the ads with the product into the gallery, 1 credit each', async () => {
+    const { user, client } = await member();
+    const reference = await createImageAsset(studio, user.id, { width: 160, height: 200, colour: '#d9822b' });
+    const product = await createImageAsset(studio, user.id, { colour: '#2255cc' });
+    const described = await client.post(AdCloneRoutes.describe, { referenceUrl: reference.public_url });
+    expect(described.status).toBe(200);
+    expect(described.body).toMatchObject({ success: true, provider: 'local', creditsUsed: 1 });
+    expect(described.body.prompt).toBe(adPromptFrom(described.body.description));
+
+    const request = {
+      referenceUrl: reference.public_url,
+      productUrl: product.public_url,
+      prompt: described.body.prompt,
+      imageCount: 2,
+      requestId: 'ad-1',
+    };
+    const made = await client.post(AdCloneRoutes.generate, request);
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ creditsUsed: 2, provider: 'local' });
+    expect(made.body.images).toHaveLength(2);
+    expect(made.body.images[0]).toMatchObject({ width: 1024, height: 1024 });
+    // A retry of the same request answers the same ads, charged once.
+    const again = await client.post(AdCloneRoutes.generate, request);
+    expect(again.body.images).toEqual(made.body.images);
+    expect(await balance(client)).toBe(20 - 1 - 2);
+    const gallery = await galleryOf(client, user.id);
+    expect(gallery.filter((a) => a.metadata.model === 'ad_clone')).toHaveLength(2);
+
+    // The local engine gives the ads the reference's colour: warmer than the same scene without it.
+    const row = await studio.deps.db('user_assets').where({ id: made.body.images[0].assetId }).first();
+    const { data } = await sharp((await studio.deps.objects.read(row.storage_key))!)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    let warm = 0;
+    for (let i = 0; i < data.length; i += 3) warm += data[i]! - data[i + 2]!;
+    expect(warm / (data.length / 3)).toBeGreaterThan(20);
+  });
+
+  it('refuses others’ images and missing parts with their messages, charging nothing; refunds a failed run once', async () => {
+    const { user, client } = await member();
+    const other = await member();
+    const mine = await createImageAsset(studio, user.id);
+    const theirs = await createImageAsset(studio, other.user.id);
+    const cases: [object, string][] = [
+      [{ productUrl: mine.public_url, prompt: 'an ad' }, AdCloneMessages.referenceRequired],
+      [{ referenceUrl: mine.public_url, prompt: 'an ad' }, AdCloneMessages.productRequired],
+      [{ referenceUrl: mine.public_url, productUrl: mine.public_url, prompt: ' ' }, AdCloneMessages.promptRequired],
+      [{ referenceUrl: theirs.public_url, productUrl: mine.public_url, prompt: 'an ad' }, Messages.imageNotYours],
+      [{ referenceUrl: mine.public_url, productUrl: mine.public_url, prompt: 'an ad', imageCount: 5 }, ''],
+    ];
+    for (const [body, message] of cases) {
+      const res = await client.post(AdCloneRoutes.generate, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      if (message) expect(res.body.error.message).toBe(message);
+    }
+    expect((await client.post(AdCloneRoutes.describe, { referenceUrl: theirs.public_url })).status).toBe(400);
+    expect(await balance(client)).toBe(20);
+
+    vi.spyOn(studio.deps.media, 'generateImage').mockRejectedValue(new MediaError('upstream', 'provider down'));
+    const failed = await client.post(AdCloneRoutes.generate, {
+      referenceUrl: mine.public_url,
+      productUrl: mine.public_url,
+      prompt: 'an ad',
+      imageCount: 3,
+    });
+    expect(failed.status).toBe(502);
+    expect(failed.body.error.message).toBe(AdCloneMessages.failed);
+    expect(await balance(client)).toBe(20);
+    expect(await refundsOf(user.id)).toHaveLength(1);
+    expect((await galleryOf(client, user.id)).length).toBe(1);
   });
 });

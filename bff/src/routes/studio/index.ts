@@ -1,5 +1,11 @@
 import Router from '@koa/router';
 import {
+  AdCloneDescribeRequest,
+  AdCloneDescribeResponse,
+  AdCloneMessages,
+  AdCloneRequest,
+  AdCloneResponse,
+  AdCloneRoutes,
   Messages,
   StudioEditRequest,
   StudioEditResponse,
@@ -11,16 +17,21 @@ import {
 } from '@studio/contracts';
 import type { AppDeps } from '../../app.ts';
 import { currentUser } from '../../middlewares/auth.ts';
-import { assertStorageAvailable, saveImageAsset } from '../../services/assets.ts';
+import { assertStorageAvailable, saveImageAsset, toGeneratedImage } from '../../services/assets.ts';
+import { cloneAd, describeReference } from '../../services/images/ad-clone.ts';
 import { runStudioStep, studioPrices } from '../../services/images/studio.ts';
+import { createThumbnails } from '../../services/thumbnails.ts';
 import { ownImageAt } from '../../services/own-media.ts';
-import { toGenerated } from '../images/index.ts';
 import { route } from '../route.ts';
 
-/** Product Studio (`/app/image-editor`): priced steps on a private working copy, then Save to the gallery. */
+/**
+ * Product Studio (`/app/image-editor`): priced steps on a private working copy, then Save to the
+ * gallery. Ad Clone (`/app/ad-clone`): describe a reference ad, then make ads like it with a product.
+ */
 export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
   const router = new Router();
   const deps = { db, media, objects, appUrl: config.appUrl };
+  const thumbnails = createThumbnails(config.dataDir);
 
   route(
     router,
@@ -84,7 +95,51 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
           provider: media.routes.replaceBackground,
         },
       });
-      ctx.body = { success: true, image: toGenerated(asset) } satisfies UpscaleImageResponse;
+      ctx.body = { success: true, image: toGeneratedImage(asset) } satisfies UpscaleImageResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: AdCloneRoutes.describe,
+      summary:
+        'Ad Clone: describe a reference ad (one of your images or uploads) and write a prompt from it; 1 credit, refunded if it fails',
+      auth: 'user',
+      body: AdCloneDescribeRequest,
+      responses: {
+        200: AdCloneDescribeResponse,
+        400: Messages.imageNotYours,
+        402: Messages.insufficientCredits,
+        502: AdCloneMessages.failed,
+      },
+    },
+    async (ctx) => {
+      const { referenceUrl } = AdCloneDescribeRequest.parse(ctx.request.body ?? {});
+      ctx.body = await describeReference(deps, currentUser(ctx.state).id, referenceUrl);
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: AdCloneRoutes.generate,
+      summary: 'Ad Clone: make 1–4 ads like the reference with your product, into your gallery; 1 credit each, refunded if it fails',
+      auth: 'user',
+      body: AdCloneRequest,
+      responses: {
+        200: AdCloneResponse,
+        400: AdCloneMessages.promptRequired,
+        402: Messages.insufficientCredits,
+        403: Messages.storageFull,
+        502: AdCloneMessages.failed,
+      },
+    },
+    async (ctx) => {
+      const request = AdCloneRequest.parse(ctx.request.body ?? {});
+      ctx.body = await cloneAd({ ...deps, removeThumbnails: (id) => thumbnails.remove(id) }, currentUser(ctx.state).id, request);
     },
   );
 

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AdCloneMessages,
+  RESOLUTION_MAP,
+  adPromptFrom,
+  type AdCloneDescribeResponse,
+  type AdCloneResponse,
+  type AdCloneRequest,
+  type UserAsset,
+} from '@studio/contracts';
+import { applyGrade, learnGrade, type ImageData } from '@studio/media';
+import type { z } from 'zod';
+import { AppError } from '../../errors.ts';
+import { assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage } from '../assets.ts';
+import { runChargedTask } from '../charged-task.ts';
+import { ownImageAt } from '../own-media.ts';
+import { callEngine } from './engine-call.ts';
+import { finishGenerationRequest, startGenerationRequest } from './requests.ts';
+import type { StudioDeps } from './studio.ts';
+
+/** How much of the reference's colour grade a local ad takes on. */
+const REFERENCE_GRADE_STRENGTH = 0.75;
+
+/** Describes the reference ad (1 credit, refunded if it fails) and writes a prompt from it. */
+export async function describeReference(deps: StudioDeps, userId: string, referenceUrl: string): Promise<AdCloneDescribeResponse> {
+  const reference = await ownImageAt(deps, userId, referenceUrl);
+  const task = {
+    userId,
+    taskType: 'describe',
+    description: 'Ad Clone: describe the reference',
+    idempotencyKey: `describe:${randomUUID()}`,
+  };
+  return runChargedTask(deps.db, task, async (quote) => {
+    const result = await callEngine(AdCloneMessages.failed, () => deps.media.describeImage({ image: reference }));
+    return {
+      success: true as const,
+      description: result.description,
+      prompt: adPromptFrom(result.description),
+      provider: result.provider,
+      creditsUsed: quote.credits,
+    };
+  });
+}
+
+/**
+ * Makes 1–4 ads with the user's product from the (edited) prompt, 1 credit each, into the gallery.
+ * The local engine composes the scene with the product's cut-out and gives it the reference's
+ * colour grade; a hosted model gets the product photo with the prompt.
+ */
+export async function cloneAd(
+  deps: StudioDeps & { removeThumbnails: (assetId: string) => Promise<void> },
+  userId: string,
+  request: z.output<typeof AdCloneRequest>,
+): Promise<AdCloneResponse> {
+  const [reference, product] = await Promise.all([
+    ownImageAt(deps, userId, request.referenceUrl),
+    ownImageAt(deps, userId, request.productUrl),
+  ]);
+  await assertStorageAvailable(deps.db, userId);
+  // A request id sent again answers what it answered the first time (the same ads, charged once).
+  const requestId = `ad-clone:${request.requestId ?? randomUUID()}`;
+  const start = await startGenerationRequest<AdCloneResponse>(deps.db, userId, requestId);
+  if (start.kind === 'done') return start.answer;
+  const { width, height } = RESOLUTION_MAP[request.aspectRatio]!;
+  const task = {
+    userId,
+    taskType: 'image',
+    modelName: 'flux_krea',
+    quantity: request.imageCount,
+    description: `Ad Clone: ${request.imageCount} ad${request.imageCount === 1 ? '' : 's'}`,
+    idempotencyKey: `${requestId}:${start.attempt}`,
+  };
+  const saved: UserAsset[] = [];
+  try {
+    const answer = await runChargedTask(deps.db, task, async (quote) => {
+      const result = await callEngine(AdCloneMessages.failed, () =>
+        deps.media.generateImage({ prompt: request.prompt, product, width, height, count: request.imageCount, model: 'flux_krea' }),
+      );
+      if (result.images.length === 0) throw new AppError(502, 'upstream_failed', AdCloneMessages.failed);
+      let images: ImageData[] = result.images.slice(0, request.imageCount);
+      if (result.provider === 'local') {
+        const grade = await learnGrade([reference]);
+        images = await Promise.all(images.map((image) => applyGrade(image, grade, REFERENCE_GRADE_STRENGTH)));
+      }
+      for (const image of images)
+        saved.push(
+          await saveImageAsset(deps.db, deps.objects, {
+            userId,
+            image,
+            metadata: { prompt: request.prompt, mode: 'generate', model: 'ad_clone', selectedLoRAModels: [], provider: result.provider },
+          }),
+        );
+      return {
+        success: true as const,
+        images: saved.map(toGeneratedImage),
+        creditsUsed: quote.credits,
+        provider: result.provider,
+      };
+    });
+    await finishGenerationRequest(deps.db, userId, requestId, { answer });
+    return answer;
+  } catch (error) {
+    try {
+      for (const asset of saved) await deleteAsset(deps.db, deps.objects, userId, asset.id, deps.removeThumbnails);
+    } finally {
+      await finishGenerationRequest(deps.db, userId, requestId, 'failed');
+    }
+    throw error;
+  }
+}

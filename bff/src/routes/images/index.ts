@@ -10,8 +10,6 @@ import {
   UploadTempImageResponse,
   UpscaleImageRequest,
   UpscaleImageResponse,
-  type GeneratedImage,
-  type UserAsset,
 } from '@studio/contracts';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app.ts';

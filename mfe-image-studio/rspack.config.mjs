@@ -8,6 +8,7 @@ import { createAppConfig } from '../scripts/rspack-app.mjs';
 const exposes = {
   './ProductStudioPage': './src/exposed/ProductStudioPage.tsx',
   './TrainStylePage': './src/exposed/TrainStylePage.tsx',
+  './AdClonePage': './src/exposed/AdClonePage.tsx',
 };
 
 export default (env, argv) =>

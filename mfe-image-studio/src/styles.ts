@@ -35,6 +35,11 @@ const studioCss = `
 .is-model img,.is-model-placeholder{width:120px;height:150px;object-fit:cover;border-radius:10px;background:#e4e4ea;flex:none}
 .is-model-body{display:grid;gap:.4rem;flex:1}
 .is-check{display:flex;gap:.4rem;align-items:center;min-height:44px}
+.is-layout-even{grid-template-columns:1fr 1fr}
+.is-chosen{max-height:220px;max-width:100%;object-fit:contain;border-radius:10px;justify-self:start}
+.is-textarea{width:100%;resize:vertical}
+.is-results{list-style:none;margin:0;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}
+.is-results img{width:100%;height:auto;border-radius:10px;display:block}
 .is-steps{margin:0;padding-left:1.2rem;color:var(--st-muted);font-size:.9rem}
 `;
 

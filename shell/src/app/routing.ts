@@ -17,6 +17,7 @@ export type RoutePageModuleId = Extract<
   | 'mfe_voices/VoicesPage'
   | 'mfe_image_studio/ProductStudioPage'
   | 'mfe_image_studio/TrainStylePage'
+  | 'mfe_image_studio/AdClonePage'
   | 'mfe_video_editor/EditorPage'
   | 'mfe_video_editor/CreatePage'
   | 'mfe_video_editor/SimpleVideoPage'
@@ -44,7 +45,6 @@ export type AppRouteTarget =
 /** Screens of remotes that are not built yet: shown as "coming soon" in the frame. */
 const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullScreen?: boolean; exitTo?: string }> = {
   characters: { remote: 'mfe_gallery', title: 'Characters' },
-  'ad-clone': { remote: 'mfe_image_studio', title: 'Ad Clone' },
 };
 
 /** Screens of remotes that exist, by the path after `/app/`. */
@@ -62,6 +62,7 @@ const REMOTE_SCREENS: Record<
   explore: { module: 'mfe_gallery/StylesPage', title: 'Styles' },
   voices: { module: 'mfe_voices/VoicesPage', title: 'Voices' },
   'image-editor': { module: 'mfe_image_studio/ProductStudioPage', title: 'Product Studio' },
+  'ad-clone': { module: 'mfe_image_studio/AdClonePage', title: 'Ad Clone' },
   create: { module: 'mfe_video_editor/CreatePage', title: 'Video' },
   'simple-video': { module: 'mfe_video_editor/SimpleVideoPage', title: 'Simple video', exitTo: '/app/images' },
   // The talking-person editor takes the whole screen, with an exit back to /app (spec 2 §1).

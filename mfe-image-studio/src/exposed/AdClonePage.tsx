@@ -1,0 +1,5 @@
+import { ensureImageStudioStyles } from '../styles.ts';
+import { AdClonePage } from '../features/ad-clone/AdClonePage.tsx';
+
+ensureImageStudioStyles();
+export default AdClonePage;

@@ -73,4 +73,13 @@ test('import a product from a store, add one by upload, and generate with it fro
   await expect(made).toHaveCount(1, { timeout: 30_000 });
   // The product's own photos stay out of the gallery.
   await expect(page.locator('.ga-card')).toHaveCount(1);
+
+  // The simple video editor offers the same picker for a section's starting image.
+  await page.goto('/app/simple-video');
+  const section = page.getByRole('article', { name: 'Section 1' });
+  await section.getByText('Products', { exact: true }).click();
+  await section.getByRole('button', { name: 'Use Rose candle, large, view 1' }).click();
+  const start = section.getByRole('img', { name: 'Start of Section 1' });
+  await expect(start).toHaveJSProperty('complete', true);
+  expect(await start.getAttribute('src')).toMatch(/^\/media\/assets\//);
 });

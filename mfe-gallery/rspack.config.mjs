@@ -12,6 +12,7 @@ const exposes = {
   './WelcomeModal': './src/exposed/WelcomeModal.tsx',
   './ProductsPage': './src/exposed/ProductsPage.tsx',
   './StylesPage': './src/exposed/StylesPage.tsx',
+  './ProductPicker': './src/exposed/ProductPicker.tsx',
 };
 
 export default (env, argv) =>

@@ -9,6 +9,7 @@ import type * as VideosPage from './VideosPage.tsx';
 import type * as WelcomeModal from './WelcomeModal.tsx';
 import type * as ProductsPage from './ProductsPage.tsx';
 import type * as StylesPage from './StylesPage.tsx';
+import type * as ProductPicker from './ProductPicker.tsx';
 
 type Implements<Actual extends Contract, Contract> = Actual;
 export type Checked = [
@@ -18,4 +19,5 @@ export type Checked = [
   Implements<typeof WelcomeModal, RemoteModules['mfe_gallery/WelcomeModal']>,
   Implements<typeof ProductsPage, RemoteModules['mfe_gallery/ProductsPage']>,
   Implements<typeof StylesPage, RemoteModules['mfe_gallery/StylesPage']>,
+  Implements<typeof ProductPicker, RemoteModules['mfe_gallery/ProductPicker']>,
 ];

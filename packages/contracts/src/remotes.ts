@@ -33,7 +33,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 /** Modules each remote exposes, as `./Name` keys of its Module Federation `exposes`. */
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
-  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage', './StylesPage'],
+  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage', './StylesPage', './ProductPicker'],
   mfe_video_editor: ['./EditorPage', './CreatePage', './SimpleVideoPage'],
   mfe_image_studio: ['./ProductStudioPage', './TrainStylePage', './AdClonePage'],
   mfe_voices: ['./VoicesPage', './VoicePicker', './VoiceSettings', './CreateVoiceProfileDialog', './AudioPlayer'],
@@ -145,6 +145,11 @@ export interface SimpleVideoNavigationState {
   voiceId?: string;
 }
 
+/** The Products picker (spec 2 §2): search and image grid of the user's products; a photo picked is handed over. */
+export interface ProductPickerProps {
+  onPick: (image: { url: string; title: string }) => void;
+}
+
 /** Type of each exposed module, keyed by loadable id. */
 export interface RemoteModules {
   'mfe_account/SubscriptionPage': { default: RemoteComponent<RoutePageProps> };
@@ -158,6 +163,7 @@ export interface RemoteModules {
   'mfe_gallery/WelcomeModal': { default: RemoteComponent<WelcomeModalProps> };
   'mfe_gallery/ProductsPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/StylesPage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_gallery/ProductPicker': { default: RemoteComponent<ProductPickerProps> };
   'mfe_video_editor/EditorPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/CreatePage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/SimpleVideoPage': { default: RemoteComponent<RoutePageProps> };

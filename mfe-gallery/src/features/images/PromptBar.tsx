@@ -17,13 +17,12 @@ import {
   type UserLoraModelsResponse,
   IMAGE_UPLOAD_TYPES,
   imageFileProblem,
-  thumbnailOf,
 } from '@studio/contracts';
 import { ApiError, apiFetch, contentBadgeAtom, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { promptDraftAtom } from './draft.ts';
-import { listProducts } from '../products/api.ts';
+import { ProductPicker } from '../products/ProductPicker.tsx';
 import { ImageToPrompt } from './ImageToPrompt.tsx';
 import { effectiveModel, isLockedMode, isPrebuilt, nextModelSelection, selectionForImage, withModel } from './models.ts';
 
@@ -76,7 +75,6 @@ export function PromptBar({ userId }: { userId: string }) {
   const [image, setImage] = useState<InputImage | null>(null);
   const [image2, setImage2] = useState<File | null>(null);
   const [characterId, setCharacterId] = useState<string | null>(null);
-  const [productQuery, setProductQuery] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,8 +92,6 @@ export function PromptBar({ userId }: { userId: string }) {
     queryKey: galleryKeys.loraModels(userId),
     queryFn: ({ signal }) => apiFetch<UserLoraModelsResponse>(`${ApiRoutes.userLoraModels}/${userId}`, { signal }),
   });
-  const products = useQuery({ queryKey: galleryKeys.products(), queryFn: ({ signal }) => listProducts(signal) });
-  const shownProducts = (products.data?.items ?? []).filter((p) => p.title.toLowerCase().includes(productQuery.trim().toLowerCase()));
   const characters = useQuery({
     queryKey: galleryKeys.characters(userId),
     queryFn: ({ signal }) => apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal }),
@@ -319,40 +315,7 @@ export function PromptBar({ userId }: { userId: string }) {
         <button type="button" className="st-btn st-btn-secondary" onClick={() => setDescribing(true)}>
           Image → Prompt
         </button>
-        <details className="ga-menu">
-          <summary className="st-btn st-btn-secondary">Products</summary>
-          <div className="ga-menu-panel">
-            <label className="ga-character">
-              <span>Search products</span>
-              <input type="search" className="st-input" value={productQuery} onChange={(e) => setProductQuery(e.target.value)} />
-            </label>
-            {products.isPending ? (
-              <p>Loading...</p>
-            ) : shownProducts.length === 0 ? (
-              <p>{productQuery.trim() ? 'No products match.' : 'No products yet.'}</p>
-            ) : (
-              <ul className="ga-pick-grid" aria-label="Product images">
-                {shownProducts.flatMap((p) =>
-                  p.images.map((url, i) => (
-                    <li key={url}>
-                      <button
-                        type="button"
-                        className="ga-product-pick"
-                        onClick={(e) => {
-                          takeImage({ url, name: p.title });
-                          e.currentTarget.closest('details')?.removeAttribute('open');
-                        }}
-                      >
-                        <img src={thumbnailOf(url)} alt={`Use ${p.title}, view ${i + 1}`} loading="lazy" />
-                      </button>
-                    </li>
-                  )),
-                )}
-              </ul>
-            )}
-            <a href="/app/products">Add products</a>
-          </div>
-        </details>
+        <ProductPicker onPick={({ url, title }) => takeImage({ url, name: title })} />
         <details className="ga-menu">
           <summary className="st-btn st-btn-secondary">
             Character{characterId ? `: ${characters.data?.characters.find((c) => c.id === characterId)?.name ?? ''}` : ''}

@@ -15,7 +15,7 @@ import {
   type VideoModelId,
   type VoiceSettingsValue,
 } from '@studio/contracts';
-import { ApiError, userAtom, errorText, creditsShortBy } from '@studio/session';
+import { ApiError, RemoteSlot, userAtom, errorText, creditsShortBy } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Alert } from '@studio/ui';
 import { generateAudio, generateSectionImage, startVideo, uploadAudio } from '../../lib/api.ts';
@@ -228,6 +228,11 @@ export function SimpleEditor() {
                   preview={section.imagePreview}
                   label={section.name}
                   onFile={(file, preview) => patch(section.id, { imageFile: file, imageUrl: null, imagePreview: preview })}
+                />
+                <RemoteSlot
+                  id="mfe_gallery/ProductPicker"
+                  props={{ onPick: ({ url }) => patch(section.id, { imageFile: null, imageUrl: url, imagePreview: url }) }}
+                  unavailable={() => null}
                 />
                 <label className="ve-field">
                   <span>Or describe the image</span>

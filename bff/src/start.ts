@@ -106,7 +106,7 @@ export async function startStudio(
       databaseUrl,
       temporal: config.temporal,
       activities: createActivities({ db, objects, media }),
-      training: createTrainingActivities({ db, objects }),
+      training: createTrainingActivities({ db, objects, media }),
       logger,
     });
     // Launching the engine resumes jobs a stopped or killed process left unfinished.

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const { runTemporalWorker } = await import('@studio/workflows/temporal');
   logger.info({ address: config.temporal.address, namespace: config.temporal.namespace }, 'video worker polling');
   try {
-    await runTemporalWorker(config.temporal, activities, createTrainingActivities({ db, objects }));
+    await runTemporalWorker(config.temporal, activities, createTrainingActivities({ db, objects, media }));
   } finally {
     await media.close();
     await db.destroy();

@@ -107,6 +107,11 @@ export const GenerateImageFields = z.object({
   imageCount: z.coerce.number().int().min(IMAGE_COUNT_MIN).max(IMAGE_COUNT_MAX).default(IMAGE_COUNT_MIN),
   mode: GenerationMode.optional(),
   selectedLoRAModels: SelectedModels.optional(),
+  /**
+   * spec 2 §7: a trained model by id (the same as listing it in `selectedLoRAModels`). Its LoRA's
+   * URL and trigger word are read on the server; `loraUrl`/`loraTriggerWord` sent by a client are ignored.
+   */
+  loraModelId: z.string().min(1).max(100).optional(),
   imageUrl: z.string().max(500).optional(),
   image2Url: z.string().max(500).optional(),
   /** Makes a retry of the same request idempotent: same images, charged once. */

@@ -37,6 +37,8 @@ export interface GenerateImageInput {
   product?: ImageData;
   /** Text to render as type; defaults to the quoted text of the prompt for `ideogram_v3`. */
   text?: string;
+  /** Trained LoRAs to generate with (hosted models; the local engine applies styles as colour grades instead). */
+  loras?: { url: string; scale?: number }[];
 }
 export interface GenerateImage {
   generateImage(input: GenerateImageInput): Promise<ImageResult>;
@@ -104,6 +106,15 @@ export interface DescribeImageInput {
 export interface DescribeImage {
   describeImage(input: DescribeImageInput): Promise<DescribeResult>;
 }
+
+/** Training a LoRA on a hosted trainer from a few images (zipped), with a trigger word. */
+export interface LoraTrainingInput {
+  images: ImageData[];
+  triggerWord: string;
+  /** A style (the look) rather than a subject. */
+  isStyle: boolean;
+}
+export type LoraResult = { loraUrl: string } & ResultMeta;
 
 /** Every image capability together: what a provider and the engine expose. */
 export type ImageCapabilities = GenerateImage &

@@ -2,7 +2,7 @@
  * `@studio/media`: the media engine. Offline by default (`local/…` results), fal.ai when a key is
  * configured. See README "Media engine".
  */
-import type { CapabilityName, ImageCapabilities } from './capabilities.ts';
+import type { CapabilityName, ImageCapabilities, LoraResult, LoraTrainingInput } from './capabilities.ts';
 import { createFalProvider } from './fal/provider.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createElevenLabsSpeech } from './speech/elevenlabs.ts';
@@ -89,6 +89,8 @@ export type MediaEngine = ImageCapabilities & {
   readonly video: VideoCapabilities;
   /** Which provider each capability uses. */
   readonly routes: Record<CapabilityName, 'local' | 'fal'>;
+  /** A hosted LoRA trainer (fal, with FAL_KEY); absent when styles are learned by the local engine only. */
+  readonly trainLora?: (input: LoraTrainingInput) => Promise<LoraResult>;
   /** Stops worker threads (model memory is released). */
   close(): Promise<void>;
 };
@@ -177,6 +179,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     speech,
     video,
     routes,
+    ...(fal ? { trainLora: fal.trainLora } : {}),
     close: async () => {
       await Promise.all([local?.close(), videoFaces?.close()]);
     },

@@ -87,6 +87,12 @@ export const UTILITY_MODELS = {
   describeImage: { fal: 'fal-ai/florence-2-large/detailed-caption', local: 'local/segment-colour-caption' },
 } as const;
 
+/** fal's LoRA trainer and the generator that takes trained LoRAs. */
+export const LORA_ENDPOINTS = {
+  train: 'fal-ai/flux-lora-fast-training',
+  generate: 'fal-ai/flux-lora',
+} as const;
+
 /** spec 2 §9 video models and the lip-sync model on fal (the local engine renders them all with ffmpeg). */
 export const VIDEO_ENDPOINTS = {
   seedance: 'fal-ai/bytedance/seedance/v1/pro/image-to-video',

@@ -2,7 +2,7 @@
  * A local HTTP double of fal.ai's queue API (the parts `@fal-ai/client`'s `subscribe` uses):
  * POST /{endpoint} → { request_id, status_url, response_url }; GET …/requests/{id}/status →
  * IN_QUEUE, IN_PROGRESS, then COMPLETED; GET …/requests/{id} → { images: [{ url, width, height }] };
- * GET /files/{id}.png serves the image. Video endpoints (image-to-video, lip-sync) answer
+ * GET /files/{id}.png serves the image. The LoRA trainer answers { diffusers_lora_file: { url } }. Video endpoints (image-to-video, lip-sync) answer
  * { video: { url } } and GET /files/{id}.mp4 serves a real MP4 of the asked length. The prompt steers it: "status:422" answers 422 with a
  * validation body, "status:401" 401, "flaky429" answers 429 twice then works, "status:429" always
  * 429, "status:500" 500, "slow" never completes.
@@ -60,12 +60,15 @@ interface Job {
 export interface FalDouble {
   url: string;
   calls: { method: string; path: string; auth?: string }[];
+  /** Every submitted request's endpoint and input, in order. */
+  submitted: { endpoint: string; input: Record<string, unknown> }[];
   close(): Promise<void>;
 }
 
 export async function startFalDouble(): Promise<FalDouble> {
   const jobs = new Map<string, Job>();
   const calls: FalDouble['calls'] = [];
+  const submitted: FalDouble['submitted'] = [];
   let seq = 0;
   let flaky = 0;
   let base = '';
@@ -116,6 +119,11 @@ export async function startFalDouble(): Promise<FalDouble> {
         const size = (job.input.image_size as { width?: number; height?: number } | undefined) ?? {};
         const n = Number(job.input.num_images ?? 1);
         if (job.endpoint.includes('florence')) return json(res, 200, { results: 'A blue square on a plain background.' });
+        if (job.endpoint.includes('lora-fast-training'))
+          return json(res, 200, {
+            diffusers_lora_file: { url: `${base}/files/${m[2]}.safetensors`, file_name: 'pytorch_lora_weights.safetensors' },
+            config_file: { url: `${base}/files/${m[2]}.json` },
+          });
         if (/image-to-video|lipsync/.test(job.endpoint))
           return json(res, 200, { video: { url: `${base}/files/${m[2]}.mp4`, content_type: 'video/mp4' } });
         return json(res, 200, {
@@ -146,6 +154,7 @@ export async function startFalDouble(): Promise<FalDouble> {
         if (prompt.includes('flaky429') && flaky++ % 3 < 2) return json(res, 429, { detail: 'Rate limited' });
         const id = `req-${++seq}`;
         jobs.set(id, { endpoint, input, polls: 0, slow: prompt.includes('slow') });
+        submitted.push({ endpoint, input });
         const app = endpoint.split('/').slice(0, 2).join('/');
         return json(res, 200, {
           request_id: id,
@@ -162,6 +171,7 @@ export async function startFalDouble(): Promise<FalDouble> {
   return {
     url: base,
     calls,
+    submitted,
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import {
   Messages,
@@ -40,7 +41,7 @@ const TRAINING_IMAGES: UploadSpec = {
 };
 
 /** Styles (`/app/explore`) and training styles and characters (spec 1 §1–§3, spec 2 §7). */
-export function trainingRoutes({ db, config, objects, jobs, rateLimitStore }: AppDeps): Router {
+export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStore }: AppDeps): Router {
   const router = new Router();
   const uploads = createUploadGate(config.dataDir);
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
@@ -115,7 +116,10 @@ export function trainingRoutes({ db, config, objects, jobs, rateLimitStore }: Ap
       const chosen = Object.keys(TRAINING_IMAGES.files).flatMap((field) => (files[field] ? [files[field]] : []));
       if (chosen.length < TRAINING_IMAGES_MIN) throw invalidRequest(TrainingMessages.tooFewImages, { field: 'image_0' });
       const images = await Promise.all(chosen.map((file) => readImageData(file.path, Messages.imageTypeInvalid)));
-      const row = await createModel(db, objects, { userId: user.id, kind, name, images, provider: 'local', triggerWord: null });
+      // With a hosted trainer the style is also trained as a LoRA, asked for by its trigger word.
+      const hosted = Boolean(media.trainLora);
+      const triggerWord = hosted ? `stl${randomBytes(4).toString('hex')}` : null;
+      const row = await createModel(db, objects, { userId: user.id, kind, name, images, provider: hosted ? 'fal' : 'local', triggerWord });
       await jobs.startTraining({ modelId: row.id, userId: user.id });
       ctx.body = { success: true, model: toTrainedModel(row) } satisfies TrainedModelResponse;
     },

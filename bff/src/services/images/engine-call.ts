@@ -9,6 +9,12 @@ export interface GenerationImages {
   image2?: ImageData;
 }
 
+/** A style trained as a LoRA on the hosted trainer. */
+export interface HostedLora {
+  url: string;
+  triggerWord: string;
+}
+
 /** Longest side of an output that takes its shape from an input image. */
 const INHERITED_MAX_SIDE = 1920;
 
@@ -19,14 +25,21 @@ function inheritedSize(source: ImageData): { width: number; height: number } {
 }
 
 /** Runs a plan on the media engine: one capability per mode (DESIGN decision 7). */
-export async function runImagePlan(media: MediaEngine, plan: GenerationPlan, images: GenerationImages): Promise<ImageResult> {
-  const { prompt, count } = plan;
+export async function runImagePlan(
+  media: MediaEngine,
+  plan: GenerationPlan,
+  images: GenerationImages,
+  loras: HostedLora[] = [],
+): Promise<ImageResult> {
+  const { count } = plan;
+  // Trained LoRAs are asked for by their trigger words.
+  const prompt = [...loras.map((l) => l.triggerWord), plan.prompt].join(' ');
   const { width, height } =
     plan.inheritsShapeFrom && images[plan.inheritsShapeFrom] ? inheritedSize(images[plan.inheritsShapeFrom]!) : plan;
   return callEngine(Messages.failedToGenerateImage, () => {
     switch (plan.mode) {
       case 'generate':
-        return media.generateImage({ prompt, width, height, count, model: plan.modelId });
+        return media.generateImage({ prompt, width, height, count, model: plan.modelId, loras: loras.map((l) => ({ url: l.url })) });
       case 'edit':
         return media.editImage({ prompt, image: images.image!, width, height, count });
       case 'replace_background':

@@ -73,11 +73,14 @@ export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink
         taskMetadata: { requestId, mode: plan.mode, model: plan.modelId },
       },
       async (quote) => {
-        const result = await runImagePlan(media, plan, images);
-        // Each selected style's colour grade, in the order chosen, on every image.
-        for (const id of plan.extraModels) {
-          const style = styles.get(id);
-          if (style) result.images = await Promise.all(result.images.map((image) => applyGrade(image, style.grade, style.strength)));
+        // A hosted generation takes the styles trained as LoRAs; every other selected style is applied as its colour grade.
+        const chosen = plan.extraModels.flatMap((id) => styles.get(id) ?? []);
+        const hosted = plan.mode === 'generate' && media.routes.generateImage === 'fal';
+        const loras = hosted ? chosen.flatMap((style) => style.lora ?? []) : [];
+        const result = await runImagePlan(media, plan, images, loras);
+        for (const style of chosen) {
+          if (style.lora && loras.includes(style.lora)) continue;
+          result.images = await Promise.all(result.images.map((image) => applyGrade(image, style.grade, style.strength)));
         }
         if (result.images.length === 0) throw new AppError(502, 'upstream_failed', Messages.noImageReturned);
         const metadata: GeneratedMetadata = {

@@ -86,4 +86,12 @@ describe('planning a generation', () => {
     const plan = planGeneration(fields({ prompt: 'x', selectedLoRAModels: '["flux_krea","my_style"]' }), none, new Set(['my_style']));
     expect(plan).toMatchObject({ modelId: 'flux_krea', extraModels: ['my_style'] });
   });
+
+  it('takes a trained model named by loraModelId (spec 2 §7) like one in the list, and refuses an unknown one', () => {
+    const known = new Set(['my_style']);
+    expect(planGeneration(fields({ prompt: 'x', loraModelId: 'my_style' }), none, known).extraModels).toEqual(['my_style']);
+    const both = fields({ prompt: 'x', selectedLoRAModels: '["my_style"]', loraModelId: 'my_style' });
+    expect(planGeneration(both, none, known).extraModels).toEqual(['my_style']);
+    expect(refusal(() => planGeneration(fields({ prompt: 'x', loraModelId: 'not_mine' }), none, known))).toBe(Messages.unknownModel);
+  });
 });

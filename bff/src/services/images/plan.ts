@@ -46,7 +46,8 @@ export function planGeneration(
   images: { image: boolean; image2: boolean },
   knownExtraModels: ReadonlySet<string> = new Set(),
 ): GenerationPlan {
-  const selection = fields.selectedLoRAModels ?? [];
+  const listed = fields.selectedLoRAModels ?? [];
+  const selection = fields.loraModelId && !listed.includes(fields.loraModelId) ? [...listed, fields.loraModelId] : listed;
   const extraModels = selection.filter((id) => !PREBUILT.has(id));
   const unknown = extraModels.find((id) => !knownExtraModels.has(id));
   if (unknown) throw invalidRequest(Messages.unknownModel, { field: 'selectedLoRAModels', model: unknown });

@@ -3,14 +3,18 @@
  * idempotent for its model: running one twice writes the same result.
  */
 import { TrainingMessages } from '@studio/contracts';
-import { learnGrade, renderStyleSample } from '@studio/media';
+import { isMediaError, learnGrade, renderStyleSample, type MediaEngine } from '@studio/media';
 import { StepError, type TrainingActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
 import type { ObjectStore } from '../object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 import type { ModelRow } from './models.ts';
 
-export function createTrainingActivities({ db, objects }: { db: Db; objects: ObjectStore }): TrainingActivities {
+/** What a hosted training is expected to take (the progress shown moves toward it). */
+const HOSTED_TRAINING_S = 180;
+const PROGRESS_EVERY_MS = 5000;
+
+export function createTrainingActivities({ db, objects, media }: { db: Db; objects: ObjectStore; media: MediaEngine }): TrainingActivities {
   const rowOf = async (modelId: string) => {
     const row = await db('trained_models').where({ id: modelId }).first<ModelRow | undefined>();
     // Deleted while training: nothing left to do.
@@ -20,7 +24,7 @@ export function createTrainingActivities({ db, objects }: { db: Db; objects: Obj
   return {
     async learnModel(modelId) {
       const row = await rowOf(modelId);
-      if (row.grade) return;
+      if (row.grade && (row.lora_url || !media.trainLora)) return;
       const images = await Promise.all(
         row.image_keys.map(async (key) => {
           const bytes = await objects.read(key);
@@ -30,10 +34,31 @@ export function createTrainingActivities({ db, objects }: { db: Db; objects: Obj
       ).catch((error: unknown) => {
         throw new StepError('bad_input', error instanceof Error ? error.message : TrainingMessages.failed);
       });
-      const grade = await learnGrade(images);
-      await db('trained_models')
-        .where({ id: modelId })
-        .update({ grade: JSON.stringify(grade), progress: 60, updated_at: db.fn.now() });
+      // The colour grade is learned in any case: it is what the local engine applies, and edits use it.
+      if (!row.grade) {
+        const grade = await learnGrade(images);
+        await db('trained_models')
+          .where({ id: modelId })
+          .update({ grade: JSON.stringify(grade), progress: 15, updated_at: db.fn.now() });
+      }
+      if (!media.trainLora || row.lora_url || !row.trigger_word) return;
+      // The hosted trainer takes minutes: the progress moves on meanwhile.
+      const started = Date.now();
+      const ticker = setInterval(() => {
+        const progress = Math.min(75, 15 + Math.round(((Date.now() - started) / 1000 / HOSTED_TRAINING_S) * 60));
+        void db('trained_models')
+          .where({ id: modelId, status: 'training' })
+          .update({ progress })
+          .catch(() => undefined);
+      }, PROGRESS_EVERY_MS);
+      try {
+        const lora = await media.trainLora({ images, triggerWord: row.trigger_word, isStyle: true }).catch((error: unknown) => {
+          throw isMediaError(error) && error.kind === 'bad_input' ? new StepError('bad_input', TrainingMessages.failed) : error;
+        });
+        await db('trained_models').where({ id: modelId }).update({ lora_url: lora.loraUrl, progress: 80, updated_at: db.fn.now() });
+      } finally {
+        clearInterval(ticker);
+      }
     },
 
     async renderSample(modelId) {

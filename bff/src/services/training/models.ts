@@ -16,6 +16,7 @@ import {
 import type { ColourGrade, ImageData } from '@studio/media';
 import type { Db, Queryable } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { HostedLora } from '../images/engine-call.ts';
 import type { ObjectStore } from '../object-store.ts';
 import { GLOBAL_STYLES } from './global-styles.ts';
 
@@ -208,6 +209,8 @@ export interface SelectedStyle {
   grade: ColourGrade;
   /** How fully it is applied: the studio's styles are designed looks (1); a learned one keeps a little of the image's own colour. */
   strength: number;
+  /** Styles trained on the hosted trainer: the LoRA a hosted generator takes instead of the grade. */
+  lora?: HostedLora;
 }
 
 const LEARNED_STRENGTH = 0.85;
@@ -220,8 +223,12 @@ export async function usableStyles(db: Db, userId: string): Promise<Map<string, 
   const rows = await db('trained_models')
     .where({ status: 'ready', kind: 'style' })
     .andWhere((q) => void q.where({ user_id: userId }).orWhere({ is_shared: true }))
-    .select<Pick<ModelRow, 'id' | 'name' | 'grade'>[]>('id', 'name', 'grade');
+    .select<Pick<ModelRow, 'id' | 'name' | 'grade' | 'lora_url' | 'trigger_word'>[]>('id', 'name', 'grade', 'lora_url', 'trigger_word');
   const usable = new Map<string, SelectedStyle>(GLOBAL_STYLES.map((s) => [s.id, { id: s.id, name: s.name, grade: s.grade, strength: 1 }]));
-  for (const row of rows) if (row.grade) usable.set(row.id, { id: row.id, name: row.name, grade: row.grade, strength: LEARNED_STRENGTH });
+  for (const row of rows) {
+    if (!row.grade) continue;
+    const lora = row.lora_url && row.trigger_word ? { url: row.lora_url, triggerWord: row.trigger_word } : undefined;
+    usable.set(row.id, { id: row.id, name: row.name, grade: row.grade, strength: LEARNED_STRENGTH, lora });
+  }
   return usable;
 }

@@ -1,9 +1,10 @@
 import { ApiError, createFalClient, type FalClient } from '@fal-ai/client';
+import AdmZip from 'adm-zip';
 import sharp from 'sharp';
-import type { ImageCapabilities, ImageData, ImageResult } from '../capabilities.ts';
+import type { ImageCapabilities, ImageData, ImageResult, LoraResult, LoraTrainingInput } from '../capabilities.ts';
 import type { HostedVideo, VideoResult } from '../video/types.ts';
 import { MediaError } from '../errors.ts';
-import { findImageModel, UTILITY_MODELS, VIDEO_ENDPOINTS } from '../models.ts';
+import { findImageModel, LORA_ENDPOINTS, UTILITY_MODELS, VIDEO_ENDPOINTS } from '../models.ts';
 
 export interface FalProviderOptions {
   falKey: string;
@@ -35,7 +36,9 @@ export function mapFalError(e: unknown): MediaError {
 }
 
 /** fal.ai through `@fal-ai/client`: queue submit → status → result, then the image (or video) URLs are downloaded. */
-export function createFalProvider(opts: FalProviderOptions): ImageCapabilities & { video: HostedVideo } {
+export function createFalProvider(
+  opts: FalProviderOptions,
+): ImageCapabilities & { video: HostedVideo; trainLora(input: LoraTrainingInput): Promise<LoraResult> } {
   const base = opts.falBaseUrl?.replace(/\/$/, '');
   const fal: FalClient = createFalClient({
     credentials: opts.falKey,
@@ -123,13 +126,27 @@ export function createFalProvider(opts: FalProviderOptions): ImageCapabilities &
   };
   const size = (width: number, height: number) => ({ width, height });
 
+  /** The training photos as one zip, the form fal's trainer reads (`images_data_url`). */
+  const zipOf = (images: ImageData[]) => {
+    const zip = new AdmZip();
+    images.forEach((img, i) => zip.addFile(`${String(i + 1).padStart(2, '0')}.${img.mime.split('/')[1]}`, img.data));
+    return `data:application/zip;base64,${zip.toBuffer().toString('base64')}`;
+  };
+
   return {
-    generateImage: ({ prompt, width, height, count, model, product }) =>
-      result(endpointOf(model), {
+    async trainLora({ images, triggerWord, isStyle }) {
+      const data = await run(LORA_ENDPOINTS.train, { images_data_url: zipOf(images), trigger_word: triggerWord, is_style: isStyle });
+      const loraUrl = (data.diffusers_lora_file as { url?: string } | undefined)?.url;
+      if (!loraUrl) throw new MediaError('upstream', 'The trainer returned no model.');
+      return { loraUrl, provider: 'fal', model: LORA_ENDPOINTS.train, cost: { amount: 1, unit: 'request' } };
+    },
+    generateImage: ({ prompt, width, height, count, model, product, loras }) =>
+      result(loras?.length ? LORA_ENDPOINTS.generate : endpointOf(model), {
         prompt,
         image_size: size(width, height),
         num_images: count,
         ...(product ? { image_url: dataUri(product) } : {}),
+        ...(loras?.length ? { loras: loras.map((l) => ({ path: l.url, scale: l.scale ?? 1 })) } : {}),
       }),
     editImage: ({ prompt, image, width, height, count }) =>
       result(endpointOf('google_edit'), { prompt, image_urls: [dataUri(image)], num_images: count, image_size: size(width, height) }),

@@ -3,6 +3,7 @@ import {
   GALLERY_PAGE_SIZE,
   Messages,
   planLimitsFor,
+  TrainingRoutes,
   type AssetMetadata,
   type AssetType,
   type Character,
@@ -360,20 +361,27 @@ export async function listFeatured(db: Db, limit = 60): Promise<FeaturedImage[]>
 export async function listCharacters(db: Db, userId: string): Promise<Character[]> {
   const rows = await db('characters as c')
     .leftJoin('user_assets as a', 'a.id', 'c.latest_asset_id')
+    // A trained character without images of its own yet shows its training sample.
+    .leftJoin('trained_models as m', (j) => void j.on('m.character_id', 'c.id').andOnNotNull('m.sample_key'))
     .where({ 'c.user_id': userId })
     .orderBy('c.created_at', 'desc')
-    .select<{ id: string; name: string; created_at: Date; public_url: string | null; voice_id: string | null }[]>(
-      'c.id',
-      'c.name',
-      'c.created_at',
-      'a.public_url',
-      'c.voice_id',
-    );
+    .select<
+      {
+        id: string;
+        name: string;
+        created_at: Date;
+        public_url: string | null;
+        voice_id: string | null;
+        voice_settings: Record<string, number> | null;
+        model_id: string | null;
+      }[]
+    >('c.id', 'c.name', 'c.created_at', 'a.public_url', 'c.voice_id', 'c.voice_settings', 'm.id as model_id');
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
-    latestImageUrl: r.public_url,
+    latestImageUrl: r.public_url ?? (r.model_id ? `${TrainingRoutes.models}/${r.model_id}/sample` : null),
     voiceId: r.voice_id,
+    voiceSettings: r.voice_settings,
     created_at: r.created_at.toISOString(),
   }));
 }

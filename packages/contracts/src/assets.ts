@@ -97,6 +97,8 @@ export const Character = z.object({
   latestImageUrl: z.string().nullable(),
   /** The character's voice (spec 2 §3), when one is set. */
   voiceId: z.string().nullable(),
+  /** Its voice settings (stability, similarity_boost, speed), when set. */
+  voiceSettings: z.record(z.string(), z.number()).nullable(),
   created_at: z.string(),
 });
 export type Character = z.infer<typeof Character>;

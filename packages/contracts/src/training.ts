@@ -92,7 +92,7 @@ const name = z
   .max(MODEL_NAME_MAX, TrainingMessages.nameTooLong);
 
 /** The text fields of `POST /api/trained-models` (multipart; files `image_0` … `image_7`). */
-export const StartTrainingFields = z.object({ kind: z.literal('style'), name });
+export const StartTrainingFields = z.object({ kind: TrainedModelKind, name });
 export const UpdateTrainedModelRequest = z.object({ name: name.optional(), isShared: z.boolean().optional() });
 
 /** What `/app/images` may arrive with in navigation state: a style's Apply (spec 2 §2). */

@@ -2,7 +2,8 @@
  * `@studio/media`: the media engine. Offline by default (`local/…` results), fal.ai when a key is
  * configured. See README "Media engine".
  */
-import type { CapabilityName, ImageCapabilities, LoraResult, LoraTrainingInput } from './capabilities.ts';
+import type { CapabilityName, ImageCapabilities, ImageData, LoraResult, LoraTrainingInput } from './capabilities.ts';
+import { characterDistance, learnCharacter, type LearnedCharacter } from './local/character.ts';
 import { createFalProvider } from './fal/provider.ts';
 import { createLocalProvider } from './local/provider.ts';
 import { createElevenLabsSpeech } from './speech/elevenlabs.ts';
@@ -50,6 +51,8 @@ export * from './errors.ts';
 export * from './models.ts';
 export { createLocalProvider } from './local/provider.ts';
 export { reframeImage } from './local/reframe.ts';
+export { NO_FACE, NOT_ONE_PERSON, renderCharacterSample, type LearnedCharacter } from './local/character.ts';
+export { DESCRIPTOR_MATCH } from './local/faces.ts';
 export { applyGrade, gradeDistance, learnGrade, renderStyleSample, type ColourGrade } from './local/grade.ts';
 export { createFalProvider, mapFalError } from './fal/provider.ts';
 export * from './speech/types.ts';
@@ -89,6 +92,10 @@ export type MediaEngine = ImageCapabilities & {
   readonly video: VideoCapabilities;
   /** Which provider each capability uses. */
   readonly routes: Record<CapabilityName, 'local' | 'fal'>;
+  /** Learns a character from photos of one person: face descriptor and reference cut-out (local engine). */
+  learnCharacter(images: ImageData[]): Promise<LearnedCharacter>;
+  /** How far the nearest face in an image is from a character's descriptor (null: no face). */
+  characterDistance(descriptor: readonly number[], image: ImageData): Promise<number | null>;
   /** A hosted LoRA trainer (fal, with FAL_KEY); absent when styles are learned by the local engine only. */
   readonly trainLora?: (input: LoraTrainingInput) => Promise<LoraResult>;
   /** Stops worker threads (model memory is released). */
@@ -159,9 +166,10 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
         listVoices: () => Promise.resolve([]),
         getVoice: () => Promise.resolve(null),
       };
-  // The talking head's face finder is its own worker, started on first use.
+  // The talking head's and the characters' face finder is its own worker, started on first use.
   let videoFaces: FaceFinder | undefined;
-  const talkingHead = (input: TalkingHeadInput) => localTalkingHead(input, (image) => (videoFaces ??= new FaceFinder()).detect(image));
+  const faces = () => (videoFaces ??= new FaceFinder());
+  const talkingHead = (input: TalkingHeadInput) => localTalkingHead(input, (image) => faces().detect(image));
   const video: VideoCapabilities = {
     provider: fal ? 'fal' : 'local',
     speaksFromStill: !fal,
@@ -179,6 +187,8 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     speech,
     video,
     routes,
+    learnCharacter: (images: ImageData[]) => learnCharacter(images, faces(), (image) => getLocal().segment(image)),
+    characterDistance: (descriptor: readonly number[], image: ImageData) => characterDistance(descriptor, image, faces()),
     ...(fal ? { trainLora: fal.trainLora } : {}),
     close: async () => {
       await Promise.all([local?.close(), videoFaces?.close()]);

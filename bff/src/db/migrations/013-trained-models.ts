@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * Trained models (issue 11): a user's styles and characters, trained from a few images by a
- * durable job. A local style keeps its learned colour grade; a hosted one its LoRA. A style may be
- * shared with the community.
+ * durable job. A local style keeps its learned colour grade, a local character its face descriptor
+ * and reference cut-out; a hosted one also its LoRA. A style may be shared with the community.
  */
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('trained_models', (t) => {
@@ -23,6 +23,10 @@ export async function up(db: Knex): Promise<void> {
     t.text('lora_url');
     t.text('trigger_word');
     t.text('sample_key');
+    /** Characters: the studio character it trains, the mean face descriptor and the reference cut-out. */
+    t.uuid('character_id').references('characters.id').onDelete('CASCADE');
+    t.jsonb('descriptor');
+    t.text('reference_key');
     t.boolean('is_shared').notNullable().defaultTo(false);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(db.fn.now());

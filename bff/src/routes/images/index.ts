@@ -145,7 +145,13 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
         inputImage(user.id, files.image2, fields.image2Url),
       ]);
       const styles = await usableStyles(db, user.id);
-      ctx.body = await generateImages(db, media, gallerySink(user.id), { userId: user.id, fields, images: { image, image2 }, styles });
+      ctx.body = await generateImages(db, media, gallerySink(user.id), {
+        userId: user.id,
+        fields,
+        images: { image, image2 },
+        styles,
+        readReference: async (key) => readImageData((await objects.read(key)) ?? Buffer.alloc(0), Messages.imageTypeInvalid),
+      });
     },
   );
 

@@ -1,6 +1,9 @@
 import { ApiRoutes, Messages, TrainingMessages, TrainingRoutes, type TrainedModel } from '@studio/contracts';
-import { gradeDistance, type ImageData } from '@studio/media';
-import sharp from 'sharp';
+import { DESCRIPTOR_MATCH, gradeDistance, NO_FACE, type ImageData } from '@studio/media';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
 
@@ -167,4 +170,57 @@ describe('training a style', () => {
     expect((await client.delete(`${TrainingRoutes.models}/${model.id}`)).status).toBe(200);
     expect((await client.get(`${ApiRoutes.userLoraModels}/${user.id}`)).body.models).toEqual([]);
   });
+});
+
+describe('training a character', () => {
+  const demo = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo');
+  const facePhoto = (change: (s: Sharp) => Sharp) =>
+    change(sharp(readFileSync(join(demo, 'sample2.jpg'))).resize({ width: 640, height: 640, fit: 'inside' }))
+      .jpeg()
+      .toBuffer();
+  async function characterForm(name: string, photos: Buffer[]): Promise<FormData> {
+    const form = new FormData();
+    form.set('kind', 'character');
+    form.set('name', name);
+    photos.forEach((photo, i) => form.set(`image_${i}`, new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `${i}.jpg`));
+    return form;
+  }
+
+  it('learns the face, becomes a character with its sample, and places that person in generated scenes', async () => {
+    const { user, client } = await member();
+    const photos = await Promise.all(
+      [(s: Sharp) => s, (s: Sharp) => s.flop(), (s: Sharp) => s.modulate({ brightness: 1.15 })].map(facePhoto),
+    );
+    const started = await client.post(TrainingRoutes.models, await characterForm('Mia', photos));
+    expect(started.status).toBe(200);
+    const model = await waitUntilTrained(client, started.body.model.id);
+    expect(model).toMatchObject({ kind: 'character', status: 'ready' });
+
+    const characters = (await client.get(`${ApiRoutes.characters}/${user.id}`)).body.characters;
+    expect(characters).toEqual([expect.objectContaining({ name: 'Mia', latestImageUrl: model.sampleImageUrl, voiceSettings: null })]);
+    const own = (await client.get(`${ApiRoutes.userLoraModels}/${user.id}`)).body.models;
+    expect(own).toEqual([expect.objectContaining({ id: model.id, type: 'character', status: 'ready' })]);
+
+    const made = await generate(client, ['flux_krea', model.id]);
+    expect(made.status).toBe(200);
+    const asset = await studio.deps.db('user_assets').where({ id: made.body.image.assetId }).first();
+    expect(asset.character_id).toBe(characters[0].id);
+    const row = await studio.deps.db('trained_models').where({ id: model.id }).first();
+    const distance = await studio.deps.media.characterDistance(row.descriptor, await generatedImage(user.id, made.body.image.assetId));
+    expect(distance).not.toBeNull();
+    expect(distance!).toBeLessThan(DESCRIPTOR_MATCH);
+    // The character's latest image is now the generated one.
+    const after = (await client.get(`${ApiRoutes.characters}/${user.id}`)).body.characters[0];
+    expect(after.latestImageUrl).toBe(made.body.image.url);
+  }, 120_000);
+
+  it('fails with a clear reason when a photo shows no face', async () => {
+    const { client } = await member();
+    const blank = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#bbbbbb' } })
+      .jpeg()
+      .toBuffer();
+    const started = await client.post(TrainingRoutes.models, await characterForm('Nobody', [blank, blank, blank]));
+    const model = await waitUntilTrained(client, started.body.model.id);
+    expect(model).toMatchObject({ status: 'failed', error: NO_FACE });
+  }, 60_000);
 });

@@ -24,13 +24,17 @@ function inheritedSize(source: ImageData): { width: number; height: number } {
   return { width: Math.max(1, Math.round(source.width * scale)), height: Math.max(1, Math.round(source.height * scale)) };
 }
 
-/** Runs a plan on the media engine: one capability per mode (DESIGN decision 7). */
+/**
+ * Runs a plan on the media engine: one capability per mode (DESIGN decision 7). A generation may
+ * take trained LoRAs (hosted) and a character's cut-out to place in its scene.
+ */
 export async function runImagePlan(
   media: MediaEngine,
   plan: GenerationPlan,
   images: GenerationImages,
-  loras: HostedLora[] = [],
+  extras: { loras?: HostedLora[]; person?: ImageData } = {},
 ): Promise<ImageResult> {
+  const loras = extras.loras ?? [];
   const { count } = plan;
   // Trained LoRAs are asked for by their trigger words.
   const prompt = [...loras.map((l) => l.triggerWord), plan.prompt].join(' ');
@@ -39,7 +43,15 @@ export async function runImagePlan(
   return callEngine(Messages.failedToGenerateImage, () => {
     switch (plan.mode) {
       case 'generate':
-        return media.generateImage({ prompt, width, height, count, model: plan.modelId, loras: loras.map((l) => ({ url: l.url })) });
+        return media.generateImage({
+          prompt,
+          width,
+          height,
+          count,
+          model: plan.modelId,
+          loras: loras.map((l) => ({ url: l.url })),
+          product: extras.person,
+        });
       case 'edit':
         return media.editImage({ prompt, image: images.image!, width, height, count });
       case 'replace_background':

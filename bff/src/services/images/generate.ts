@@ -40,6 +40,8 @@ export interface GenerationJob {
   images: GenerationImages;
   /** The styles the caller may select besides the pre-built models (global, community, own), by id. */
   styles?: ReadonlyMap<string, SelectedStyle>;
+  /** Reads a trained character's reference cut-out. */
+  readReference?: (key: string) => Promise<ImageData>;
 }
 
 const MODEL_NAMES = new Map<string, string>(PREBUILT_IMAGE_MODELS.map((m) => [m.id, m.name]));
@@ -59,6 +61,7 @@ export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink
   if (start.kind === 'done') return start.answer;
 
   const saved: string[] = [];
+  let characterId: string | null = null;
   try {
     await sink.assertRoom();
     const answer = await runChargedTask(
@@ -77,11 +80,17 @@ export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink
         const chosen = plan.extraModels.flatMap((id) => styles.get(id) ?? []);
         const hosted = plan.mode === 'generate' && media.routes.generateImage === 'fal';
         const loras = hosted ? chosen.flatMap((style) => style.lora ?? []) : [];
-        const result = await runImagePlan(media, plan, images, loras);
+        const byLora = (model: SelectedStyle) => Boolean(model.lora && loras.includes(model.lora));
+        // A character without a LoRA is placed in the scene from its reference cut-out.
+        const person = plan.mode === 'generate' ? chosen.find((m) => m.character && !byLora(m)) : undefined;
+        const personImage = person?.character && job.readReference ? await job.readReference(person.character.referenceKey) : undefined;
+        const result = await runImagePlan(media, plan, images, { loras, person: personImage });
         for (const style of chosen) {
-          if (style.lora && loras.includes(style.lora)) continue;
-          result.images = await Promise.all(result.images.map((image) => applyGrade(image, style.grade, style.strength)));
+          const grade = style.grade;
+          if (!grade || byLora(style)) continue;
+          result.images = await Promise.all(result.images.map((image) => applyGrade(image, grade, style.strength)));
         }
+        characterId = fields.sourceCharacterId ?? chosen.find((m) => m.character)?.character?.characterId ?? null;
         if (result.images.length === 0) throw new AppError(502, 'upstream_failed', Messages.noImageReturned);
         const metadata: GeneratedMetadata = {
           prompt: plan.prompt,
@@ -89,7 +98,7 @@ export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink
           model: result.model,
           selectedLoRAModels: [plan.modelId, ...plan.extraModels],
           provider: result.provider,
-          characterId: fields.sourceCharacterId ?? null,
+          characterId,
         };
         const stored: GeneratedImage[] = [];
         for (const image of result.images.slice(0, plan.count)) {

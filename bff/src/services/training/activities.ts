@@ -3,7 +3,7 @@
  * idempotent for its model: running one twice writes the same result.
  */
 import { TrainingMessages } from '@studio/contracts';
-import { isMediaError, learnGrade, renderStyleSample, type MediaEngine } from '@studio/media';
+import { isMediaError, learnGrade, renderCharacterSample, renderStyleSample, type ImageData, type MediaEngine } from '@studio/media';
 import { StepError, type TrainingActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
 import type { ObjectStore } from '../object-store.ts';
@@ -21,10 +21,22 @@ export function createTrainingActivities({ db, objects, media }: { db: Db; objec
     if (!row) throw new StepError('bad_input', TrainingMessages.notFound);
     return row;
   };
+  /** What the local engine learns: a style's colour grade, or a character's descriptor and reference cut-out. */
+  const learnLocally = async (row: ModelRow, images: ImageData[]) => {
+    if (row.kind === 'style') return { grade: JSON.stringify(await learnGrade(images)) };
+    const character = await media.learnCharacter(images).catch((error: unknown) => {
+      throw isMediaError(error) && error.kind === 'bad_input' ? new StepError('bad_input', error.message) : error;
+    });
+    const key = `models/${row.user_id}/${row.id}/reference.png`;
+    await objects.put(key, character.reference.data);
+    return { descriptor: JSON.stringify(character.descriptor), reference_key: key };
+  };
+
   return {
     async learnModel(modelId) {
       const row = await rowOf(modelId);
-      if (row.grade && (row.lora_url || !media.trainLora)) return;
+      const learned = row.kind === 'style' ? Boolean(row.grade) : Boolean(row.descriptor);
+      if (learned && (row.lora_url || !media.trainLora)) return;
       const images = await Promise.all(
         row.image_keys.map(async (key) => {
           const bytes = await objects.read(key);
@@ -34,13 +46,12 @@ export function createTrainingActivities({ db, objects, media }: { db: Db; objec
       ).catch((error: unknown) => {
         throw new StepError('bad_input', error instanceof Error ? error.message : TrainingMessages.failed);
       });
-      // The colour grade is learned in any case: it is what the local engine applies, and edits use it.
-      if (!row.grade) {
-        const grade = await learnGrade(images);
+      // The local model is learned in any case: it is what the local engine applies (a style's colour
+      // grade, a character's face descriptor and cut-out), and edits use it.
+      if (!learned)
         await db('trained_models')
           .where({ id: modelId })
-          .update({ grade: JSON.stringify(grade), progress: 15, updated_at: db.fn.now() });
-      }
+          .update({ ...(await learnLocally(row, images)), progress: 15, updated_at: db.fn.now() });
       if (!media.trainLora || row.lora_url || !row.trigger_word) return;
       // The hosted trainer takes minutes: the progress moves on meanwhile.
       const started = Date.now();
@@ -52,9 +63,11 @@ export function createTrainingActivities({ db, objects, media }: { db: Db; objec
           .catch(() => undefined);
       }, PROGRESS_EVERY_MS);
       try {
-        const lora = await media.trainLora({ images, triggerWord: row.trigger_word, isStyle: true }).catch((error: unknown) => {
-          throw isMediaError(error) && error.kind === 'bad_input' ? new StepError('bad_input', TrainingMessages.failed) : error;
-        });
+        const lora = await media
+          .trainLora({ images, triggerWord: row.trigger_word, isStyle: row.kind === 'style' })
+          .catch((error: unknown) => {
+            throw isMediaError(error) && error.kind === 'bad_input' ? new StepError('bad_input', TrainingMessages.failed) : error;
+          });
         await db('trained_models').where({ id: modelId }).update({ lora_url: lora.loraUrl, progress: 80, updated_at: db.fn.now() });
       } finally {
         clearInterval(ticker);
@@ -63,8 +76,14 @@ export function createTrainingActivities({ db, objects, media }: { db: Db; objec
 
     async renderSample(modelId) {
       const row = await rowOf(modelId);
-      if (row.sample_key || !row.grade) return;
-      const sample = await renderStyleSample(row.grade);
+      if (row.sample_key) return;
+      const reference = row.reference_key ? await objects.read(row.reference_key) : null;
+      const sample = row.grade
+        ? await renderStyleSample(row.grade)
+        : reference
+          ? await renderCharacterSample(await readImageData(reference, TrainingMessages.failed))
+          : null;
+      if (!sample) return;
       const key = `models/${row.user_id}/${row.id}/sample.png`;
       await objects.put(key, sample.data);
       await db('trained_models').where({ id: modelId }).update({ sample_key: key, progress: 95, updated_at: db.fn.now() });

@@ -34,6 +34,9 @@ export interface ModelRow {
   lora_url: string | null;
   trigger_word: string | null;
   sample_key: string | null;
+  character_id: string | null;
+  descriptor: number[] | null;
+  reference_key: string | null;
   is_shared: boolean;
   created_at: Date;
 }
@@ -87,18 +90,26 @@ export async function createModel(
   const keys = input.images.map((image, i) => `models/${input.userId}/${id}/${i}.${EXTENSIONS[image.mime]}`);
   try {
     await Promise.all(input.images.map((image, i) => objects.put(keys[i]!, image.data)));
-    const [row] = await db('trained_models')
-      .insert({
-        id,
-        user_id: input.userId,
-        kind: input.kind,
-        name: input.name,
-        provider: input.provider,
-        trigger_word: input.triggerWord,
-        image_keys: JSON.stringify(keys),
-      })
-      .returning<ModelRow[]>('*');
-    return row!;
+    return await db.transaction(async (trx) => {
+      // A character is trained for a studio character of the same name (spec 2 §3), created with it.
+      const [character] =
+        input.kind === 'character'
+          ? await trx('characters').insert({ user_id: input.userId, name: input.name }).returning<{ id: string }[]>('id')
+          : [];
+      const [row] = await trx('trained_models')
+        .insert({
+          id,
+          user_id: input.userId,
+          kind: input.kind,
+          name: input.name,
+          provider: input.provider,
+          trigger_word: input.triggerWord,
+          image_keys: JSON.stringify(keys),
+          character_id: character?.id ?? null,
+        })
+        .returning<ModelRow[]>('*');
+      return row!;
+    });
   } catch (error) {
     await Promise.all(keys.map((key) => objects.remove(key)));
     throw error;
@@ -133,7 +144,8 @@ export async function updateModel(db: Db, userId: string, id: string, change: { 
 export async function deleteModel(db: Db, objects: ObjectStore, userId: string, id: string): Promise<void> {
   const row = await getOwnModel(db, userId, id);
   await db('trained_models').where({ id: row.id }).delete();
-  await Promise.all([...row.image_keys, ...(row.sample_key ? [row.sample_key] : [])].map((key) => objects.remove(key)));
+  const files = [...row.image_keys, row.sample_key, row.reference_key].filter((key): key is string => Boolean(key));
+  await Promise.all(files.map((key) => objects.remove(key)));
 }
 
 /** A model readable by `userId`: their own, or a shared ready style. */
@@ -202,11 +214,13 @@ export async function ownModelEntries(db: Db, userId: string) {
   }));
 }
 
-/** What a selected style does to a generation: its colour grade. */
+/** What a selected model does to a generation: a style's colour grade, a character's person in the scene. */
 export interface SelectedStyle {
   id: string;
   name: string;
-  grade: ColourGrade;
+  grade: ColourGrade | null;
+  /** A trained character: its studio character and the key of its reference cut-out. */
+  character?: { characterId: string; referenceKey: string };
   /** How fully it is applied: the studio's styles are designed looks (1); a learned one keeps a little of the image's own colour. */
   strength: number;
   /** Styles trained on the hosted trainer: the LoRA a hosted generator takes instead of the grade. */
@@ -220,15 +234,26 @@ const LEARNED_STRENGTH = 0.85;
  * and their own ready ones. Returned by id, each with what the engine applies.
  */
 export async function usableStyles(db: Db, userId: string): Promise<Map<string, SelectedStyle>> {
+  // Own ready models, and the styles others share (characters are never shared).
   const rows = await db('trained_models')
-    .where({ status: 'ready', kind: 'style' })
-    .andWhere((q) => void q.where({ user_id: userId }).orWhere({ is_shared: true }))
-    .select<Pick<ModelRow, 'id' | 'name' | 'grade' | 'lora_url' | 'trigger_word'>[]>('id', 'name', 'grade', 'lora_url', 'trigger_word');
+    .where({ status: 'ready' })
+    .andWhere((q) => void q.where({ user_id: userId }).orWhere({ is_shared: true, kind: 'style' }))
+    .select<Pick<ModelRow, 'id' | 'name' | 'grade' | 'lora_url' | 'trigger_word' | 'character_id' | 'reference_key'>[]>(
+      'id',
+      'name',
+      'grade',
+      'lora_url',
+      'trigger_word',
+      'character_id',
+      'reference_key',
+    );
   const usable = new Map<string, SelectedStyle>(GLOBAL_STYLES.map((s) => [s.id, { id: s.id, name: s.name, grade: s.grade, strength: 1 }]));
   for (const row of rows) {
-    if (!row.grade) continue;
     const lora = row.lora_url && row.trigger_word ? { url: row.lora_url, triggerWord: row.trigger_word } : undefined;
-    usable.set(row.id, { id: row.id, name: row.name, grade: row.grade, strength: LEARNED_STRENGTH, lora });
+    const character =
+      row.character_id && row.reference_key ? { characterId: row.character_id, referenceKey: row.reference_key } : undefined;
+    if (!row.grade && !character) continue;
+    usable.set(row.id, { id: row.id, name: row.name, grade: row.grade, strength: LEARNED_STRENGTH, lora, character });
   }
   return usable;
 }

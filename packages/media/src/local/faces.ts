@@ -8,7 +8,13 @@ export interface Face {
   score: number;
   box: { left: number; top: number; width: number; height: number };
   mouth: { x: number; y: number }[];
+  /** The face's 128-number descriptor (asked for with `describe`): near for the same person. */
+  descriptor?: number[];
 }
+
+/** Euclidean distance of two face descriptors; under DESCRIPTOR_MATCH it is the same person (face-api's usual threshold). */
+export const descriptorDistance = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((t, v, i) => t + (v - b[i]!) ** 2, 0));
+export const DESCRIPTOR_MATCH = 0.6;
 
 /** face-api (SSD MobileNet v1 + 68 landmarks, tfjs WASM) in one worker thread, loaded once, one job at a time. */
 export class FaceFinder {
@@ -40,13 +46,13 @@ export class FaceFinder {
   }
 
   /** Faces in an image, largest first. */
-  detect(image: ImageData): Promise<Face[]> {
-    const run = this.chain.then(() => this.run(image));
+  detect(image: ImageData, options: { describe?: boolean } = {}): Promise<Face[]> {
+    const run = this.chain.then(() => this.run(image, options.describe ?? false));
     this.chain = run.catch(() => undefined);
     return run;
   }
 
-  private async run(image: ImageData): Promise<Face[]> {
+  private async run(image: ImageData, describe: boolean): Promise<Face[]> {
     const maxSide = this.opts.maxSide ?? 640;
     const meta = await sharp(image.data).metadata();
     const fullW = meta.autoOrient?.width ?? meta.width;
@@ -74,13 +80,14 @@ export class FaceFinder {
           reject(e);
         },
       });
-      w.postMessage({ id, rgb: data, width: info.width, height: info.height });
+      w.postMessage({ id, rgb: data, width: info.width, height: info.height, describe });
     });
     return faces
       .map((f) => ({
         score: f.score,
         box: { left: f.box.left * k, top: f.box.top * k, width: f.box.width * k, height: f.box.height * k },
         mouth: f.mouth.map((p) => ({ x: p.x * k, y: p.y * k })),
+        ...(f.descriptor ? { descriptor: f.descriptor } : {}),
       }))
       .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   }

@@ -1,0 +1,58 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import fs from 'node:fs';
+import sharp, { type Sharp } from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMediaEngine, DESCRIPTOR_MATCH, NO_FACE, type ImageData, type MediaEngine } from '../index.ts';
+
+// Real faces: face-api's demo photos of different people.
+const require = createRequire(import.meta.url);
+const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+
+async function photo(file: string, change: (s: Sharp) => Sharp = (s) => s): Promise<ImageData> {
+  const data = await change(sharp(fs.readFileSync(join(demo, file))).resize({ width: 640, height: 640, fit: 'inside' }))
+    .jpeg()
+    .toBuffer();
+  const m = await sharp(data).metadata();
+  return { data, mime: 'image/jpeg', width: m.width, height: m.height };
+}
+
+let engine: MediaEngine;
+beforeAll(() => {
+  engine = createMediaEngine({ segmentMaxSide: 512 });
+});
+afterAll(async () => {
+  await engine.close();
+});
+
+describe('local character', () => {
+  it('learns a face descriptor that matches its own photos and not another person’s', async () => {
+    // Three photos of one person: the picture as taken, mirrored, and brighter.
+    const own = await Promise.all([
+      photo('sample2.jpg'),
+      photo('sample2.jpg', (s) => s.flop()),
+      photo('sample2.jpg', (s) => s.modulate({ brightness: 1.2 })),
+    ]);
+    const learned = await engine.learnCharacter(own);
+    expect(learned.descriptor).toHaveLength(128);
+    expect(learned.reference.mime).toBe('image/png');
+    expect((await sharp(learned.reference.data).metadata()).hasAlpha).toBe(true);
+
+    const again = await engine.characterDistance(learned.descriptor, await photo('sample2.jpg', (s) => s.modulate({ brightness: 0.85 })));
+    expect(again).not.toBeNull();
+    expect(again!).toBeLessThan(DESCRIPTOR_MATCH);
+    const someoneElse = await engine.characterDistance(learned.descriptor, await photo('sample3.jpg'));
+    expect(someoneElse).not.toBeNull();
+    expect(someoneElse!).toBeGreaterThan(DESCRIPTOR_MATCH);
+  }, 120_000);
+
+  it('refuses photos without a face', async () => {
+    const wall = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#cccccc' } })
+      .jpeg()
+      .toBuffer();
+    await expect(engine.learnCharacter([{ data: wall, mime: 'image/jpeg', width: 200, height: 200 }])).rejects.toMatchObject({
+      kind: 'bad_input',
+      message: NO_FACE,
+    });
+  }, 60_000);
+});

@@ -4,7 +4,9 @@
  * it, and generates with it; others are shown the Pro plan.
  */
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp, { type Sharp } from 'sharp';
 import { expectAccessible } from './support/axe.ts';
 import { setTier } from './support/database.ts';
 import { signUpAndConfirm } from './support/studio.ts';
@@ -84,5 +86,40 @@ test('a Pro user trains a style from four images and generates with it; others a
   await expect(page).toHaveURL(/\/app\/images$/);
   await expect(page.getByRole('form', { name: 'Prompt bar' }).getByText('Models: Generate, Amber set')).toBeVisible();
   const image = await generate(page, 'a blue cup on a white table');
+  await expect(image).toHaveJSProperty('complete', true);
+});
+
+test('a Pro user trains a character from photos of one person and generates with it', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const { email } = await signUpAndConfirm(page, request, { tag: 'character' });
+  await setTier(email, 'pro');
+  await page.reload();
+  await page.getByRole('navigation').getByRole('link', { name: 'Character', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/characters$/);
+  await expect(page.getByRole('heading', { name: 'Characters', level: 1 })).toBeVisible();
+  await expect(page.getByText('No characters yet.')).toBeVisible();
+
+  const demo = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo');
+  const photos = await Promise.all(
+    [(s: Sharp) => s, (s: Sharp) => s.flop(), (s: Sharp) => s.modulate({ brightness: 1.15 })].map(async (change, i) => ({
+      name: `mia-${i}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await change(sharp(join(demo, 'sample2.jpg')).resize({ width: 640, height: 640, fit: 'inside' }))
+        .jpeg()
+        .toBuffer(),
+    })),
+  );
+  const form = page.getByRole('form', { name: 'New character' });
+  await form.getByLabel('Character name').fill('Mia');
+  await form.locator('input[type=file]').setInputFiles(photos);
+  await form.getByRole('button', { name: 'Start training (3 images)' }).click();
+  const mia = page.getByRole('listitem', { name: 'Mia' });
+  await expect(mia.getByText('Ready · local model')).toBeVisible({ timeout: 90_000 });
+  await expect(mia.getByRole('img')).toHaveJSProperty('complete', true);
+  await expect(mia.getByRole('checkbox', { name: 'Share with the community' })).toHaveCount(0);
+
+  await mia.getByRole('button', { name: 'Use in Content' }).click();
+  await expect(page.getByRole('form', { name: 'Prompt bar' }).getByText('Models: Generate, Mia')).toBeVisible();
+  const image = await generate(page, 'a woman reading in a sunny cafe');
   await expect(image).toHaveJSProperty('complete', true);
 });

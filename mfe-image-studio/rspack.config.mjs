@@ -1,4 +1,5 @@
-// mfe-image-studio: Product Studio (one product photo, edited step by step) and Ad Clone.
+// mfe-image-studio: Product Studio (one product photo, edited step by step), Ad Clone, and training
+// styles and characters.
 // Loaded by the shell at runtime from its mf-manifest.json (DESIGN §2.1).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ const exposes = {
   './ProductStudioPage': './src/exposed/ProductStudioPage.tsx',
   './TrainStylePage': './src/exposed/TrainStylePage.tsx',
   './AdClonePage': './src/exposed/AdClonePage.tsx',
+  './TrainCharacterPage': './src/exposed/TrainCharacterPage.tsx',
 };
 
 export default (env, argv) =>

@@ -65,10 +65,9 @@ export const shellCss = `
 .sh-usermenu-signout{color:var(--st-coral-ink)}
 .sh-remote-inline{display:inline-flex;align-items:center;gap:.4rem;font-size:var(--st-text-sm);color:var(--st-muted)}
 
-.sh-unavailable,.sh-coming-soon{max-width:560px;margin:3rem auto;padding:2rem;text-align:center;display:grid;justify-items:center;gap:.9rem;background:var(--st-surface);border:1px solid var(--st-line);border-radius:var(--st-radius-xl)}
-.sh-unavailable h2,.sh-coming-soon h1{font-size:var(--st-text-2xl)}
-.sh-unavailable p,.sh-coming-soon p{color:var(--st-muted)}
-.sh-coming-soon-actions{display:flex;flex-wrap:wrap;gap:.6rem;justify-content:center}
+.sh-unavailable{max-width:560px;margin:3rem auto;padding:2rem;text-align:center;display:grid;justify-items:center;gap:.9rem;background:var(--st-surface);border:1px solid var(--st-line);border-radius:var(--st-radius-xl)}
+.sh-unavailable h2{font-size:var(--st-text-2xl)}
+.sh-unavailable p{color:var(--st-muted)}
 .sh-fullscreen{min-height:100dvh;padding:1rem;background:var(--st-sunken)}
 .sh-fullscreen-exit{position:absolute;top:1rem;left:1rem}
 

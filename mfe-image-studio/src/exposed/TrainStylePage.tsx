@@ -1,5 +1,5 @@
 import { ensureImageStudioStyles } from '../styles.ts';
-import { TrainStylePage } from '../features/training/TrainStylePage.tsx';
+import { TrainStylePage } from '../features/training/TrainModelPage.tsx';
 
 ensureImageStudioStyles();
 export default TrainStylePage;

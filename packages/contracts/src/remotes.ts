@@ -35,7 +35,7 @@ export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
   mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage', './StylesPage', './ProductPicker'],
   mfe_video_editor: ['./EditorPage', './CreatePage', './SimpleVideoPage'],
-  mfe_image_studio: ['./ProductStudioPage', './TrainStylePage', './AdClonePage'],
+  mfe_image_studio: ['./ProductStudioPage', './TrainStylePage', './AdClonePage', './TrainCharacterPage'],
   mfe_voices: ['./VoicesPage', './VoicePicker', './VoiceSettings', './CreateVoiceProfileDialog', './AudioPlayer'],
 } as const satisfies Partial<Record<RemoteName, readonly `./${string}`[]>>;
 
@@ -170,6 +170,7 @@ export interface RemoteModules {
   'mfe_image_studio/ProductStudioPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_image_studio/TrainStylePage': { default: RemoteComponent<RoutePageProps> };
   'mfe_image_studio/AdClonePage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_image_studio/TrainCharacterPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_voices/VoicesPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_voices/VoicePicker': { default: RemoteComponent<VoicePickerProps> };
   'mfe_voices/VoiceSettings': { default: RemoteComponent<VoiceSettingsProps> };

@@ -3,18 +3,17 @@ import { useAtomValue } from 'jotai';
 import { requestSignIn, sessionStatusAtom } from '@studio/session';
 import { Logo } from '@studio/ui';
 import { AppFrame } from '../features/frame/AppFrame.tsx';
-import { ComingSoon } from '../features/frame/ComingSoon.tsx';
 import { Protected } from '../features/frame/Protected.tsx';
 import { RemoteView } from '../remotes/RemoteView.tsx';
 import { resolveAppRoute } from './routing.ts';
 
-/** `/app/*`: protected; each screen comes from its remote, or says it is coming soon. */
+/** `/app/*`: protected; each screen comes from its remote. */
 export default function AppArea() {
   const { pathname } = useLocation();
   const target = resolveAppRoute(pathname);
   const status = useAtomValue(sessionStatusAtom);
   if (target.kind === 'redirect') return <Navigate to={target.to} replace />;
-  if (target.kind === 'remote' && target.public && status === 'signed_out') {
+  if (target.public && status === 'signed_out') {
     // A public screen for a visitor: no frame (it is the signed-in user's), a way to sign in.
     return (
       <div className="sh-public">
@@ -42,11 +41,7 @@ export default function AppArea() {
             </Link>
           </header>
           <main id="app-content" tabIndex={-1}>
-            {target.kind === 'remote' ? (
-              <RemoteView key={target.module} id={target.module} props={{}} />
-            ) : (
-              <ComingSoon title={target.title} remote={target.remote} />
-            )}
+            <RemoteView key={target.module} id={target.module} props={{}} />
           </main>
         </div>
       </Protected>
@@ -55,11 +50,7 @@ export default function AppArea() {
   return (
     <Protected>
       <AppFrame title={target.title}>
-        {target.kind === 'remote' ? (
-          <RemoteView key={target.module} id={target.module} props={{}} />
-        ) : (
-          <ComingSoon title={target.title} remote={target.remote} exitTo={target.exitTo} />
-        )}
+        <RemoteView key={target.module} id={target.module} props={{}} />
       </AppFrame>
     </Protected>
   );

@@ -38,14 +38,12 @@ describe('resolveAppRoute', () => {
     expect(resolveAppRoute('/app/explore')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/StylesPage', title: 'Styles' });
     expect(resolveAppRoute('/app/sneaker-clone')).toMatchObject({ kind: 'remote', module: 'mfe_image_studio/TrainStylePage' });
     expect(resolveAppRoute('/app/ad-clone')).toMatchObject({ kind: 'remote', module: 'mfe_image_studio/AdClonePage', title: 'Ad Clone' });
+    expect(resolveAppRoute('/app/characters')).toMatchObject({ kind: 'remote', module: 'mfe_image_studio/TrainCharacterPage' });
     expect(resolveAppRoute('/app/image-editor')).toMatchObject({
       kind: 'remote',
       module: 'mfe_image_studio/ProductStudioPage',
       title: 'Product Studio',
     });
-  });
-  it('shows coming soon for screens of remotes not built yet', () => {
-    expect(resolveAppRoute('/app/characters')).toMatchObject({ kind: 'coming-soon', remote: 'mfe_gallery' });
   });
   it('sends unknown app paths to /', () => {
     expect(resolveAppRoute('/app/nope')).toEqual({ kind: 'redirect', to: '/' });

@@ -2,7 +2,7 @@
  * Route decisions of spec 1 §2, as pure functions so they are tested without a browser.
  * Which remote owns which screen follows DESIGN §1.
  */
-import type { RemoteModuleId, RemoteName } from '@studio/contracts';
+import type { RemoteModuleId } from '@studio/contracts';
 
 /** Exposed modules that are whole screens. */
 export type RoutePageModuleId = Extract<
@@ -18,6 +18,7 @@ export type RoutePageModuleId = Extract<
   | 'mfe_image_studio/ProductStudioPage'
   | 'mfe_image_studio/TrainStylePage'
   | 'mfe_image_studio/AdClonePage'
+  | 'mfe_image_studio/TrainCharacterPage'
   | 'mfe_video_editor/EditorPage'
   | 'mfe_video_editor/CreatePage'
   | 'mfe_video_editor/SimpleVideoPage'
@@ -39,13 +40,7 @@ export function topLevelRedirect(pathname: string, session: SessionState): strin
 
 export type AppRouteTarget =
   | { kind: 'redirect'; to: string }
-  | { kind: 'remote'; module: RoutePageModuleId; title: string; public?: boolean; fullScreen?: boolean; exitTo?: string }
-  | { kind: 'coming-soon'; remote: RemoteName; title: string; fullScreen: boolean; exitTo?: string };
-
-/** Screens of remotes that are not built yet: shown as "coming soon" in the frame. */
-const FUTURE_SCREENS: Record<string, { remote: RemoteName; title: string; fullScreen?: boolean; exitTo?: string }> = {
-  characters: { remote: 'mfe_gallery', title: 'Characters' },
-};
+  | { kind: 'remote'; module: RoutePageModuleId; title: string; public?: boolean; fullScreen?: boolean; exitTo?: string };
 
 /** Screens of remotes that exist, by the path after `/app/`. */
 const REMOTE_SCREENS: Record<
@@ -63,6 +58,7 @@ const REMOTE_SCREENS: Record<
   voices: { module: 'mfe_voices/VoicesPage', title: 'Voices' },
   'image-editor': { module: 'mfe_image_studio/ProductStudioPage', title: 'Product Studio' },
   'ad-clone': { module: 'mfe_image_studio/AdClonePage', title: 'Ad Clone' },
+  characters: { module: 'mfe_image_studio/TrainCharacterPage', title: 'Characters' },
   create: { module: 'mfe_video_editor/CreatePage', title: 'Video' },
   'simple-video': { module: 'mfe_video_editor/SimpleVideoPage', title: 'Simple video', exitTo: '/app/images' },
   // The talking-person editor takes the whole screen, with an exit back to /app (spec 2 §1).
@@ -80,8 +76,6 @@ export function resolveAppRoute(pathname: string): AppRouteTarget {
   if (rest.includes('/')) return { kind: 'redirect', to: '/' };
   const screen = REMOTE_SCREENS[rest];
   if (screen) return { kind: 'remote', ...screen };
-  const future = FUTURE_SCREENS[rest];
-  if (future) return { kind: 'coming-soon', fullScreen: false, ...future };
   // /app/{product}-clone trains a style from a product's images (spec 1 §2).
   const clone = /^([a-z0-9][a-z0-9-]*)-clone$/.exec(rest);
   if (clone) return { kind: 'remote', module: 'mfe_image_studio/TrainStylePage', title: 'Train a style' };

@@ -1,5 +1,5 @@
 /** The training calls. */
-import { TrainingRoutes, type TrainedModelListResponse, type TrainedModelResponse } from '@studio/contracts';
+import { TrainingRoutes, type TrainedModelKind, type TrainedModelListResponse, type TrainedModelResponse } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
 
 /** Uploading a few photos takes longer than an ordinary call. */
@@ -7,9 +7,9 @@ const UPLOAD_TIMEOUT_MS = 60_000;
 
 export const listModels = (signal?: AbortSignal) => apiFetch<TrainedModelListResponse>(TrainingRoutes.models, { signal });
 
-export function startTraining(name: string, files: File[]) {
+export function startTraining(kind: TrainedModelKind, name: string, files: File[]) {
   const form = new FormData();
-  form.set('kind', 'style');
+  form.set('kind', kind);
   form.set('name', name);
   files.forEach((file, i) => form.set(`image_${i}`, file));
   return apiFetch<TrainedModelResponse>(TrainingRoutes.models, {

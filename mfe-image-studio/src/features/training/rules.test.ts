@@ -1,6 +1,6 @@
 import { TrainingMessages, Messages } from '@studio/contracts';
 import { describe, expect, it } from 'vitest';
-import { suggestedName, trainingPhotosProblem } from './TrainStylePage.tsx';
+import { suggestedName, trainingPhotosProblem } from './TrainModelPage.tsx';
 
 const png = { type: 'image/png', size: 1000 };
 

@@ -13,6 +13,7 @@ import {
   imageFileProblem,
   type ImagesNavigationState,
   type TrainedModel,
+  type TrainedModelKind,
 } from '@studio/contracts';
 import { ApiError, errorText, profileAtom, requestUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
@@ -37,17 +38,45 @@ export function suggestedName(pathname: string): string {
   return `${words[0]!.toUpperCase()}${words.slice(1)} style`.slice(0, MODEL_NAME_MAX);
 }
 
+/** What the two training screens say. */
+const SCREENS = {
+  style: {
+    title: 'Train a style',
+    sub: `From about ${TRAINING_IMAGES_ADVISED} images of a look you like — a product shoot, a campaign — learn a style to use in every image you generate.`,
+    local: TrainingMessages.localStyle,
+    nameLabel: 'Style name',
+    formLabel: 'New style',
+    listTitle: 'Your styles',
+    empty: 'No styles yet.',
+  },
+  character: {
+    title: 'Characters',
+    sub: `From about ${TRAINING_IMAGES_ADVISED} clear photos of one person, train a character to place in the images you generate.`,
+    local: TrainingMessages.localCharacter,
+    nameLabel: 'Character name',
+    formLabel: 'New character',
+    listTitle: 'Your characters',
+    empty: 'No characters yet.',
+  },
+} as const satisfies Record<TrainedModelKind, Record<string, string>>;
+
+/** `/app/{product}-clone` (Train Model → Style). */
+export const TrainStylePage = () => <TrainModelPage kind="style" />;
+/** `/app/characters` (Train Model → Character). */
+export const TrainCharacterPage = () => <TrainModelPage kind="character" />;
+
 /**
- * `/app/{product}-clone` (Train Model → Style): about four images of a look, learned as a style the
- * prompt bar offers. Training is a durable job: the user can leave and come back.
+ * Training a style (about four images of a look) or a character (about four photos of one person),
+ * offered by the prompt bar once ready. Training is a durable job: the user can leave and come back.
  */
-export function TrainStylePage() {
+function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
+  const screen = SCREENS[kind];
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const tier = useAtomValue(profileAtom)?.subscription_tier;
   const isPro = tier !== undefined && TRAINING_TIERS.includes(tier);
-  const [name, setName] = useState(() => suggestedName(pathname));
+  const [name, setName] = useState(() => (kind === 'style' ? suggestedName(pathname) : ''));
   const [files, setFiles] = useState<File[]>([]);
   const [previews, setPreviews] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,7 +87,7 @@ export function TrainStylePage() {
     queryFn: ({ signal }) => listModels(signal),
     refetchInterval: (query) => (query.state.data?.models.some((m) => m.status === 'queued' || m.status === 'training') ? POLL_MS : false),
   });
-  const styles = (models.data?.models ?? []).filter((m) => m.kind === 'style');
+  const own = (models.data?.models ?? []).filter((m) => m.kind === kind);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: MODELS_KEY });
     // The prompt bar's model list includes ready models.
@@ -71,7 +100,7 @@ export function TrainStylePage() {
     return () => urls.forEach((url) => URL.revokeObjectURL(url));
   }, [files]);
   // A model that finished training changes what the prompt bar offers.
-  const readyCount = styles.filter((m) => m.status === 'ready').length;
+  const readyCount = own.filter((m) => m.status === 'ready').length;
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
   }, [readyCount, queryClient]);
@@ -84,7 +113,7 @@ export function TrainStylePage() {
     if (refused) return;
     setBusy(true);
     try {
-      await startTraining(name.trim(), files);
+      await startTraining(kind, name.trim(), files);
       setFiles([]);
       setName('');
       setNotice(TrainingMessages.started);
@@ -101,12 +130,9 @@ export function TrainStylePage() {
     <section className="is-page" aria-labelledby="is-train-title">
       <header>
         <h1 id="is-train-title" className="is-h1">
-          Train a style
+          {screen.title}
         </h1>
-        <p className="is-sub">
-          From about {TRAINING_IMAGES_ADVISED} images of a look you like — a product shoot, a campaign — learn a style to use in every image
-          you generate.
-        </p>
+        <p className="is-sub">{screen.sub}</p>
       </header>
       {!isPro && tier !== undefined && (
         <div className="is-panel" role="note">
@@ -118,10 +144,10 @@ export function TrainStylePage() {
           </div>
         </div>
       )}
-      <form className="is-panel" onSubmit={(e) => void submit(e)} aria-label="New style">
-        <p className="is-notice">{TrainingMessages.localStyle}</p>
+      <form className="is-panel" onSubmit={(e) => void submit(e)} aria-label={screen.formLabel}>
+        <p className="is-notice">{screen.local}</p>
         <label className="is-field">
-          Style name
+          {screen.nameLabel}
           <input className="st-input" value={name} maxLength={MODEL_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} />
         </label>
         <label className="is-field">
@@ -171,15 +197,15 @@ export function TrainStylePage() {
 
       <section className="is-panel" aria-labelledby="is-own-styles">
         <h2 id="is-own-styles" className="is-h2">
-          Your styles
+          {screen.listTitle}
         </h2>
         {models.isPending ? (
           <p className="is-notice">Loading…</p>
-        ) : styles.length === 0 ? (
-          <p className="is-notice">No styles yet.</p>
+        ) : own.length === 0 ? (
+          <p className="is-notice">{screen.empty}</p>
         ) : (
           <ul className="is-models">
-            {styles.map((model) => (
+            {own.map((model) => (
               <ModelCard
                 key={model.id}
                 model={model}
@@ -218,7 +244,7 @@ function ModelCard({ model, onUse, onChanged }: { model: TrainedModel; onUse: ()
       <div className="is-model-body">
         <strong>{model.name}</strong>
         {model.status === 'ready' ? (
-          <span className="is-success">Ready · local model</span>
+          <span className="is-success">Ready · {model.provider === 'local' ? 'local model' : 'trained on fal'}</span>
         ) : model.status === 'failed' ? (
           <span className="is-error">{model.error ?? TrainingMessages.failed}</span>
         ) : (
@@ -238,14 +264,16 @@ function ModelCard({ model, onUse, onChanged }: { model: TrainedModel; onUse: ()
               <button type="button" className="st-btn st-btn-primary" onClick={onUse}>
                 Use in Content
               </button>
-              <label className="is-check">
-                <input
-                  type="checkbox"
-                  checked={model.isShared}
-                  onChange={(e) => void act(() => shareModel(model.id, e.currentTarget.checked))}
-                />
-                Share with the community
-              </label>
+              {model.kind === 'style' && (
+                <label className="is-check">
+                  <input
+                    type="checkbox"
+                    checked={model.isShared}
+                    onChange={(e) => void act(() => shareModel(model.id, e.currentTarget.checked))}
+                  />
+                  Share with the community
+                </label>
+              )}
             </>
           )}
           <button

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { FFMPEG_PATH } from '../src/speech/ffmpeg.ts';
-import { createMediaEngine, type ImageData } from '../src/index.ts';
+import { applyGrade, createMediaEngine, learnGrade, reframeImage, type ColourGrade, type ImageData } from '../src/index.ts';
 
 const require = createRequire(import.meta.url);
 const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
@@ -72,6 +72,50 @@ await step('placeProduct 1024²', () => engine.placeProduct({ prompt: 'on the sh
 await step('upscale 2× (768→1536)', () => engine.upscale({ image: product, factor: 2 }));
 await step('describeImage (face, cold face-api)', () => engine.describeImage({ image: face }));
 await step('virtualTryOn', () => engine.virtualTryOn({ person: face, garment: product }));
+await step('reframe to 9:16, extend (Product Studio)', async () => {
+  await reframeImage(product, 9 / 16, 'extend');
+  return { model: 'local/reframe-extend' };
+});
+
+// Training (issue 11): a style from 4 photos, a character from 3, and a style applied to a 9:16 image.
+const stylePhotos = await Promise.all(
+  ['#f6c27a', '#e07b39', '#d9a05b', '#c2703a'].map(async (sky, i) => {
+    const photo = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768"><rect width="1024" height="768" fill="${sky}"/><rect y="${480 + i * 20}" width="1024" height="300" fill="#8a4b20"/><rect x="${400 + i * 30}" y="200" width="160" height="360" rx="40" fill="#c0392b"/></svg>`;
+    return { data: await sharp(Buffer.from(photo)).jpeg().toBuffer(), mime: 'image/jpeg' as const, width: 1024, height: 768 };
+  }),
+);
+let grade: ColourGrade | undefined;
+let styleTrainMs = 0;
+await step('learn a style (4 photos 1024×768)', async () => {
+  const t = performance.now();
+  grade = await learnGrade(stylePhotos);
+  styleTrainMs = performance.now() - t;
+  return { model: 'local/colour-grade' };
+});
+const tall: ImageData = {
+  data: await sharp(face.data).resize(1080, 1920, { fit: 'cover' }).png().toBuffer(),
+  mime: 'image/png',
+  width: 1080,
+  height: 1920,
+};
+const APPLY_RUNS = 3;
+let applyMs = 0;
+await step(`apply a style 1080×1920 (×${APPLY_RUNS})`, async () => {
+  const t = performance.now();
+  for (let i = 0; i < APPLY_RUNS; i++) await applyGrade(tall, grade!);
+  applyMs = (performance.now() - t) / APPLY_RUNS;
+  return { model: 'local/colour-grade' };
+});
+let characterMs = 0;
+await step('learn a character (3 photos, cold recognition net)', async () => {
+  const t = performance.now();
+  const flipped = { ...face, data: await sharp(face.data).flop().jpeg().toBuffer() };
+  const brighter = { ...face, data: await sharp(face.data).modulate({ brightness: 1.15 }).jpeg().toBuffer() };
+  await engine.learnCharacter([face, flipped, brighter]);
+  characterMs = performance.now() - t;
+  return { model: 'local/face-descriptor' };
+});
+
 const speech = await engine.speech.textToSpeech({
   text: 'Hi! I tried this for a week and I am never going back.',
   voice: { id: 'studioUgcTwo' },
@@ -134,5 +178,9 @@ const headRtf = headMs / 1000 / speech.durationS;
 console.log(
   `local talking head 720×1280: ${Math.round(headMs)} ms for ${speech.durationS} s of speech, real-time factor ${headRtf.toFixed(2)} (${(1 / headRtf).toFixed(1)}× real time; target ≤ 0.5, ratio ${(headRtf / 0.5).toFixed(2)})`,
 );
+console.log(
+  `local training: a style from 4 photos ${Math.round(styleTrainMs)} ms, a character from 3 photos ${Math.round(characterMs)} ms (target ≤ 5000 ms each, ratios ${(styleTrainMs / 5000).toFixed(2)} / ${(characterMs / 5000).toFixed(2)})`,
+);
+console.log(`style application: ${Math.round(applyMs)} ms per 1080×1920 image (target ≤ 1000 ms, ratio ${(applyMs / 1000).toFixed(2)})`);
 console.log(`peak RSS overall ${mb(Math.max(peak, process.memoryUsage().rss))}`);
 await engine.close();

@@ -184,26 +184,33 @@ export async function applyGrade(image: ImageData, grade: ColourGrade, strength 
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return (seed / 0x7fffffff - 0.5) * 2;
   };
+  // Trilinear lookup, written flat: this loop runs for every pixel.
   const S = LUT_SIZE - 1;
+  const k255 = S / 255;
+  const dR = LUT_SIZE * LUT_SIZE * 3,
+    dG = LUT_SIZE * 3,
+    dB = 3;
   for (let i = 0; i < data.length; i += 3) {
-    const fr = (data[i]! / 255) * S,
-      fg = (data[i + 1]! / 255) * S,
-      fb = (data[i + 2]! / 255) * S;
-    const r0 = Math.min(S - 1, Math.floor(fr)),
-      g0 = Math.min(S - 1, Math.floor(fg)),
-      b0 = Math.min(S - 1, Math.floor(fb));
+    const fr = data[i]! * k255,
+      fg = data[i + 1]! * k255,
+      fb = data[i + 2]! * k255;
+    const r0 = fr >= S ? S - 1 : fr | 0,
+      g0 = fg >= S ? S - 1 : fg | 0,
+      b0 = fb >= S ? S - 1 : fb | 0;
     const dr = fr - r0,
       dg = fg - g0,
       db = fb - b0;
     const grainValue = extraGrain ? noise() * extraGrain : 0;
+    const base = r0 * dR + g0 * dG + b0 * dB;
     for (let c = 0; c < 3; c++) {
-      const at = (r: number, g: number, b: number) => lut[((r * LUT_SIZE + g) * LUT_SIZE + b) * 3 + c]!;
-      const c00 = at(r0, g0, b0) * (1 - db) + at(r0, g0, b0 + 1) * db;
-      const c01 = at(r0, g0 + 1, b0) * (1 - db) + at(r0, g0 + 1, b0 + 1) * db;
-      const c10 = at(r0 + 1, g0, b0) * (1 - db) + at(r0 + 1, g0, b0 + 1) * db;
-      const c11 = at(r0 + 1, g0 + 1, b0) * (1 - db) + at(r0 + 1, g0 + 1, b0 + 1) * db;
-      const v = (c00 * (1 - dg) + c01 * dg) * (1 - dr) + (c10 * (1 - dg) + c11 * dg) * dr + grainValue;
-      out[i + c] = Math.max(0, Math.min(255, Math.round(v)));
+      const p = base + c;
+      const c00 = lut[p]! + (lut[p + dB]! - lut[p]!) * db;
+      const c01 = lut[p + dG]! + (lut[p + dG + dB]! - lut[p + dG]!) * db;
+      const c10 = lut[p + dR]! + (lut[p + dR + dB]! - lut[p + dR]!) * db;
+      const c11 = lut[p + dR + dG]! + (lut[p + dR + dG + dB]! - lut[p + dR + dG]!) * db;
+      const lo = c00 + (c01 - c00) * dg;
+      const v = lo + (c10 + (c11 - c10) * dg - lo) * dr + grainValue + 0.5;
+      out[i + c] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
     }
   }
   const png = await sharp(out, { raw: { width: info.width, height: info.height, channels: 3 } })

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { UserAsset } from '@studio/contracts';
+import { ApiRoutes, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
@@ -142,6 +142,17 @@ export async function createUser(
 export async function ensureProfile(studio: RunningStudio, user: { id: string; email: string }, trialCredits = 20): Promise<void> {
   await studio.deps.db.raw('SELECT ensure_profile(?, ?, ?)', [user.id, user.email, trialCredits]);
 }
+
+/** A signed-in user with a profile: `credits` to spend (20 by default) and, if given, a plan tier. */
+export async function member(studio: TestStudio, options: { credits?: number; tier?: SubscriptionTierName } = {}) {
+  const signed = await signedInUser(studio);
+  await ensureProfile(studio, signed.user, options.credits ?? 20);
+  if (options.tier) await studio.deps.db('profiles').where({ id: signed.user.id }).update({ subscription_tier: options.tier });
+  return signed;
+}
+
+/** The caller's credit balance, as the app reads it. */
+export const balanceOf = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
 
 /**
  * Signs `client` in as `user` without the sign-in route: inserts a session row (as the route

@@ -2,7 +2,7 @@ import { ApiRoutes, Messages, PREBUILT_IMAGE_MODELS } from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createImageAsset, ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import { createImageAsset, startTestStudio, type TestClient, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -13,13 +13,6 @@ afterEach(() => vi.restoreAllMocks());
 
 const db = () => studio.deps.db;
 
-/** A signed-in user with their trial credits. */
-async function member(credits = 20) {
-  const signed = await signedInUser(studio);
-  await ensureProfile(studio, signed.user, credits);
-  return signed;
-}
-const balance = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
 const assetsOf = async (client: TestClient, userId: string) =>
   (await client.get(`${ApiRoutes.userAssets}/${userId}`)).body.assets as { id: string; metadata: { prompt: string } }[];
 
@@ -36,7 +29,7 @@ const photo = (colour = '#cc5522') =>
 
 describe('image generation', () => {
   it('lists the pre-built models first, then the global styles', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const res = await client.get(ApiRoutes.imageModels);
     const models = res.body.models as { id: string; type: string }[];
     expect(models.slice(0, PREBUILT_IMAGE_MODELS.length).map((m) => m.id)).toEqual(PREBUILT_IMAGE_MODELS.map((m) => m.id));
@@ -44,7 +37,7 @@ describe('image generation', () => {
   });
 
   it('generates images into the gallery, 1 credit each, newest first, labelled as the local engine', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const res = await client.post(
       ApiRoutes.generateImage,
       generation({ prompt: 'a glass bottle on marble', aspectRatio: '1:1', imageCount: '2' }),
@@ -60,7 +53,7 @@ describe('image generation', () => {
     });
     expect(res.body.images).toHaveLength(2);
     expect(res.body.images[0]).toMatchObject({ width: 1024, height: 1024 });
-    expect(await balance(client)).toBe(18);
+    expect(await balanceOf(client)).toBe(18);
     const gallery = await assetsOf(client, user.id);
     expect(gallery.map((a) => a.id).sort()).toEqual(res.body.images.map((i: { assetId: string }) => i.assetId).sort());
     expect(gallery[0]!.metadata.prompt).toBe('a glass bottle on marble');
@@ -69,35 +62,35 @@ describe('image generation', () => {
   });
 
   it('answers a retried requestId with the same images, charged once', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const form = () => generation({ prompt: 'a lamp', aspectRatio: '1:1', requestId: 'req-lamp-1' });
     const first = await client.post(ApiRoutes.generateImage, form());
     const again = await client.post(ApiRoutes.generateImage, form());
     expect(again.status).toBe(200);
     expect(again.body.image.assetId).toBe(first.body.image.assetId);
-    expect(await balance(client)).toBe(19);
+    expect(await balanceOf(client)).toBe(19);
     expect(await assetsOf(client, user.id)).toHaveLength(1);
   });
 
   it('refunds exactly once and keeps nothing when the engine fails; the same request may then run again', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     vi.spyOn(studio.deps.media, 'generateImage').mockRejectedValueOnce(new MediaError('upstream', 'provider down'));
     const form = () => generation({ prompt: 'a vase', aspectRatio: '1:1', imageCount: '3', requestId: 'req-vase' });
     const failed = await client.post(ApiRoutes.generateImage, form());
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toBe(Messages.failedToGenerateImage);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
     expect(await assetsOf(client, user.id)).toEqual([]);
     const refunds = await db()('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_REFUND' });
     expect(refunds).toHaveLength(1);
 
     const retried = await client.post(ApiRoutes.generateImage, form());
     expect(retried.status).toBe(200);
-    expect(await balance(client)).toBe(17);
+    expect(await balanceOf(client)).toBe(17);
   });
 
   it('refuses with 402 (saying what it needed) and makes nothing when credits are short', async () => {
-    const { user, client } = await member(1);
+    const { user, client } = await member(studio, { credits: 1 });
     const spy = vi.spyOn(studio.deps.media, 'generateImage');
     const res = await client.post(ApiRoutes.generateImage, generation({ prompt: 'two chairs', imageCount: '2' }));
     expect(res.status).toBe(402);
@@ -106,12 +99,12 @@ describe('image generation', () => {
     expect(res.body.error.details).toEqual({ creditsNeeded: 2 });
     expect(spy).not.toHaveBeenCalled();
     expect(await assetsOf(client, user.id)).toEqual([]);
-    expect(await balance(client)).toBe(1);
+    expect(await balanceOf(client)).toBe(1);
   });
 
   it('applies the prompt bar rules on the server, with the spec’s messages', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     const cases: [FormData, number, string][] = [
       [generation({ prompt: '  ' }), 400, Messages.promptRequired],
       [
@@ -127,13 +120,13 @@ describe('image generation', () => {
       const res = await client.post(ApiRoutes.generateImage, form);
       expect([res.status, res.body.error?.message]).toEqual([status, message]);
     }
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
     expect(await assetsOf(client, user.id)).toEqual([]);
   });
 
   it('edits an uploaded image through its private temporary URL', async () => {
-    const { client } = await member();
-    const other = await member();
+    const { client } = await member(studio);
+    const other = await member(studio);
     const uploaded = await client.post(ApiRoutes.uploadTempImage, generation({}, { image: await photo('#2266aa') }));
     expect(uploaded.status).toBe(200);
     const url: string = uploaded.body.imageUrl;
@@ -148,7 +141,7 @@ describe('image generation', () => {
   });
 
   it('refuses new work when the plan’s storage is full, charging nothing', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const asset = await createImageAsset(studio, user.id);
     await db()('user_assets')
       .where({ id: asset.id })
@@ -156,33 +149,33 @@ describe('image generation', () => {
     const res = await client.post(ApiRoutes.generateImage, generation({ prompt: 'one more' }));
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe(Messages.storageFull);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
   });
 
   it('upscales one of the user’s images 2× into a new gallery image (2 credits); foreign URLs are refused', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const asset = await createImageAsset(studio, user.id, { width: 100, height: 150 });
     const res = await client.post(ApiRoutes.upscaleImage, { imageUrl: asset.public_url, userId: user.id });
     expect(res.status).toBe(200);
     expect(res.body.image).toMatchObject({ width: 200, height: 300 });
-    expect(await balance(client)).toBe(18);
+    expect(await balanceOf(client)).toBe(18);
     const foreign = await client.post(ApiRoutes.upscaleImage, { imageUrl: 'https://example.com/a.png' });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error.message).toBe(Messages.imageNotYours);
-    expect(await balance(client)).toBe(18);
+    expect(await balanceOf(client)).toBe(18);
   });
 
   it('describes an image for the prompt (1 credit), refunding when the engine fails', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const res = await client.post(ApiRoutes.describeImage, generation({}, { image: await photo('#d4a017') }));
     expect(res.status).toBe(200);
     expect(res.body.provider).toBe('local');
     expect(res.body.description.length).toBeGreaterThan(10);
-    expect(await balance(client)).toBe(19);
+    expect(await balanceOf(client)).toBe(19);
     vi.spyOn(studio.deps.media, 'describeImage').mockRejectedValueOnce(new MediaError('timeout', 'slow'));
     const failed = await client.post(ApiRoutes.describeImage, generation({}, { image: await photo() }));
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toBe(Messages.failedToDescribe);
-    expect(await balance(client)).toBe(19);
+    expect(await balanceOf(client)).toBe(19);
   });
 });

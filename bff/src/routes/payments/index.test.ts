@@ -1,6 +1,6 @@
 import { ApiRoutes, PaymentMessages, PaymentRoutes } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import { startTestStudio, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -10,12 +10,6 @@ afterAll(() => studio?.stop());
 
 const emulator = () => studio.deps.payments!.emulator!;
 const db = () => studio.deps.db;
-const balance = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
-async function member() {
-  const signed = await signedInUser(studio);
-  await ensureProfile(studio, signed.user, 20);
-  return signed;
-}
 /** What a person does on the hosted checkout page. */
 const pay = (url: string, card = '4242 4242 4242 4242') =>
   fetch(`${url}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ cardNumber: card }) });
@@ -30,14 +24,14 @@ const ledger = (userId: string) =>
 
 describe('subscriptions through Stripe (the local emulator here)', () => {
   it('a plan bought on the checkout page: tier, subscription and the plan’s credits come from the webhook, once, whatever is redelivered', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     const growth = await db()('subscription_plans').where({ plan_tier: 'growth' }).first();
     const started = await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id, isAnnual: false, userId: user.id });
     expect(started.status).toBe(200);
     expect(started.body.url).toBe(`${emulator().url}/checkout/${started.body.sessionId}`);
     // The return page alone grants nothing.
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
 
     const declined = await pay(started.body.url, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
@@ -48,7 +42,7 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
     const profile = await db()('profiles').where({ id: user.id }).first();
     expect(profile).toMatchObject({ subscription_tier: 'basic', subscription_status: 'active' });
     expect(profile.stripe_customer_id).toMatch(/^cus_/);
-    expect(await balance(client)).toBe(20 + 600);
+    expect(await balanceOf(client)).toBe(20 + 600);
     expect(await db()('user_subscriptions').where({ user_id: user.id })).toMatchObject([
       { status: 'active', plan_id: growth.id, billing_interval: 'month' },
     ]);
@@ -70,7 +64,7 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
     expect(events.length).toBeGreaterThanOrEqual(3);
     for (let i = 0; i < 3; i++) for (const event of events) await resend(event.id);
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(620);
+    expect(await balanceOf(client)).toBe(620);
     expect((await ledger(user.id)).filter((r) => r.transaction_type === 'PLAN_MONTHLY_CREDIT')).toHaveLength(1);
     expect(await db()('profiles').where({ id: user.id }).first('subscription_tier')).toEqual({ subscription_tier: 'basic' });
 
@@ -78,7 +72,7 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
     const subscriptionId = profile.current_subscription_id;
     await fetch(`${emulator().url}/_emulator/subscriptions/${subscriptionId}/advance`, { method: 'POST' });
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(1220);
+    expect(await balanceOf(client)).toBe(1220);
     const renewed = await db()('profiles').where({ id: user.id }).first('credits_reset_date');
     expect(renewed.credits_reset_date.getTime()).toBeGreaterThan(profile.credits_reset_date?.getTime() ?? 0);
 
@@ -103,7 +97,7 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
   });
 
   it('refuses what the browser may not decide: another user, an unknown plan, a price that is not the plan’s', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const growth = await db()('subscription_plans').where({ plan_tier: 'growth' }).first();
     expect(
       (await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id, userId: '00000000-0000-0000-0000-000000000000' })).status,
@@ -121,8 +115,8 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
 
 describe('managing a plan through the API', () => {
   it('shows the plan, invoices and card; changes the plan (only to a catalog price) and cancels it now; others get 404', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     const [growth, pro] = await Promise.all(['growth', 'pro'].map((tier) => db()('subscription_plans').where({ plan_tier: tier }).first()));
     expect((await client.get(PaymentRoutes.invoices)).body.error.message).toBe(PaymentMessages.noBillingInfo);
     expect((await client.get(PaymentRoutes.trialEligibility)).body.eligible).toBe(true);
@@ -152,18 +146,18 @@ describe('managing a plan through the API', () => {
     expect(second.body.error.message).toBe(PaymentMessages.alreadySubscribed);
     // A new interval starts a new period now, charged in full less the unused year, and its credits are granted.
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(20 + 600 + 2000);
+    expect(await balanceOf(client)).toBe(20 + 600 + 2000);
     // The unused year is worth more than a month of Pro: nothing is charged (it stays on the customer's balance).
     const [change] = (await client.get(PaymentRoutes.invoices)).body.invoices;
     expect(change).toMatchObject({ amount: 0, status: 'paid' });
 
     // A renewal whose card is declined: past due, no credits for it, the user told on the plans page.
-    const before = await balance(client);
+    const before = await balanceOf(client);
     await fetch(`${emulator().url}/_emulator/subscriptions/${status.id}/fail-renewal`, { method: 'POST' });
     await emulator().webhooks.settled();
     expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toMatchObject({ status: 'past_due' });
     expect(await db()('profiles').where({ id: user.id }).first('subscription_status')).toEqual({ subscription_status: 'past_due' });
-    expect(await balance(client)).toBe(before);
+    expect(await balanceOf(client)).toBe(before);
 
     expect((await client.post(PaymentRoutes.cancelSubscription, { subscriptionId: status.id, immediately: true })).status).toBe(200);
     expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toBeNull();
@@ -174,16 +168,16 @@ describe('managing a plan through the API', () => {
 
 describe('a plan changed mid-period', () => {
   it('an upgrade pays the remaining time’s difference now and grants the difference in credits once; a downgrade grants nothing', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const [growth, pro] = await Promise.all(['growth', 'pro'].map((tier) => db()('subscription_plans').where({ plan_tier: tier }).first()));
     await pay((await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id })).body.url);
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(620);
+    expect(await balanceOf(client)).toBe(620);
     const subscriptionId = (await client.get(PaymentRoutes.subscriptionStatus)).body.subscription.id;
 
     await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: pro.stripe_monthly_price_id });
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(620 + 2000 - 600);
+    expect(await balanceOf(client)).toBe(620 + 2000 - 600);
     const invoices = (await client.get(PaymentRoutes.invoices)).body.invoices;
     expect(invoices).toHaveLength(2);
     // The whole period remains: the difference of the two monthly prices, to the cent.
@@ -194,7 +188,7 @@ describe('a plan changed mid-period', () => {
     const customer = (await db()('profiles').where({ id: user.id }).first()).stripe_customer_id;
     for (const event of eventsOf(customer).reverse()) await resend(event.id);
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(2020);
+    expect(await balanceOf(client)).toBe(2020);
     expect((await ledger(user.id)).filter((r) => r.transaction_type === 'PLAN_MONTHLY_CREDIT')).toMatchObject([
       { amount: 600 },
       { amount: 1400, idempotency_key: expect.stringMatching(/^plan-change:in_/) },
@@ -202,14 +196,14 @@ describe('a plan changed mid-period', () => {
 
     await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: growth.stripe_monthly_price_id });
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(2020);
+    expect(await balanceOf(client)).toBe(2020);
     expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('basic');
   });
 });
 
 describe('top-ups', () => {
   it('grants the package’s credits once, from the catalog; a tampered amount is refused', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const pack = await db()('credit_packages').where({ credits: 100 }).first();
     const tampered = await client.post(PaymentRoutes.topupCheckout, { packageId: pack.id, credits: 100000 });
     expect(tampered.body.error.message).toBe(PaymentMessages.packageMismatch);
@@ -217,11 +211,11 @@ describe('top-ups', () => {
     expect(started.status).toBe(200);
     await pay(started.body.url);
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(120);
+    expect(await balanceOf(client)).toBe(120);
     const customer = (await db()('profiles').where({ id: user.id }).first()).stripe_customer_id;
     for (const event of eventsOf(customer)) await resend(event.id);
     await emulator().webhooks.settled();
-    expect(await balance(client)).toBe(120);
+    expect(await balanceOf(client)).toBe(120);
     const verified = await client.get(`${PaymentRoutes.verifySession}?sessionId=${started.body.sessionId}`);
     expect(verified.body.session).toMatchObject({ mode: 'payment', amount_total: 500, metadata: { credits: '100' } });
   });

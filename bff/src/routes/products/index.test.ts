@@ -1,7 +1,7 @@
 import { ApiRoutes, Messages, PRODUCT_IMAGES_MAX, ProductMessages, ProductRoutes, STORE_IMAGES_MAX } from '@studio/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProfile, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { startTestStudio, type TestStudio, member } from '../../../test/harness.ts';
 import { startStoreDouble, type StoreDouble } from '../../../test/store-double.ts';
 
 let studio: TestStudio;
@@ -15,11 +15,6 @@ afterAll(async () => {
   await store?.close();
 });
 
-async function member() {
-  const signed = await signedInUser(studio);
-  await ensureProfile(studio, signed.user, 20);
-  return signed;
-}
 const png = (colour: string) =>
   sharp({ create: { width: 64, height: 80, channels: 3, background: colour } })
     .png()
@@ -35,8 +30,8 @@ const storeImages = (client: Awaited<ReturnType<typeof member>>['client'], url: 
 
 describe('products', () => {
   it('are added with photos, listed newest first to their owner only, renamed, extended, trimmed and deleted with their files', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     expect((await client.get(`${ProductRoutes.list}?userId=${user.id}`)).body).toEqual({ success: true, items: [] });
 
     const made = await client.post(ProductRoutes.products, await productForm('Amber serum', [await png('#d9822b'), await png('#b5651d')]));
@@ -81,7 +76,7 @@ describe('products', () => {
   });
 
   it('refuses a product without a name, without photos, or with a file that is not an image (nothing is kept), and a 17th photo', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     expect((await client.post(ProductRoutes.products, await productForm(undefined, [await png('#000')]))).body.error.message).toBe(
       ProductMessages.titleRequired,
     );
@@ -106,7 +101,7 @@ describe('products', () => {
   });
 
   it('is an input image for generation, like any of the user’s own images', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const { product } = (await client.post(ProductRoutes.products, await productForm('Serum', [await png('#d9822b')]))).body;
     const form = new FormData();
     for (const [k, v] of Object.entries({ prompt: 'on a marble table', mode: 'edit', imageUrl: product.images[0], aspectRatio: '1:1' }))
@@ -119,7 +114,7 @@ describe('products', () => {
 
 describe('store import', () => {
   it('lists a store’s images (16 at most) and a product page’s own, then imports the chosen ones as a product', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const all = await storeImages(client, `${store.origin}/`);
     expect(all.status).toBe(200);
     expect(all.body.images).toHaveLength(STORE_IMAGES_MAX);
@@ -154,7 +149,7 @@ describe('store import', () => {
   });
 
   it('refuses other schemes, private and loopback addresses, redirects into them, images the store does not list, oversized images', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     for (const url of ['ftp://example.com/products/x', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url'])
       expect((await storeImages(client, url)).body.error.message).toBe(ProductMessages.storeUrlInvalid);
     for (const url of [

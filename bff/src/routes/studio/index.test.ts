@@ -12,7 +12,7 @@ import {
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createImageAsset, ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import { createImageAsset, startTestStudio, type TestClient, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -21,19 +21,13 @@ beforeAll(async () => {
 afterAll(() => studio?.stop());
 afterEach(() => vi.restoreAllMocks());
 
-async function member(credits = 20) {
-  const signed = await signedInUser(studio);
-  await ensureProfile(studio, signed.user, credits);
-  return signed;
-}
-const balance = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
 const galleryOf = async (client: TestClient, userId: string) =>
   (await client.get(`${ApiRoutes.userAssets}/${userId}`)).body.assets as { id: string; metadata: Record<string, unknown> }[];
 const refundsOf = (userId: string) => studio.deps.db('credit_transactions').where({ user_id: userId, transaction_type: 'TASK_REFUND' });
 
 describe('Product Studio', () => {
   it('quotes every step from task_pricing', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const res = await client.get(StudioRoutes.prices);
     expect(res.status).toBe(200);
     expect(res.body.prices).toEqual({
@@ -46,7 +40,7 @@ describe('Product Studio', () => {
   });
 
   it('runs the steps on working copies, charges each once, and saves the result to the gallery', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const source = await createImageAsset(studio, user.id, { width: 160, height: 120 });
 
     const cut = await client.post(StudioRoutes.edit, { operation: 'remove_background', imageUrl: source.public_url, requestId: 'cut-1' });
@@ -59,7 +53,7 @@ describe('Product Studio', () => {
     // A retried step is charged once.
     const again = await client.post(StudioRoutes.edit, { operation: 'remove_background', imageUrl: source.public_url, requestId: 'cut-1' });
     expect(again.status).toBe(200);
-    expect(await balance(client)).toBe(19);
+    expect(await balanceOf(client)).toBe(19);
 
     const scene = await client.post(StudioRoutes.edit, {
       operation: 'replace_background',
@@ -80,7 +74,7 @@ describe('Product Studio', () => {
     expect(tall.body.image).toMatchObject({ width: 120, height: 213 });
     const big = await client.post(StudioRoutes.edit, { operation: 'upscale', imageUrl: tall.body.image.url });
     expect(big.body).toMatchObject({ creditsUsed: 2, image: { width: 240, height: 426 } });
-    expect(await balance(client)).toBe(20 - 4 * TASK_CREDITS.studioStep - TASK_CREDITS.upscale);
+    expect(await balanceOf(client)).toBe(20 - 4 * TASK_CREDITS.studioStep - TASK_CREDITS.upscale);
 
     // Working copies stay out of the gallery until saved.
     expect(await galleryOf(client, user.id)).toHaveLength(1);
@@ -95,7 +89,7 @@ describe('Product Studio', () => {
   });
 
   it('places the product in a scene photo of the user’s', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const product = await createImageAsset(studio, user.id, { colour: '#dd2222' });
     const room = await createImageAsset(studio, user.id, { width: 200, height: 100, colour: '#336633' });
     const res = await client.post(StudioRoutes.edit, { operation: 'place', imageUrl: product.public_url, sceneUrl: room.public_url });
@@ -104,8 +98,8 @@ describe('Product Studio', () => {
   });
 
   it('applies its rules on the server with their messages, and charges nothing for refused steps', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     const mine = await createImageAsset(studio, user.id);
     const theirs = await createImageAsset(studio, other.user.id);
     const theirCopy = await other.client.post(StudioRoutes.edit, { operation: 'reframe', imageUrl: theirs.public_url, aspectRatio: '1:1' });
@@ -128,11 +122,11 @@ describe('Product Studio', () => {
     const save = await client.post(StudioRoutes.save, { imageUrl: theirCopy.body.image.url });
     expect(save.status).toBe(400);
     expect(save.body.error.message).toBe(Messages.imageNotYours);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
   });
 
   it('refuses with 402 when credits are short, and refunds exactly once when a step fails', async () => {
-    const { user, client } = await member(0);
+    const { user, client } = await member(studio, { credits: 0 });
     const photo = await createImageAsset(studio, user.id);
     const spy = vi.spyOn(studio.deps.media, 'removeBackground');
     const short = await client.post(StudioRoutes.edit, { operation: 'remove_background', imageUrl: photo.public_url });
@@ -146,16 +140,16 @@ describe('Product Studio', () => {
     const failed = await client.post(StudioRoutes.edit, step);
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toBe(StudioMessages.failed);
-    expect(await balance(client)).toBe(5);
+    expect(await balanceOf(client)).toBe(5);
     await client.post(StudioRoutes.edit, step);
     expect(await refundsOf(user.id)).toHaveLength(1);
-    expect(await balance(client)).toBe(5);
+    expect(await balanceOf(client)).toBe(5);
   });
 });
 
 describe('Ad Clone', () => {
   it('describes the reference, then makes the ads with the product into the gallery, 1 credit each', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const reference = await createImageAsset(studio, user.id, { width: 160, height: 200, colour: '#d9822b' });
     const product = await createImageAsset(studio, user.id, { colour: '#2255cc' });
     const described = await client.post(AdCloneRoutes.describe, { referenceUrl: reference.public_url });
@@ -178,7 +172,7 @@ describe('Ad Clone', () => {
     // A retry of the same request answers the same ads, charged once.
     const again = await client.post(AdCloneRoutes.generate, request);
     expect(again.body.images).toEqual(made.body.images);
-    expect(await balance(client)).toBe(20 - 1 - 2);
+    expect(await balanceOf(client)).toBe(20 - 1 - 2);
     const gallery = await galleryOf(client, user.id);
     expect(gallery.filter((a) => a.metadata.model === 'ad_clone')).toHaveLength(2);
 
@@ -194,8 +188,8 @@ describe('Ad Clone', () => {
   });
 
   it('refuses others’ images and missing parts with their messages, charging nothing; refunds a failed run once', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     const mine = await createImageAsset(studio, user.id);
     const theirs = await createImageAsset(studio, other.user.id);
     const cases: [object, string][] = [
@@ -211,7 +205,7 @@ describe('Ad Clone', () => {
       if (message) expect(res.body.error.message).toBe(message);
     }
     expect((await client.post(AdCloneRoutes.describe, { referenceUrl: theirs.public_url })).status).toBe(400);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
 
     vi.spyOn(studio.deps.media, 'generateImage').mockRejectedValue(new MediaError('upstream', 'provider down'));
     const failed = await client.post(AdCloneRoutes.generate, {
@@ -222,7 +216,7 @@ describe('Ad Clone', () => {
     });
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toBe(AdCloneMessages.failed);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
     expect(await refundsOf(user.id)).toHaveLength(1);
     expect((await galleryOf(client, user.id)).length).toBe(1);
   });

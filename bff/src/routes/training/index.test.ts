@@ -5,20 +5,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import { startTestStudio, type TestClient, type TestStudio, member } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
   studio = await startTestStudio();
 });
 afterAll(() => studio?.stop());
-
-async function member(tier: 'trial' | 'pro' = 'pro', credits = 20) {
-  const signed = await signedInUser(studio);
-  await ensureProfile(studio, signed.user, credits);
-  await studio.deps.db('profiles').where({ id: signed.user.id }).update({ subscription_tier: tier });
-  return signed;
-}
 
 /** A warm, golden photo (sky, ground, bottle), a little different each time. */
 const warmPhoto = (i: number) =>
@@ -80,7 +73,7 @@ describe('styles', () => {
   });
 
   it('applies a global style to generated images (Film noir: no colour left)', async () => {
-    const { user, client } = await member('trial');
+    const { user, client } = await member(studio, { tier: 'trial' });
     const models = await client.get(ApiRoutes.imageModels);
     expect(models.body.models.map((m: { id: string }) => m.id)).toContain('global_film_noir');
     const res = await generate(client, ['flux_krea', 'global_film_noir']);
@@ -99,7 +92,7 @@ describe('styles', () => {
 
 describe('training a style', () => {
   it('is for Pro plans only: others get a 402 and nothing is kept', async () => {
-    const { user, client } = await member('trial');
+    const { user, client } = await member(studio, { tier: 'trial' });
     const res = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Warm' }, 4));
     expect(res.status).toBe(402);
     expect(res.body.error.message).toBe(TrainingMessages.proOnly);
@@ -107,7 +100,7 @@ describe('training a style', () => {
   });
 
   it('checks the name and the number of images, with their messages', async () => {
-    const { client } = await member();
+    const { client } = await member(studio, { tier: 'pro' });
     const cases: [FormData, string][] = [
       [await trainingForm({ kind: 'style', name: 'Warm' }, 2), TrainingMessages.tooFewImages],
       [await trainingForm({ kind: 'style', name: '  ' }, 4), TrainingMessages.nameRequired],
@@ -129,8 +122,8 @@ describe('training a style', () => {
   });
 
   it('trains as a durable job, then generates in the learned style; others see it only once shared', async () => {
-    const { user, client } = await member();
-    const other = await member('trial');
+    const { user, client } = await member(studio, { tier: 'pro' });
+    const other = await member(studio, { tier: 'trial' });
     const started = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Golden set' }, 4));
     expect(started.status).toBe(200);
     expect(started.body.model).toMatchObject({ name: 'Golden set', kind: 'style', provider: 'local', isShared: false });
@@ -187,7 +180,7 @@ describe('training a character', () => {
   }
 
   it('learns the face, becomes a character with its sample, and places that person in generated scenes', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio, { tier: 'pro' });
     const photos = await Promise.all(
       [(s: Sharp) => s, (s: Sharp) => s.flop(), (s: Sharp) => s.modulate({ brightness: 1.15 })].map(facePhoto),
     );
@@ -215,7 +208,7 @@ describe('training a character', () => {
   }, 120_000);
 
   it('fails with a clear reason when a photo shows no face', async () => {
-    const { client } = await member();
+    const { client } = await member(studio, { tier: 'pro' });
     const blank = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#bbbbbb' } })
       .jpeg()
       .toBuffer();

@@ -3,7 +3,7 @@ import { ApiRoutes, Messages, videoCreditsNeeded, videoStarted, videosPartial, t
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createImageAsset, ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import { createImageAsset, startTestStudio, type TestClient, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -11,13 +11,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => studio?.stop());
 afterEach(() => vi.restoreAllMocks());
-
-async function member(credits = 20) {
-  const signed = await signedInUser(studio);
-  await ensureProfile(studio, signed.user, credits);
-  return signed;
-}
-const balance = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
 
 const portrait = () =>
   sharp({ create: { width: 360, height: 640, channels: 3, background: '#b08060' } })
@@ -104,8 +97,8 @@ async function readEvents(client: TestClient, jobId: string): Promise<JobView[]>
 
 describe('POST /api/generate-multi-section-video', () => {
   it('renders a spoken section and a silent one on the local engine, streams progress, and stores one video in the gallery', async () => {
-    const { user, client } = await member(20);
-    const other = await member();
+    const { user, client } = await member(studio, { credits: 20 });
+    const other = await member(studio);
     const audio = await approvedAudio(client);
     const form = await videoForm(
       [
@@ -119,7 +112,7 @@ describe('POST /api/generate-multi-section-video', () => {
     expect(started.body).toMatchObject({ success: true, message: videoStarted(started.body.jobId) });
     const jobId: string = started.body.jobId;
     // 1 credit of speech, 2 for each section reserved at the start.
-    expect(await balance(client)).toBe(20 - 1 - 4);
+    expect(await balanceOf(client)).toBe(20 - 1 - 4);
 
     const events = await readEvents(client, jobId);
     const last = events.at(-1)!;
@@ -163,11 +156,11 @@ describe('POST /api/generate-multi-section-video', () => {
     expect(videos).toHaveLength(1);
     expect(videos[0]).toMatchObject({ id: last.result!.assetId, metadata: { mode: 'video', provider: 'local', width: 720, height: 1280 } });
     expect(videos[0].metadata.duration).toBeGreaterThan(4);
-    expect(await balance(client)).toBe(15);
+    expect(await balanceOf(client)).toBe(15);
   }, 120_000);
 
   it('validates on the server: incomplete sections, unknown model, someone else’s id, no session, bad JSON', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     // A speaking section without approved audio does not count (seedance needs audio).
     const unapproved = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', script: 'Hi there' }]));
     expect(unapproved.status).toBe(400);
@@ -198,11 +191,11 @@ describe('POST /api/generate-multi-section-video', () => {
     expect((await client.post(ApiRoutes.generateVideo, bad)).body.error.message).toBe(Messages.videoSectionsInvalid);
     expect((await studio.client().post(ApiRoutes.generateVideo, await videoForm([{ id: 'a' }]))).status).toBe(401);
     expect((await client.get(`${ApiRoutes.jobStatus}/not-a-job`)).status).toBe(404);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
   });
 
   it('veo3 speaks the script itself (16:9, no approved audio needed)', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const res = await client.post(
       ApiRoutes.generateVideo,
       await videoForm([{ id: 'a', script: 'Try it today.' }], { videoModel: 'veo3', aspectRatio: '9:16' }),
@@ -214,14 +207,14 @@ describe('POST /api/generate-multi-section-video', () => {
   }, 60_000);
 
   it('refuses a short balance with the spec’s text and writes nothing; a second start while one runs is a 429', async () => {
-    const poor = await member(3);
+    const poor = await member(studio, { credits: 3 });
     const short = await poor.client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a' }, { id: 'b' }]));
     expect(short.status).toBe(402);
     expect(short.body.error.message).toBe(videoCreditsNeeded(4, 2));
-    expect(await balance(poor.client)).toBe(3);
+    expect(await balanceOf(poor.client)).toBe(3);
     expect(await studio.deps.db('generated_videos').where({ user_id: poor.user.id }).first()).toBeUndefined();
 
-    const { client } = await member();
+    const { client } = await member(studio);
     let release!: () => void;
     const hold = new Promise<void>((r) => (release = r));
     const animate = studio.deps.media.video.imageToVideo.bind(studio.deps.media.video);
@@ -239,13 +232,13 @@ describe('POST /api/generate-multi-section-video', () => {
     expect(second.body.error.message).toBe(Messages.videoInProgress);
     release();
     expect((await waitForJob(client, first.body.jobId)).status).toBe('COMPLETED');
-    expect(await balance(client)).toBe(18);
+    expect(await balanceOf(client)).toBe(18);
   }, 60_000);
 });
 
 describe('failures, retries, cancelling and timeouts', () => {
   it('a failed section ends PARTIAL_SUCCESS, refunded once; retry renders only it and reuses the other', async () => {
-    const { user, client } = await member(20);
+    const { user, client } = await member(studio, { credits: 20 });
     const audio = await approvedAudio(client, 'One two three.');
     const talkingHead = studio.deps.media.video.lipSync.bind(studio.deps.media.video);
     const failing = vi.spyOn(studio.deps.media.video, 'lipSync').mockImplementation(async () => {
@@ -276,7 +269,7 @@ describe('failures, retries, cancelling and timeouts', () => {
     expect(job.creditsRefunded).toBe(2);
     // bad input is not retried by the engine.
     expect(failing).toHaveBeenCalledTimes(1);
-    expect(await balance(client)).toBe(20 - 1 - 4 + 2);
+    expect(await balanceOf(client)).toBe(20 - 1 - 4 + 2);
 
     failing.mockImplementation(talkingHead);
     const retry = await client.post(`${ApiRoutes.jobs}/${job.id}/retry`);
@@ -286,7 +279,7 @@ describe('failures, retries, cancelling and timeouts', () => {
     expect(again.sections.map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED']);
     // Section a was not rendered again.
     expect(animate).toHaveBeenCalledTimes(1);
-    expect(await balance(client)).toBe(20 - 1 - 4 + 2 - 2);
+    expect(await balanceOf(client)).toBe(20 - 1 - 4 + 2 - 2);
     // The ledger holds exactly one refund for the failed run.
     const refunds = await studio.deps.db('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_REFUND' });
     expect(refunds).toHaveLength(1);
@@ -298,8 +291,8 @@ describe('failures, retries, cancelling and timeouts', () => {
   }, 120_000);
 
   it('cancel stops a running job and gives back its unfinished sections; the event stream ends', async () => {
-    const { client } = await member(20);
-    const other = await member();
+    const { client } = await member(studio, { credits: 20 });
+    const other = await member(studio);
     vi.spyOn(studio.deps.media.video, 'imageToVideo').mockImplementation(() => new Promise(() => undefined));
     const res = await client.post(
       ApiRoutes.generateVideo,
@@ -316,14 +309,14 @@ describe('failures, retries, cancelling and timeouts', () => {
     expect(cancelled.body.job).toMatchObject({ status: 'CANCELLED', error: Messages.videoCancelled, creditsRefunded: 4 });
     expect(cancelled.body.job.sections.map((s: { status: string }) => s.status)).toEqual(['CANCELLED', 'CANCELLED']);
     expect((await events).at(-1)!.status).toBe('CANCELLED');
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
     const twice = await client.post(`${ApiRoutes.jobs}/${res.body.jobId}/cancel`);
     expect(twice.status).toBe(409);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
   }, 60_000);
 
   it('a job past its 30 minutes ends TIMED_OUT, its sections refunded once', async () => {
-    const { client } = await member(20);
+    const { client } = await member(studio, { credits: 20 });
     vi.spyOn(studio.deps.media.video, 'imageToVideo').mockImplementation(() => new Promise(() => undefined));
     const res = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }]));
     await studio.deps
@@ -334,11 +327,11 @@ describe('failures, retries, cancelling and timeouts', () => {
     expect(job).toMatchObject({ status: 'TIMED_OUT', error: Messages.videoTimedOut, creditsRefunded: 2 });
     expect(job.sections[0]).toMatchObject({ status: 'TIMED_OUT', error: Messages.sectionTimedOut });
     await client.get(`${ApiRoutes.jobStatus}/${res.body.jobId}`);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
   });
 
   it('when the engine cannot take a job, answers the spec’s text and gives every credit back', async () => {
-    const { user, client } = await member(20);
+    const { user, client } = await member(studio, { credits: 20 });
     vi.spyOn(studio.deps.jobs, 'start').mockRejectedValue(new Error('engine down'));
     const res = await client.post(
       ApiRoutes.generateVideo,
@@ -349,13 +342,13 @@ describe('failures, retries, cancelling and timeouts', () => {
     );
     expect(res.status).toBe(503);
     expect(res.body.error.message).toBe(Messages.failedToStartVideo);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
     const job = await studio.deps.db('generated_videos').where({ user_id: user.id }).first();
     expect(job.status).toBe('FAILED');
   });
 
   it('holds the plan’s videos a month and longest video', async () => {
-    const { user, client } = await member(50);
+    const { user, client } = await member(studio, { credits: 50 });
     const rows = Array.from({ length: 10 }, () => ({
       id: randomUUID(),
       user_id: user.id,
@@ -383,8 +376,8 @@ describe('failures, retries, cancelling and timeouts', () => {
 
 describe('POST /api/generate-animation', () => {
   it('animates one of your images into a gallery video; validates duration and ownership', async () => {
-    const { user, client } = await member(20);
-    const other = await member();
+    const { user, client } = await member(studio, { credits: 20 });
+    const other = await member(studio);
     const image = await createImageAsset(studio, user.id, { width: 320, height: 320 });
     const form = (fields: Record<string, string>) => {
       const f = new FormData();
@@ -406,6 +399,6 @@ describe('POST /api/generate-animation', () => {
     const [video] = (await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body.assets;
     expect(video).toMatchObject({ metadata: { prompt: 'slow push in', width: 720, height: 720 } });
     expect(video.metadata.duration).toBeCloseTo(3, 0);
-    expect(await balance(client)).toBe(18);
+    expect(await balanceOf(client)).toBe(18);
   }, 60_000);
 });

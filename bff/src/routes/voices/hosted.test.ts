@@ -2,7 +2,7 @@ import { ApiRoutes, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tone } from '../../../../packages/media/test/audio-fixtures.ts';
 import { DOUBLE_KEY, startElevenLabsDouble, type ElevenLabsDouble } from '../../../../packages/media/test/elevenlabs-double.ts';
-import { ensureProfile, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { startTestStudio, type TestStudio, member } from '../../../test/harness.ts';
 
 /** The studio with ELEVENLABS_API_KEY, pointed at a double of ElevenLabs' REST API: the same routes, hosted voices. */
 let studio: TestStudio;
@@ -16,12 +16,6 @@ afterAll(async () => {
   await double?.close();
 });
 
-async function member(tier = 'trial') {
-  const signed = await signedInUser(studio);
-  await ensureProfile(studio, signed.user, 20);
-  await studio.deps.db('profiles').where({ id: signed.user.id }).update({ subscription_tier: tier });
-  return signed;
-}
 /** A real (if tuneless) WAV: the upload gate reads what it is given. */
 const WAV = tone(2, 'wav', 200);
 const sample = () => {
@@ -32,7 +26,7 @@ const sample = () => {
 
 describe('voices on ElevenLabs (by configuration)', () => {
   it('lists the account’s voices with the presets, validates against the account, and speaks its voices', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const library = (await client.get(ApiRoutes.voiceLibrary)).body;
     expect(library.total).toBe(9);
     expect(library.voices.professional).toEqual([expect.objectContaining({ id: 'accountVoice000000001', name: 'Studio Host' })]);
@@ -51,7 +45,7 @@ describe('voices on ElevenLabs (by configuration)', () => {
   });
 
   it('answers the spec’s cloning messages by the provider’s status', async () => {
-    const { client } = await member('pro');
+    const { client } = await member(studio, { tier: 'pro' });
     const cases: [string, number, string][] = [
       ['status:402', 402, Messages.clonePlanRequired],
       ['status:422', 422, Messages.cloneFailed],

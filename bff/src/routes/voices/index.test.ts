@@ -3,7 +3,7 @@ import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silence, tone } from '../../../../packages/media/test/audio-fixtures.ts';
-import { ensureProfile, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import { startTestStudio, type TestClient, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -12,12 +12,6 @@ beforeAll(async () => {
 afterAll(() => studio?.stop());
 afterEach(() => vi.restoreAllMocks());
 
-async function member(credits = 20) {
-  const signed = await signedInUser(studio);
-  await ensureProfile(studio, signed.user, credits);
-  return signed;
-}
-const balance = async (client: TestClient) => (await client.get(ApiRoutes.credits)).body.credits as number;
 const audioAssets = async (client: TestClient, userId: string) =>
   (await client.get(`${ApiRoutes.userAssets}/${userId}?assetType=audio`)).body.assets as { id: string; metadata: { duration: number } }[];
 const upload = (field: string, data: Buffer, type: string, name: string, fields: Record<string, string> = {}) => {
@@ -29,8 +23,8 @@ const upload = (field: string, data: Buffer, type: string, name: string, fields:
 
 describe('POST /api/generate-audio', () => {
   it('speaks a line in a preset for 1 credit, keeps it as an owner-only audio asset with its duration', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     const res = await client.post(ApiRoutes.generateAudio, {
       text: 'Hello from the studio, this is a quick test.',
       voiceId: 'studioAdam01',
@@ -38,7 +32,7 @@ describe('POST /api/generate-audio', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, provider: 'local' });
     expect(res.body.duration).toBeGreaterThan(1);
-    expect(await balance(client)).toBe(19);
+    expect(await balanceOf(client)).toBe(19);
     const [asset] = await audioAssets(client, user.id);
     expect(asset).toMatchObject({ id: res.body.assetId, metadata: { duration: res.body.duration } });
     const file = await client.get(res.body.audioUrl);
@@ -48,7 +42,7 @@ describe('POST /api/generate-audio', () => {
   });
 
   it('answers the spec’s messages: no text, a malformed or unknown voice, no session, someone else’s id', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const empty = await client.post(ApiRoutes.generateAudio, { text: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe(Messages.voiceTextRequired);
@@ -60,21 +54,21 @@ describe('POST /api/generate-audio', () => {
     expect(unknown.body.error.message).toBe(Messages.voiceIdNotFound);
     expect((await studio.client().post(ApiRoutes.generateAudio, { text: 'hi' })).status).toBe(401);
     expect((await client.post(ApiRoutes.generateAudio, { text: 'hi', userId: '00000000-0000-0000-0000-000000000000' })).status).toBe(403);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
   });
 
   it('refuses with 402 when credits are short, and refunds exactly once when synthesis fails', async () => {
-    const poor = await member(0);
+    const poor = await member(studio, { credits: 0 });
     const short = await poor.client.post(ApiRoutes.generateAudio, { text: 'hello there' });
     expect(short.status).toBe(402);
     expect(short.body.error.message).toBe(Messages.insufficientCredits);
 
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     vi.spyOn(studio.deps.media.speech, 'textToSpeech').mockRejectedValue(new MediaError('upstream', 'engine down'));
     const failed = await client.post(ApiRoutes.generateAudio, { text: 'hello there' });
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toBe(Messages.failedToGenerateAudio);
-    expect(await balance(client)).toBe(20);
+    expect(await balanceOf(client)).toBe(20);
     const refunds = await studio.deps.db('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_REFUND' });
     expect(refunds).toHaveLength(1);
     expect(await audioAssets(client, user.id)).toHaveLength(0);
@@ -83,7 +77,7 @@ describe('POST /api/generate-audio', () => {
 
 describe('POST /api/upload-audio', () => {
   it('keeps an uploaded WAV or MP3 with its measured duration', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const res = await client.post(ApiRoutes.uploadAudio, upload('audio', tone(2), 'audio/wav', 'line.wav', { purpose: 'lipsync' }));
     expect(res.status).toBe(200);
     expect(res.body.duration).toBeCloseTo(2, 1);
@@ -93,7 +87,7 @@ describe('POST /api/upload-audio', () => {
   });
 
   it('refuses what is not audio by its content, whatever its name says', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
       .png()
       .toBuffer();
@@ -107,7 +101,7 @@ describe('POST /api/upload-audio', () => {
 
 describe('the voice library and voice info', () => {
   it('lists the 8 presets grouped by category, with accent and gender, and previews them', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     const res = await client.get(ApiRoutes.voiceLibrary);
     expect(res.body.total).toBe(8);
     expect(res.body.voices.Presets.map((v: { name: string }) => v.name)).toEqual(VOICE_PRESETS.map((p) => p.name));
@@ -125,7 +119,7 @@ describe('the voice library and voice info', () => {
   });
 
   it('validates a Voice ID by its two rules, then by whether it exists', async () => {
-    const { client } = await member();
+    const { client } = await member(studio);
     expect((await client.post(ApiRoutes.validateVoice, { voiceId: 'abc' })).body.error.message).toBe(Messages.voiceIdTooShort);
     expect((await client.post(ApiRoutes.validateVoice, { voiceId: 'abc-def_ghi!' })).body.error.message).toBe(Messages.voiceIdCharacters);
     const unknown = await client.post(ApiRoutes.validateVoice, { voiceId: 'NoSuchVoice12345' });
@@ -150,7 +144,7 @@ describe('POST /api/voice/clone', () => {
     ).audio;
 
   it('asks for a plan with cloning first (402), then checks the sample’s type and size', async () => {
-    const { user, client } = await member();
+    const { user, client } = await member(studio);
     const trial = await client.post(ApiRoutes.cloneVoice, upload('audioFile', await sample(), 'audio/mpeg', 'me.mp3', { voiceName: 'Me' }));
     expect(trial.status).toBe(402);
     expect(trial.body.error.message).toBe(Messages.clonePlanRequired);
@@ -179,8 +173,8 @@ describe('POST /api/voice/clone', () => {
   });
 
   it('makes a voice profile the user can speak with (an approximation, said so); nobody else can use it', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     await studio.deps.db('profiles').where({ id: user.id }).update({ subscription_tier: 'basic' });
     const res = await client.post(
       ApiRoutes.cloneVoice,
@@ -204,8 +198,8 @@ describe('POST /api/voice/clone', () => {
 
 describe('saved voices and voice profiles', () => {
   it('saves a voice once per id, lists, checks, updates and deletes it; only its owner may', async () => {
-    const { client } = await member();
-    const other = await member();
+    const { client } = await member(studio);
+    const other = await member(studio);
     const saved = await client.post(ApiRoutes.savedVoices, {
       name: 'Narrator',
       voice_id: 'studioAdam01',
@@ -235,8 +229,8 @@ describe('saved voices and voice profiles', () => {
   });
 
   it('names a usable voice as a custom profile, renames, deactivates and deletes it', async () => {
-    const { client } = await member();
-    const other = await member();
+    const { client } = await member(studio);
+    const other = await member(studio);
     expect((await client.post(ApiRoutes.voiceProfiles, { name: 'Ghost', voice_id: 'NoSuchVoice12345' })).status).toBe(404);
     const created = await client.post(ApiRoutes.voiceProfiles, { name: 'Brand voice', voice_id: 'studioSarah01' });
     expect(created.body.profile).toMatchObject({ name: 'Brand voice', type: 'custom', is_active: true, approximation: false });
@@ -253,8 +247,8 @@ describe('saved voices and voice profiles', () => {
 
 describe('a character’s voice', () => {
   it('is set to a voice the user can use, with its settings, and shows in the character list; nobody else may set it', async () => {
-    const { user, client } = await member();
-    const other = await member();
+    const { user, client } = await member(studio);
+    const other = await member(studio);
     const [character] = await studio.deps.db('characters').insert({ user_id: user.id, name: 'Mia' }).returning('id');
     const path = `${ApiRoutes.characters}/${character.id}/voice`;
     const voice = { voice_id: 'studioGrace01', voice_settings: { stability: 0.4, similarity_boost: 0.9, speed: 1.1 } };

@@ -68,6 +68,7 @@ const galleryCss = `
 .ga-describe-preview{max-width:100%;max-height:260px;border-radius:10px;justify-self:start}
 .ga-h2{font-size:var(--st-text-xl,1.25rem);letter-spacing:-.02em;margin:0}
 .ga-grow{flex:1 1 16rem;display:grid}
+.ga-style-section{display:grid;gap:.75rem}
 .ga-styles{list-style:none;margin:0;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(220px,1fr))}
 .ga-styles img{aspect-ratio:4/5;object-fit:cover}
 .ga-style-body{display:grid;gap:.4rem;padding:.75rem}

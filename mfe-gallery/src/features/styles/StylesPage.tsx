@@ -33,7 +33,7 @@ export function StylesPage() {
         <>
           <StyleGrid title="Studio styles" styles={styles.data.global} onApply={apply} />
           {styles.data.community.length === 0 ? (
-            <section aria-label="Community styles">
+            <section className="ga-style-section" aria-label="Community styles">
               <h2 className="ga-h2">Community styles</h2>
               <p className="ga-empty">No community styles yet. Train a style from your own images and share it.</p>
             </section>
@@ -48,7 +48,7 @@ export function StylesPage() {
 
 function StyleGrid({ title, styles, onApply }: { title: string; styles: StyleEntry[]; onApply: (style: StyleEntry) => void }) {
   return (
-    <section aria-label={title}>
+    <section className="ga-style-section" aria-label={title}>
       <h2 className="ga-h2">{title}</h2>
       <ul className="ga-styles">
         {styles.map((style) => (

@@ -41,7 +41,7 @@ test('mfe-account down: fallback on its routes, the rest works, Retry recovers',
   // Other routes still work from here, client-side.
   await page.getByRole('navigation').getByRole('link', { name: 'Styles' }).click();
   await expect(page).toHaveURL(/\/app\/explore$/);
-  await expect(page.getByRole('heading', { name: 'Styles' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Styles', level: 1 })).toBeVisible();
 
   // Sign out (the account menu's remote part is missing; the shell's items are there) and in again.
   const menu = await openAccountMenu(page);

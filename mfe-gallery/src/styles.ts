@@ -56,7 +56,7 @@ const galleryCss = `
 .ga-menu{position:relative}
 .ga-menu>summary{list-style:none}
 .ga-menu>summary::-webkit-details-marker{display:none}
-.ga-menu-panel{position:absolute;z-index:20;bottom:calc(100% + .5rem);left:0;min-width:240px;display:grid;gap:.4rem;padding:.75rem;margin:0;border:1px solid var(--st-border,#ddd);border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 8px 24px rgba(0,0,0,.15)}
+.ga-menu-panel{position:absolute;z-index:20;top:calc(100% + .5rem);left:0;min-width:240px;max-height:min(60vh,420px);overflow-y:auto;display:grid;gap:.4rem;padding:.75rem;margin:0;border:1px solid var(--st-border,#ddd);border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 8px 24px rgba(0,0,0,.15)}
 .ga-menu-panel legend{font-weight:700;padding:0}
 .ga-check{display:flex;gap:.5rem;align-items:center;min-height:32px}
 .ga-debug{font-size:.8rem;background:#111;color:#e5e5e5;border-radius:10px;padding:.75rem;overflow:auto;max-height:240px}

@@ -116,7 +116,11 @@ const CAPABILITIES: CapabilityName[] = [
 /** One object with every capability; provider chosen per capability (fal when `falKey` is set). */
 export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine {
   let local: ReturnType<typeof createLocalProvider> | undefined;
-  const getLocal = () => (local ??= createLocalProvider({ maxQueue: options.concurrency?.maxQueue, maxSide: options.segmentMaxSide }));
+  // One face worker serves every local capability that looks at faces (describe, try-on, talking heads, characters).
+  let faceFinder: FaceFinder | undefined;
+  const faces = () => (faceFinder ??= new FaceFinder());
+  const getLocal = () =>
+    (local ??= createLocalProvider({ maxQueue: options.concurrency?.maxQueue, maxSide: options.segmentMaxSide, faces: faces() }));
   const fal = options.falKey
     ? createFalProvider({
         falKey: options.falKey,
@@ -166,9 +170,6 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
         listVoices: () => Promise.resolve([]),
         getVoice: () => Promise.resolve(null),
       };
-  // The talking head's and the characters' face finder is its own worker, started on first use.
-  let videoFaces: FaceFinder | undefined;
-  const faces = () => (videoFaces ??= new FaceFinder());
   const talkingHead = (input: TalkingHeadInput) => localTalkingHead(input, (image) => faces().detect(image));
   const video: VideoCapabilities = {
     provider: fal ? 'fal' : 'local',
@@ -191,7 +192,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     characterDistance: (descriptor: readonly number[], image: ImageData) => characterDistance(descriptor, image, faces()),
     ...(fal ? { trainLora: fal.trainLora } : {}),
     close: async () => {
-      await Promise.all([local?.close(), videoFaces?.close()]);
+      await Promise.all([local?.close(), faceFinder?.close()]);
     },
   });
 }

@@ -23,6 +23,9 @@ export const THUMB_URL_PREFIX = '/media/thumbs';
 /** Width of the thumbnail a grid card shows first. */
 const GRID_THUMB_WIDTH = 480;
 
+/** The file extension a stored file of this type gets. */
+export const fileExtension = (mime: string, fallback = 'png') => EXTENSIONS[mime] ?? fallback;
+
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
@@ -129,7 +132,7 @@ export const toGeneratedImage = (asset: UserAsset): GeneratedImage => ({
 /** Stores an image in the user's gallery: the file first, then its row (the file goes if the row cannot be written). */
 export async function saveImageAsset(db: Db, store: ObjectStore, asset: NewImageAsset): Promise<UserAsset> {
   const id = randomUUID();
-  const extension = EXTENSIONS[asset.image.mime] ?? 'png';
+  const extension = fileExtension(asset.image.mime);
   const key = `assets/${asset.userId}/${id}.${extension}`;
   const { width, height } = asset.image;
   await store.put(key, asset.image.data);
@@ -168,7 +171,7 @@ export interface NewAudioAsset {
 /** Stores audio as an owner-only asset (type audio) that counts against the plan's storage. */
 export async function saveAudioAsset(db: Db, store: ObjectStore, asset: NewAudioAsset): Promise<UserAsset> {
   const id = randomUUID();
-  const extension = EXTENSIONS[asset.mime] ?? 'mp3';
+  const extension = fileExtension(asset.mime, 'mp3');
   const key = `assets/${asset.userId}/${id}.${extension}`;
   await store.put(key, asset.audio);
   try {

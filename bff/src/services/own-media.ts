@@ -8,7 +8,7 @@ import { Messages, type AssetType } from '@studio/contracts';
 import type { ImageData } from '@studio/media';
 import { invalidRequest } from '../errors.ts';
 import type { Db } from '../db/index.ts';
-import { ASSET_URL_PREFIX, getOwnAsset } from './assets.ts';
+import { ASSET_URL_PREFIX, fileExtension, getOwnAsset } from './assets.ts';
 import type { ObjectStore } from './object-store.ts';
 import { readImageData } from './uploads/images.ts';
 
@@ -42,11 +42,9 @@ export async function ownImageAt(deps: OwnMediaDeps, userId: string, url: string
   return readImageData(bytes, Messages.imageTypeInvalid);
 }
 
-const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-
 /** Keeps an image as the caller's private temporary upload; returns its URL (readable by them only). */
 export async function putTempImage(objects: ObjectStore, userId: string, image: ImageData): Promise<string> {
-  const name = `${userId}-${randomBytes(12).toString('base64url')}.${EXTENSIONS[image.mime]}`;
+  const name = `${userId}-${randomBytes(12).toString('base64url')}.${fileExtension(image.mime)}`;
   await objects.put(`temp/${name}`, image.data);
   return `${TEMP_URL_PREFIX}/${name}`;
 }

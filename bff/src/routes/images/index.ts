@@ -150,7 +150,12 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
         fields,
         images: { image, image2 },
         styles,
-        readReference: async (key) => readImageData((await objects.read(key)) ?? Buffer.alloc(0), Messages.imageTypeInvalid),
+        readReference: async (key) => {
+          const bytes = await objects.read(key);
+          // A character's cut-out is ours: if it is gone, the generation fails (and is refunded), not the user's input.
+          if (!bytes) throw new AppError(502, 'upstream_failed', Messages.failedToGenerateImage);
+          return readImageData(bytes, Messages.failedToGenerateImage);
+        },
       });
     },
   );

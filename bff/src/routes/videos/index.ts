@@ -28,7 +28,7 @@ import { CHANNELS } from '../../db/notifications.ts';
 import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { assertStorageAvailable } from '../../services/assets.ts';
+import { assertStorageAvailable, fileExtension } from '../../services/assets.ts';
 import { getUsageCounts } from '../../services/credits.ts';
 import { ownFileAt } from '../../services/own-media.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
@@ -61,7 +61,6 @@ const SECTION_IMAGES: UploadSpec = {
   maxFieldsBytes: 256 * 1024,
 };
 const ANIMATION_IMAGE: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 8 * 1024 };
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 /** Speech runs at about this many words a second: the length of a script before it is spoken. */
 const WORDS_PER_SECOND = 2.5;
 const HEARTBEAT_MS = 15_000;
@@ -194,7 +193,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
         prepared.push({
           id: section.id,
           name,
-          imageKey: `jobs/${jobId}/${section.id}/image.${EXTENSIONS[image.mime] ?? 'png'}`,
+          imageKey: `jobs/${jobId}/${section.id}/image.${fileExtension(image.mime)}`,
           audioKey: audioBytes ? `jobs/${jobId}/${section.id}/audio.mp3` : null,
           image: image.data,
           audio: audioBytes,
@@ -268,7 +267,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
       const section: PreparedSection = {
         id: 'animation',
         name: 'Animation',
-        imageKey: `jobs/${jobId}/animation/image.${EXTENSIONS[image.mime] ?? 'png'}`,
+        imageKey: `jobs/${jobId}/animation/image.${fileExtension(image.mime)}`,
         audioKey: null,
         image: image.data,
         audio: null,

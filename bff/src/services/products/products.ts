@@ -8,6 +8,7 @@ import type { ImageData } from '@studio/media';
 import type { Db } from '../../db/index.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { assertStorageAvailable, deleteAsset, saveImageAsset } from '../assets.ts';
+import { isUuid } from '../ids.ts';
 import type { ObjectStore } from '../object-store.ts';
 
 interface ProductRow {
@@ -16,8 +17,6 @@ interface ProductRow {
   handle: string | null;
   product_url: string | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The user's products, newest first, each with its images in order. */
 export async function listProducts(db: Db, userId: string, only?: string): Promise<Product[]> {
@@ -52,7 +51,7 @@ export async function listProducts(db: Db, userId: string, only?: string): Promi
 }
 
 export async function getOwnProduct(db: Db, userId: string, productId: string): Promise<Product> {
-  const [product] = UUID.test(productId) ? await listProducts(db, userId, productId) : [];
+  const [product] = isUuid(productId) ? await listProducts(db, userId, productId) : [];
   if (!product) throw notFound(ProductMessages.notFound);
   return product;
 }

@@ -17,6 +17,8 @@ import type { ColourGrade, ImageData } from '@studio/media';
 import type { Db, Queryable } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { HostedLora } from '../images/engine-call.ts';
+import { fileExtension } from '../assets.ts';
+import { isUuid } from '../ids.ts';
 import type { ObjectStore } from '../object-store.ts';
 import { GLOBAL_STYLES } from './global-styles.ts';
 
@@ -40,9 +42,6 @@ export interface ModelRow {
   is_shared: boolean;
   created_at: Date;
 }
-
-const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export const ownSampleUrl = (id: string) => `${TrainingRoutes.models}/${id}/sample`;
 export const globalSampleUrl = (id: string) => `${TrainingRoutes.styles}/${id}/sample`;
@@ -87,7 +86,7 @@ export async function createModel(
   },
 ): Promise<ModelRow> {
   const id = crypto.randomUUID();
-  const keys = input.images.map((image, i) => `models/${input.userId}/${id}/${i}.${EXTENSIONS[image.mime]}`);
+  const keys = input.images.map((image, i) => `models/${input.userId}/${id}/${i}.${fileExtension(image.mime)}`);
   try {
     await Promise.all(input.images.map((image, i) => objects.put(keys[i]!, image.data)));
     return await db.transaction(async (trx) => {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
+import { CHANNELS } from '../src/db/notifications.ts';
 import { createLogger } from '../src/logger.ts';
 import { saveImageAsset } from '../src/services/assets.ts';
 import { hashPassword } from '../src/services/passwords.ts';
@@ -190,6 +191,25 @@ export async function member(studio: TestStudio, options: { credits?: number; ti
   await ensureProfile(studio, signed.user, options.credits ?? 20);
   if (options.tier) await studio.deps.db('profiles').where({ id: signed.user.id }).update({ subscription_tier: options.tier });
   return signed;
+}
+
+/**
+ * Resolves when this studio hears the database's notice that `userId`'s ledger changed: a test waits
+ * for it (with a deadline) instead of sleeping. Call it before the write it waits for.
+ */
+export function ledgerNotice(studio: RunningStudio, userId: string, timeoutMs = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no ledger notice for ${userId} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const stop = studio.deps.notifications.on(CHANNELS.planStatus, (payload) => {
+      if (payload !== userId) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** The caller's credit balance, as the app reads it. */

@@ -83,13 +83,14 @@ export interface CreatedDeps {
 
 /**
  * Builds every dependency on an open, migrated database. `only` lists the optional deps to build
- * (all by default); the others stand in as `notBuilt` (or null where the type allows it).
+ * (all by default); the others stand in as `notBuilt` (or null where the type allows it). `media`
+ * replaces the configured engine (the tests' fast engine).
  */
 export async function createDeps(
   config: Config,
   logger: Logger,
   databaseUrl: string,
-  options: { only?: OptionalDep[] } = {},
+  options: { only?: OptionalDep[]; media?: MediaEngine } = {},
 ): Promise<CreatedDeps> {
   const wanted = (dep: OptionalDep) => !options.only || options.only.includes(dep);
   const db = createDb(databaseUrl);
@@ -100,7 +101,7 @@ export async function createDeps(
   try {
     const { mailer, outbox } = createMailer(config, logger);
     const { oidc, devOidcIssuer } = wanted('oidc') ? await createGoogleSignIn(config, logger) : { oidc: null, devOidcIssuer: null };
-    const media = wanted('media') ? createMedia(config, logger) : notBuilt<MediaEngine>('media');
+    const media = options.media ?? (wanted('media') ? createMedia(config, logger) : notBuilt<MediaEngine>('media'));
     opened.push(() => media.close());
     const objects = createObjectStore(config);
     // Every process forgets a user's cached plan status when their ledger changes, whoever wrote it.

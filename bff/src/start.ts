@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApp } from './app.ts';
+import type { MediaEngine } from '@studio/media';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { createDb, migrateAndSeed, type Db } from './db/index.ts';
@@ -51,12 +52,12 @@ function timeOutOverdueJobs(db: Db, jobs: JobEngine, logger: Logger): NodeJS.Tim
 /**
  * Starts the whole studio from a config: the database (embedded when DATABASE_URL is unset), its
  * migrations and catalog, the deps (`deps.ts`), then the HTTP server. `only` narrows the optional
- * deps (tests that need no payments, Google sign-in or media engine).
+ * deps (tests that need no payments, Google sign-in or media engine); `media` replaces the engine.
  */
 export async function startStudio(
   config: Config,
   logger: Logger,
-  options: { fastDatabase?: boolean; lazyJobs?: boolean; only?: OptionalDep[] } = {},
+  options: { fastDatabase?: boolean; lazyJobs?: boolean; only?: OptionalDep[]; media?: MediaEngine } = {},
 ): Promise<RunningStudio> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
@@ -76,10 +77,12 @@ export async function startStudio(
     await embedded?.stop();
     throw error;
   }
-  const created = await createDeps(config, logger, databaseUrl, { only: options.only }).catch(async (error: unknown) => {
-    await embedded?.stop();
-    throw error;
-  });
+  const created = await createDeps(config, logger, databaseUrl, { only: options.only, media: options.media }).catch(
+    async (error: unknown) => {
+      await embedded?.stop();
+      throw error;
+    },
+  );
   const { deps } = created;
   try {
     // Launching the engine resumes jobs a stopped or killed process left unfinished.

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiRoutes, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
+import { createFastMediaEngine } from '@studio/media/testing';
 import pg from 'pg';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config.ts';
@@ -124,8 +125,9 @@ async function copyTemplateDatabase(): Promise<TestDatabase | null> {
 /**
  * Starts the real studio in-process on an ephemeral port, against a real PostgreSQL database of its
  * own (a copy of the run's migrated template) and a fresh temporary folder. Call `stop()` in afterAll.
+ * `media: 'real'` runs the real local engine instead of the fast test engine.
  */
-export async function startTestStudio(env: Record<string, string> = {}): Promise<TestStudio> {
+export async function startTestStudio(env: Record<string, string> = {}, options: { media?: 'fast' | 'real' } = {}): Promise<TestStudio> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-test-'));
   // The database runs as the "postgres" user, which must be able to enter this folder.
   await fs.chmod(dataDir, 0o755);
@@ -141,7 +143,11 @@ export async function startTestStudio(env: Record<string, string> = {}): Promise
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true, lazyJobs: true }).catch(
+  // HTTP tests use the fast engine (real files, no models); a file that looks at what the engine
+  // makes, or talks to a hosted double, asks for the real one.
+  const hosted = Boolean(config.falKey ?? config.elevenLabs);
+  const media = options.media === 'real' || hosted ? undefined : createFastMediaEngine();
+  const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true, lazyJobs: true, media }).catch(
     async (error: unknown) => {
       await database?.drop();
       throw error;

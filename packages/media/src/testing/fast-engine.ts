@@ -1,0 +1,180 @@
+/**
+ * An instant, deterministic media engine for the bff's HTTP tests (DESIGN decision 13): the same
+ * `MediaEngine` type, answering real, decodable files of the requested size and duration — so
+ * sizes, durations, storage, credits and refunds stay testable — without segmentation models, face
+ * models or full video renders. What the real engine makes is tested in this package, in the crash
+ * test and in one Playwright test per media kind. Never used outside tests.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ImageData, ImageResult, ResultMeta } from '../capabilities.ts';
+import type { MediaEngine, VideoCapabilities } from '../index.ts';
+import { LOCAL_PRESET_VOICES, localTextToSpeech } from '../speech/local.ts';
+import { runFfmpeg } from '../speech/ffmpeg.ts';
+import type { VideoResult } from '../video/types.ts';
+import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../video/local.ts';
+import { MediaError } from '../errors.ts';
+
+const meta = (capability: string): ResultMeta => ({
+  provider: 'local',
+  model: `local/fast-${capability}`,
+  cost: { amount: 0, unit: 'compute_s' },
+});
+
+/** A colour that depends only on the input, so answers are deterministic. */
+function colourOf(seed: string): { r: number; g: number; b: number } {
+  const [r = 0, g = 0, b = 0] = createHash('sha256').update(seed).digest();
+  return { r, g, b };
+}
+
+async function solid(seed: string, width: number, height: number): Promise<ImageData> {
+  const data = await sharp({ create: { width, height, channels: 3, background: colourOf(seed) } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { data, mime: 'image/png', width, height };
+}
+
+/** The input image at a size (covering it), as a PNG; fails like the real engine on unreadable input. */
+async function resized(image: ImageData, width: number, height: number, alpha = false): Promise<ImageData> {
+  let pipeline = sharp(image.data).rotate().resize(width, height, { fit: 'cover' });
+  if (alpha) pipeline = pipeline.ensureAlpha();
+  const data = await pipeline
+    .png({ compressionLevel: 1 })
+    .toBuffer()
+    .catch(() => {
+      throw new MediaError('bad_input', 'This image could not be read.');
+    });
+  return { data, mime: 'image/png', width, height };
+}
+
+const many = async (count: number, make: (i: number) => Promise<ImageData>) =>
+  Promise.all(Array.from({ length: count }, (_, i) => make(i)));
+
+/** Every clip's sound is AAC 44.1 kHz mono and its picture H.264 at VIDEO_FPS, as the real engine's, so clips join by copy. */
+async function clip(seed: string, width: number, height: number, durationS: number, audio?: Buffer): Promise<VideoResult> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-fast-video-'));
+  try {
+    const out = path.join(dir, 'out.mp4');
+    const { r, g, b } = colourOf(seed);
+    const colour = `0x${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+    const sound = audio ? ['-i', 'pipe:0'] : ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'];
+    await runFfmpeg(
+      [
+        ...['-f', 'lavfi', '-i', `color=c=${colour}:s=${width}x${height}:r=${VIDEO_FPS}:d=${durationS}`],
+        ...sound,
+        ...['-t', String(durationS), '-map', '0:v', '-map', '1:a'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-ar', '44100', '-ac', '1'],
+        ...['-movflags', '+faststart', '-y', out],
+      ],
+      audio ?? Buffer.alloc(0),
+    );
+    return { video: await fs.readFile(out), mime: 'video/mp4', width, height, durationS, ...meta('video') };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** How long an audio lasts (ffmpeg decodes it; a clip with speech lasts as long as its speech). */
+async function audioSeconds(audio: Buffer): Promise<number> {
+  const pcm = await runFfmpeg(['-i', 'pipe:0', '-vn', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], audio);
+  return Math.max(0.2, pcm.length / 2 / 8000);
+}
+
+/** A 128-number descriptor from an image's bytes: the same photo always gives the same person. */
+function descriptorOf(image: ImageData): number[] {
+  const digest = createHash('sha512').update(image.data).digest();
+  return Array.from({ length: 128 }, (_, i) => digest[i % digest.length]! / 255);
+}
+
+/** The fast test engine (see the file comment). */
+export function createFastMediaEngine(): MediaEngine {
+  const images = async (capability: string, list: Promise<ImageData[]>): Promise<ImageResult> => ({
+    images: await list,
+    ...meta(capability),
+  });
+  const video: VideoCapabilities = {
+    provider: 'local',
+    speaksFromStill: true,
+    imageToVideo: ({ image, width, height, durationS }) => clip(image.data.toString('base64', 0, 64), width, height, durationS),
+    lipSync: async ({ audio, width, height }) => clip('lip-sync', width, height, await audioSeconds(audio), audio),
+    animate: ({ image, width, height, durationS }) => clip(image.data.toString('base64', 0, 64), width, height, durationS),
+    talkingHead: async ({ audio, width, height }) => clip('talking-head', width, height, await audioSeconds(audio), audio),
+    concat: localConcat,
+    posterFrame: localPosterFrame,
+    withSilence: localWithSilence,
+    normalize: async (clipBytes) => clipBytes,
+    burnCaptions: async ({ video: clipBytes }) => clipBytes,
+  };
+  return {
+    generateImage: ({ prompt, width, height, count }) =>
+      images(
+        'generate',
+        many(count, (i) => solid(`${prompt}#${i}`, width, height)),
+      ),
+    editImage: ({ image, width, height, count }) =>
+      images(
+        'edit',
+        many(count, () => resized(image, width, height)),
+      ),
+    replaceBackground: ({ image, width, height, count }) =>
+      images(
+        'replace-background',
+        many(count, () => resized(image, width, height)),
+      ),
+    removeBackground: ({ image }) =>
+      images(
+        'remove-background',
+        resized(image, image.width, image.height, true).then((i) => [i]),
+      ),
+    placeProduct: ({ scene, width, height }) =>
+      images(
+        'place',
+        resized(scene, width, height).then((i) => [i]),
+      ),
+    virtualTryOn: ({ person }) =>
+      images(
+        'try-on',
+        resized(person, person.width, person.height).then((i) => [i]),
+      ),
+    upscale: ({ image }) =>
+      images(
+        'upscale',
+        resized(image, image.width * 2, image.height * 2).then((i) => [i]),
+      ),
+    describeImage: async ({ image }) => ({ description: `A product photo, ${image.width}×${image.height}.`, ...meta('describe') }),
+    speech: {
+      name: 'local',
+      // Local speech is quick (espeak-ng's WebAssembly build), so it stays real.
+      textToSpeech: localTextToSpeech,
+      cloneVoice: async () => ({
+        voice: LOCAL_PRESET_VOICES[Object.keys(LOCAL_PRESET_VOICES)[0]!]!,
+        analysis: null,
+        approximation: true,
+        requiresVerification: false,
+        ...meta('clone'),
+      }),
+      listVoices: () => Promise.resolve([]),
+      getVoice: () => Promise.resolve(null),
+    },
+    video,
+    routes: {
+      generateImage: 'local',
+      editImage: 'local',
+      replaceBackground: 'local',
+      removeBackground: 'local',
+      placeProduct: 'local',
+      virtualTryOn: 'local',
+      upscale: 'local',
+      describeImage: 'local',
+    },
+    learnCharacter: async (photos) => ({ descriptor: descriptorOf(photos[0]!), reference: await resized(photos[0]!, 256, 256, true) }),
+    characterDistance: async (descriptor, image) => {
+      const other = descriptorOf(image);
+      return Math.sqrt(descriptor.reduce((sum, v, i) => sum + (v - other[i]!) ** 2, 0));
+    },
+    close: async () => {},
+  };
+}

@@ -80,6 +80,8 @@ export const Messages = {
   replaceBackgroundNeedsImage: 'Replace Background needs an input image. Please upload one.',
   editNeedsImage: 'Edit needs an input image. Please upload one.',
   generationInProgress: 'This image generation is already in progress. Please wait for it to finish.',
+  requestIdReused: 'This request id was already used for a different request. Please send a new request id.',
+  characterNotFound: 'Character not found.',
   tryOnNeedsImages: 'Virtual try-on needs a garment image and a person image.',
   tryOnPromptPlaceholder: 'No prompt needed - just upload human and garment images',
   switchedToEdit: 'Switched to Edit (Google AI) for image editing',

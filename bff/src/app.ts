@@ -76,6 +76,13 @@ export function createApp(deps: AppDeps): Koa {
   const api = createApiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
-  app.use(createFrontendMiddleware({ remotes: config.remotes, rootDir: REPO_ROOT, imageOrigins: config.storeImportAllowedOrigins }));
+  app.use(
+    createFrontendMiddleware({
+      remotes: config.remotes,
+      rootDir: REPO_ROOT,
+      imageOrigins: config.storeImportAllowedOrigins,
+      production: config.nodeEnv === 'production',
+    }),
+  );
   return app;
 }

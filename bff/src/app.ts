@@ -62,8 +62,7 @@ export function createApp(deps: AppDeps): Koa {
   // The dev stand-ins answer this machine only: anyone else reaching the port would read any
   // user's links (outbox) or sign in as any e-mail, an admin's included (issuer).
   const devStandIn = (path: string) =>
-    (deps.outbox !== null && path === ApiRoutes.devOutbox) ||
-    (deps.devOidcIssuer?.serves(path) ?? false);
+    (deps.outbox !== null && path === ApiRoutes.devOutbox) || (deps.devOidcIssuer?.serves(path) ?? false);
   app.use(loopbackClientsOnly(devStandIn));
   // Server-to-server posts carry no browser origin: the payment webhook (signed by the provider) and the dev issuer's token calls.
   const serverToServer = (path: string) => path === PaymentRoutes.webhook || (deps.devOidcIssuer?.isServerToServer(path) ?? false);

@@ -130,7 +130,14 @@ export async function rawRequest(
   const url = new URL(options.path, studio.url);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: options.method ?? 'GET', headers: options.headers, agent: false },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');

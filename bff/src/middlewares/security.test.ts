@@ -72,7 +72,9 @@ describe('Host check: a request must name the studio (DNS rebinding)', () => {
   it('refuses a rebinding page: its own Host and Origin, reads and writes alike', async () => {
     const evil = { host: `evil.example:${port()}`, origin: `http://evil.example:${port()}` };
     expect(await write(evil)).toMatchObject(misdirected);
-    expect(await rawRequest(studio, { path: ApiRoutes.profile, headers: { ...evil, cookie: client.cookieHeader } })).toMatchObject(misdirected);
+    expect(await rawRequest(studio, { path: ApiRoutes.profile, headers: { ...evil, cookie: client.cookieHeader } })).toMatchObject(
+      misdirected,
+    );
     expect(await rawRequest(studio, { path: '/', headers: { host: 'evil.example' } })).toMatchObject(misdirected);
     expect(await rawRequest(studio, { path: '/oidc/.well-known/openid-configuration', headers: { host: 'evil.example' } })).toMatchObject(
       misdirected,

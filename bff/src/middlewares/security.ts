@@ -46,8 +46,7 @@ export function securityHeaders(options: { secure: boolean }): Middleware {
 }
 
 /** The peer of the connection is this machine (the socket's address: a header can be forged). */
-export const isLoopbackClient = (ctx: { req: { socket: { remoteAddress?: string } } }) =>
-  isLoopback(ctx.req.socket.remoteAddress ?? '');
+export const isLoopbackClient = (ctx: { req: { socket: { remoteAddress?: string } } }) => isLoopback(ctx.req.socket.remoteAddress ?? '');
 
 /**
  * DNS rebinding: a page on evil.example whose name is re-pointed at this server sends

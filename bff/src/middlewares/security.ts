@@ -91,11 +91,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * themselves and carry no browser's cookie (the dev issuer's token endpoint).
  */
 export function csrfProtection(appOrigin: string, serverToServer: (path: string) => boolean = () => false): Middleware {
+  // A loopback APP_URL's origin under its other loopback names (same scheme and port) is the same
+  // server: a developer may open http://localhost:8080 or http://127.0.0.1:8080 alike.
+  const app = new URL(appOrigin);
+  const allowed = new Set([app.origin]);
+  if (isLoopback(app.hostname)) {
+    for (const name of ['localhost', '127.0.0.1', '[::1]']) allowed.add(new URL(`${app.protocol}//${name}:${app.port || '80'}`).origin);
+  }
   return async (ctx, next) => {
     if (SAFE_METHODS.has(ctx.method) || serverToServer(ctx.path)) return next();
     const origin = ctx.get('origin');
     // Never the request's own Host: a rebinding page's Origin matches the Host it sends.
-    const sameOrigin = origin ? origin === appOrigin : ctx.get('sec-fetch-site') === 'same-origin';
+    const sameOrigin = origin ? allowed.has(origin) : ctx.get('sec-fetch-site') === 'same-origin';
     if (!sameOrigin) throw forbidden(Messages.originRefused);
     return next();
   };

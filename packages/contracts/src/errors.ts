@@ -9,11 +9,13 @@ export const ErrorCode = z.enum([
   'conflict',
   'insufficient_credits',
   'rate_limited',
+  'request_timeout',
   'payload_too_large',
   'unsupported_media_type',
   'upstream_failed',
   'payment_required',
   'busy',
+  'misdirected_request',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -66,6 +68,8 @@ export const Messages = {
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again.',
   originRefused: 'This request came from another site and was refused.',
+  hostRefused: 'This server does not answer for that address.',
+  uploadTimedOut: 'The upload took too long to arrive and was stopped. Please try again.',
   currentPasswordRequired: 'Enter your current password to continue.',
   passwordRequired: 'Enter your password.',
   currentPasswordIncorrect: 'Your current password is incorrect.',

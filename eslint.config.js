@@ -17,11 +17,13 @@ export const BOUNDARY = {
   apps: "Apps never import each other's code: load it through Module Federation, or share it in packages/.",
   bffReact: 'The bff never imports React, react-dom or jotai.',
   workflows: 'Workflow code is replayed deterministically: no Node built-ins or I/O libraries (use activities).',
+  bffWiring: 'Wiring goes one way: routes and services take AppDeps from deps.ts, never from app.ts or start.ts.',
 };
 
 /** `no-restricted-imports` by patterns (gitignore-style) or a regular expression over the import string. */
 const restrict = (groups, message) => ['error', { patterns: [{ group: groups, message }] }];
 const restrictRegex = (regex, message) => ['error', { patterns: [{ regex, message }] }];
+const BFF_NO_REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*'];
 
 export default tseslint.config(
   {
@@ -86,7 +88,24 @@ export default tseslint.config(
   })),
   {
     files: ['bff/**/*.{ts,js,mjs}'],
-    rules: { 'no-restricted-imports': restrict(['react', 'react/*', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*'], BOUNDARY.bffReact) },
+    rules: { 'no-restricted-imports': restrict(BFF_NO_REACT, BOUNDARY.bffReact) },
+  },
+  {
+    // A later block replaces the rule for its files, so it repeats the bff's React ban.
+    files: ['bff/src/routes/**/*.ts', 'bff/src/services/**/*.ts'],
+    // Tests may start the whole studio.
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: BFF_NO_REACT, message: BOUNDARY.bffReact },
+            { regex: '(^|/)(app|start)(\\.ts)?$', message: BOUNDARY.bffWiring },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['workflows/src/workflows/**/*.ts'],

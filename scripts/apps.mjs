@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds or runs every front-end app that exists: the shell plus each `mfe-*` folder with a
 // package.json (remotes added later are picked up without editing this file).
-//   node scripts/apps.mjs build   production builds, one after another
+//   node scripts/apps.mjs build   production builds, two at a time
 //   node scripts/apps.mjs dev     bff + shell + every remote dev server, hot reload
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -46,6 +46,7 @@ function wait(child) {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 
+/** Production builds, two at a time (one per core: the builds are CPU-bound). */
 async function build() {
   const apps = [
     'shell',
@@ -53,13 +54,17 @@ async function build() {
       .filter((r) => r.scripts.build)
       .map((r) => r.folder),
   ];
-  for (const app of apps) {
-    const code = await wait(run(['run', 'build', '-w', app], {}, app));
-    if (code !== 0) {
-      console.error(`build of ${app} failed`);
-      process.exit(code);
+  const queue = [...apps];
+  const worker = async () => {
+    for (let app = queue.shift(); app; app = queue.shift()) {
+      const code = await wait(run(['run', 'build', '-w', app], {}, app));
+      if (code !== 0) {
+        console.error(`build of ${app} failed`);
+        process.exit(code);
+      }
     }
-  }
+  };
+  await Promise.all([worker(), worker()]);
   console.log(`built: ${apps.join(', ')}`);
 }
 

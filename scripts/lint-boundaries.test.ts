@@ -50,6 +50,19 @@ describe('import boundaries (STYLE.md) as lint rules', () => {
     for (const message of found) expect(message).toContain(BOUNDARY.bffReact);
   });
 
+  it('routes and services take their deps from deps.ts, never from app.ts or start.ts', async () => {
+    expect(await boundaryMessages('bff/src/routes/x/index.ts', "import type { AppDeps } from '../../deps.ts';\n")).toEqual([]);
+    const found = await boundaryMessages(
+      'bff/src/services/x/y.ts',
+      "import type { AppDeps } from '../../app.ts';\nimport { startStudio } from '../../start.ts';\nimport React from 'react';\n",
+    );
+    expect(found).toEqual([
+      expect.stringContaining(BOUNDARY.bffWiring),
+      expect.stringContaining(BOUNDARY.bffWiring),
+      expect.stringContaining(BOUNDARY.bffReact),
+    ]);
+  });
+
   it('workflow code imports no Node built-ins or I/O libraries', async () => {
     const found = await boundaryMessages(
       'workflows/src/workflows/video.ts',

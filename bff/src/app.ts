@@ -1,49 +1,14 @@
-import type { MediaEngine } from '@studio/media';
-import type { ObjectStore } from './services/object-store.ts';
 import Koa from 'koa';
 import { ApiRoutes, PaymentRoutes } from '@studio/contracts';
-import { REPO_ROOT, type Config } from './config.ts';
-import type { Db } from './db/index.ts';
-import type { Logger } from './logger.ts';
+import { REPO_ROOT } from './config.ts';
+import type { AppDeps } from './deps.ts';
 import { loadSession } from './middlewares/auth.ts';
 import { parseJsonBodies, refuseEncodedBodies } from './middlewares/body.ts';
 import { errorHandler } from './middlewares/errors.ts';
-import type { RateLimitStore } from './middlewares/rate-limit.ts';
 import { requestContext } from './middlewares/request-context.ts';
 import { csrfProtection, hostCheck, loopbackClientsOnly, securityHeaders } from './middlewares/security.ts';
 import { createFrontendMiddleware } from './routes/frontend/index.ts';
 import { createApiRouter } from './routes/index.ts';
-import type { DevOidcIssuer } from './services/dev-oidc-issuer.ts';
-import type { DevOutbox, Mailer } from './services/mail.ts';
-import type { OidcClient } from './services/oidc.ts';
-import type { JobEngine } from './services/videos/engine.ts';
-import type { Notifications } from './db/notifications.ts';
-import type { Payments } from './services/payments/stripe.ts';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  logger: Logger;
-  mailer: Mailer;
-  /** The dev outbox when no SMTP_URL is set (its route is not mounted in production). */
-  outbox: DevOutbox | null;
-  /** Google-type sign-in (OpenID Connect relying party); null when off (production without OIDC_*). */
-  oidc: OidcClient | null;
-  /** The local issuer when no OIDC_ISSUER_URL is set, served under /oidc. */
-  devOidcIssuer: DevOidcIssuer | null;
-  /** Attempt counters of the rate limits. */
-  rateLimitStore: RateLimitStore;
-  /** The image capabilities: local and offline, or fal.ai with FAL_KEY. */
-  media: MediaEngine;
-  /** Generated files (gallery assets, temporary uploads). */
-  objects: ObjectStore;
-  /** The durable engine that runs video jobs (DBOS here, or Temporal). */
-  jobs: JobEngine;
-  /** Database notifications (job changes, ledger writes), heard by this process. */
-  notifications: Notifications;
-  /** Stripe (or the local emulator); null when payments are unavailable. */
-  payments: Payments | null;
-}
 
 const JSON_LIMIT = '1mb';
 

@@ -1,29 +1,19 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { createMediaEngine } from '@studio/media';
-import { createLocalObjectStore, createS3ObjectStore, type ObjectStore } from './services/object-store.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
-import { createDb, migrateAndSeed } from './db/index.ts';
+import { createDb, migrateAndSeed, type Db } from './db/index.ts';
+import { createDeps, type AppDeps, type OptionalDep } from './deps.ts';
 import type { Logger } from './logger.ts';
-import { PostgresRateLimitStore } from './middlewares/rate-limit.ts';
-import { createMailer } from './services/mail.ts';
-import { createGoogleSignIn } from './services/oidc.ts';
-import { CHANNELS, listenForChanges } from './db/notifications.ts';
-import { invalidatePlanStatus } from './services/plan-status.ts';
-import { createTrainingActivities } from './services/training/activities.ts';
-import { createActivities } from './services/videos/activities.ts';
-import { createJobEngine, type JobEngine } from './services/videos/engine.ts';
+import type { ObjectStore } from './services/object-store.ts';
+import type { JobEngine } from './services/videos/engine.ts';
 import { overdueJobs, timeOut } from './services/videos/jobs.ts';
-import type { Db } from './db/index.ts';
-import { syncCatalogPrices } from './services/payments/catalog-sync.ts';
-import { createPayments } from './services/payments/stripe.ts';
 
 export interface RunningStudio {
   url: string;
   server: Server;
-  deps: import('./app.ts').AppDeps;
+  deps: AppDeps;
   stop(): Promise<void>;
 }
 
@@ -43,20 +33,6 @@ function sweepTemporaryUploads(objects: ObjectStore, logger: Logger): NodeJS.Tim
   return timer;
 }
 
-/** The media engine the configuration asks for (the bff and the Temporal worker build it the same way). */
-export function createMedia(config: Config, logger: Logger) {
-  return createMediaEngine({
-    falKey: config.falKey,
-    falBaseUrl: config.falBaseUrl,
-    elevenLabsApiKey: config.elevenLabs?.apiKey,
-    elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
-    logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) },
-  });
-}
-
-export const createObjectStore = (config: Config): ObjectStore =>
-  config.s3 ? createS3ObjectStore(config.s3) : createLocalObjectStore(config.dataDir);
-
 /** Video jobs past their 30 minutes end TIMED_OUT (their unfinished sections refunded); checked every minute. */
 const OVERDUE_EVERY_MS = 60_000;
 
@@ -73,13 +49,14 @@ function timeOutOverdueJobs(db: Db, jobs: JobEngine, logger: Logger): NodeJS.Tim
 }
 
 /**
- * Starts the whole studio from a config: the database (embedded when DATABASE_URL is unset),
- * migrations and catalog, services, then the HTTP server.
+ * Starts the whole studio from a config: the database (embedded when DATABASE_URL is unset), its
+ * migrations and catalog, the deps (`deps.ts`), then the HTTP server. `only` narrows the optional
+ * deps (tests that need no payments, Google sign-in or media engine).
  */
 export async function startStudio(
   config: Config,
   logger: Logger,
-  options: { fastDatabase?: boolean; lazyJobs?: boolean } = {},
+  options: { fastDatabase?: boolean; lazyJobs?: boolean; only?: OptionalDep[] } = {},
 ): Promise<RunningStudio> {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
@@ -92,48 +69,23 @@ export async function startStudio(
     });
     databaseUrl = embedded.url;
   }
-  const db = createDb(databaseUrl);
   try {
-    await migrateAndSeed(db);
-    const { mailer, outbox } = createMailer(config, logger);
-    const { oidc, devOidcIssuer } = await createGoogleSignIn(config, logger);
-    const media = createMedia(config, logger);
-    const objects = createObjectStore(config);
-    // Every process forgets a user's cached plan status when their ledger changes, whoever wrote it.
-    const notifications = listenForChanges(databaseUrl, logger);
-    notifications.on(CHANNELS.planStatus, invalidatePlanStatus);
-    const jobs = createJobEngine({
-      databaseUrl,
-      temporal: config.temporal,
-      activities: createActivities({ db, objects, media }),
-      training: createTrainingActivities({ db, objects, media }),
-      logger,
-    });
+    const migrating = createDb(databaseUrl, 2);
+    await migrateAndSeed(migrating).finally(() => migrating.destroy());
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  const created = await createDeps(config, logger, databaseUrl, { only: options.only }).catch(async (error: unknown) => {
+    await embedded?.stop();
+    throw error;
+  });
+  const { deps } = created;
+  try {
     // Launching the engine resumes jobs a stopped or killed process left unfinished.
-    if (!options.lazyJobs) await jobs.launch();
-    // Payments: Stripe by its keys, or the local emulator; the catalog's prices are synced once.
-    const payments = await createPayments(config, logger);
-    if (payments)
-      await syncCatalogPrices(db, payments.stripe)
-        .then(({ created, total }) => logger.info({ created, total }, 'payment prices synced'))
-        .catch((error: unknown) => logger.warn({ err: error }, 'payment prices could not be synced; payments may be unavailable'));
-    const deps = {
-      config,
-      db,
-      logger,
-      mailer,
-      outbox,
-      oidc,
-      devOidcIssuer,
-      rateLimitStore: new PostgresRateLimitStore(db),
-      media,
-      objects,
-      jobs,
-      notifications,
-      payments,
-    };
+    if (!options.lazyJobs) await created.launchJobs();
     const sweeper = sweepTemporaryUploads(deps.objects, logger);
-    const overdue = timeOutOverdueJobs(db, jobs, logger);
+    const overdue = timeOutOverdueJobs(deps.db, deps.jobs, logger);
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -141,7 +93,7 @@ export async function startStudio(
     const port = typeof address === 'object' && address ? address.port : config.port;
     // The emulator runs on this machine: its webhooks come over loopback (a wildcard HOST listens there too).
     const wildcard = config.host === '0.0.0.0' || config.host === '::';
-    payments?.listening(`http://${wildcard ? '127.0.0.1' : config.host}:${port}`);
+    deps.payments?.listening(`http://${wildcard ? '127.0.0.1' : config.host}:${port}`);
     return {
       url: `http://${config.host}:${port}`,
       server,
@@ -151,16 +103,12 @@ export async function startStudio(
         clearInterval(overdue);
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        await jobs.close();
-        await notifications.close();
-        await payments?.close();
-        await media.close();
-        await db.destroy();
+        await created.close();
         await embedded?.stop();
       },
     };
   } catch (error) {
-    await db.destroy();
+    await created.close();
     await embedded?.stop();
     throw error;
   }

@@ -8,7 +8,7 @@ import { createDb } from './db/index.ts';
 import { createLogger } from './logger.ts';
 import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
-import { createMedia, createObjectStore } from './start.ts';
+import { createMedia, createObjectStore } from './deps.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

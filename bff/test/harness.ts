@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiRoutes, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
+import pg from 'pg';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
+import { CHANNELS } from '../src/db/notifications.ts';
 import { createLogger } from '../src/logger.ts';
 import { saveImageAsset } from '../src/services/assets.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
 import { startStudio, type RunningStudio } from '../src/start.ts';
+import { TEST_DATABASE_VARIABLE } from './global-setup.ts';
 
 export interface TestStudio extends RunningStudio {
   /** A browser-like client with its own cookie jar; requests carry the app's Origin. */
@@ -90,14 +94,43 @@ export class TestClient {
   }
 }
 
+/** A database of its own for one studio, copied from the run's migrated template. */
+interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
 /**
- * Starts the real studio in-process on an ephemeral port, against its own real PostgreSQL in a
- * fresh temporary folder (DESIGN §3: one database per test file). Call `stop()` in afterAll.
+ * Copies the shared test PostgreSQL's template (bff/test/global-setup.ts) into a new database:
+ * milliseconds, against an initdb and migrations per file. Null outside the test runner (the
+ * benches), where each studio starts its own embedded PostgreSQL.
+ */
+async function copyTemplateDatabase(): Promise<TestDatabase | null> {
+  const serverUrl = process.env[TEST_DATABASE_VARIABLE];
+  if (!serverUrl) return null;
+  const name = `test_${randomUUID().replace(/-/g, '')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl.replace(/\/studio$/, '/postgres') });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE studio`);
+  return { url: serverUrl.replace(/\/studio$/, `/${name}`), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Starts the real studio in-process on an ephemeral port, against a real PostgreSQL database of its
+ * own (a copy of the run's migrated template) and a fresh temporary folder. Call `stop()` in afterAll.
  */
 export async function startTestStudio(env: Record<string, string> = {}): Promise<TestStudio> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-test-'));
   // The database runs as the "postgres" user, which must be able to enter this folder.
   await fs.chmod(dataDir, 0o755);
+  const database = env.DATABASE_URL ? null : await copyTemplateDatabase();
   // Links in mails and redirects use APP_URL, so the port is chosen before the start.
   const port = String(await findFreePort());
   const config = loadConfig({
@@ -106,14 +139,21 @@ export async function startTestStudio(env: Record<string, string> = {}): Promise
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true, lazyJobs: true });
+  const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true, lazyJobs: true }).catch(
+    async (error: unknown) => {
+      await database?.drop();
+      throw error;
+    },
+  );
   return {
     ...studio,
     client: () => new TestClient(studio.url, new URL(studio.deps.config.appUrl).origin),
     async stop() {
       await studio.stop();
+      await database?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -168,6 +208,8 @@ export async function asRemoteClient<T>(studio: RunningStudio, address: string, 
 }
 
 let userCounter = 0;
+/** Factory users are hashed cheaply (the app's own sign-ups keep full-strength scrypt). */
+const CHEAP_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
 
 /** A confirmed user with a password, created directly in the database. */
 export async function createUser(
@@ -180,7 +222,7 @@ export async function createUser(
     .db('users')
     .insert({
       email: email.toLowerCase(),
-      password_hash: await hashPassword(password),
+      password_hash: await hashPassword(password, CHEAP_SCRYPT),
       email_confirmed_at: options.confirmed === false ? null : new Date(),
     })
     .returning('id');
@@ -198,6 +240,25 @@ export async function member(studio: TestStudio, options: { credits?: number; ti
   await ensureProfile(studio, signed.user, options.credits ?? 20);
   if (options.tier) await studio.deps.db('profiles').where({ id: signed.user.id }).update({ subscription_tier: options.tier });
   return signed;
+}
+
+/**
+ * Resolves when this studio hears the database's notice that `userId`'s ledger changed: a test waits
+ * for it (with a deadline) instead of sleeping. Call it before the write it waits for.
+ */
+export function ledgerNotice(studio: RunningStudio, userId: string, timeoutMs = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no ledger notice for ${userId} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const stop = studio.deps.notifications.on(CHANNELS.planStatus, (payload) => {
+      if (payload !== userId) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
 }
 
 /** The caller's credit balance, as the app reads it. */

@@ -3,16 +3,8 @@ import type { Middleware } from 'koa';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
-import { hashToken, SESSION_COOKIE, sessionLifetimeMs, type SessionKind } from '../services/sessions.ts';
+import { hashToken, SESSION_COOKIE, sessionLifetimeMs, type SessionKind, type SessionUser } from '../services/sessions.ts';
 import { toSessionUser } from '../services/users.ts';
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  email_confirmed_at: string | null;
-  created_at: string;
-  is_admin: boolean;
-}
 
 export interface SessionState {
   idHash: string;

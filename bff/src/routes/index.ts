@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { accountRoutes } from './account/index.ts';
 import { adminRoutes } from './admin/index.ts';
 import { assetRoutes } from './assets/index.ts';

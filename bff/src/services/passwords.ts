@@ -11,11 +11,14 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   );
 }
 
-/** A slow, salted hash: `scrypt$N$r$p$salt$key` (base64url). */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * A slow, salted hash: `scrypt$N$r$p$salt$key` (base64url). `params` other than the default are for
+ * test factories only (the parameters travel with the hash, so verification needs nothing else).
+ */
+export async function hashPassword(password: string, params: { N: number; r: number; p: number } = PARAMS): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {

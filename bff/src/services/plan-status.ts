@@ -1,7 +1,7 @@
 import { PLAN_STATUS_CACHE_MS, type PlanStatusResponse } from '@studio/contracts';
 import type { Db } from '../db/index.ts';
-import type { SessionUser } from '../middlewares/auth.ts';
-import { findActiveSubscription } from './credits.ts';
+import type { SessionUser } from './sessions.ts';
+import { findActiveSubscription } from './subscriptions.ts';
 import { getOrCreateProfile } from './profiles.ts';
 
 interface CachedStatus {

@@ -10,6 +10,15 @@ const RECOVERY_SESSION_MS = 30 * 60_000;
 
 export type SessionKind = 'user' | 'recovery';
 
+/** The signed-in user a session stands for (`ctx.state.user`). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  email_confirmed_at: string | null;
+  created_at: string;
+  is_admin: boolean;
+}
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
-import type { SessionUser } from '../middlewares/auth.ts';
+import type { SessionUser } from './sessions.ts';
 
 export interface UserRow {
   id: string;

@@ -6,7 +6,6 @@ import { ApiRoutes } from '@studio/contracts';
 import type { CreditsResponse, PlanStatusResponse, Profile, SessionResponse } from '@studio/contracts';
 import {
   authPromptAtom,
-  contentBadgeAtom,
   creditsAtom,
   planStatusAtom,
   profileAtom,
@@ -16,6 +15,9 @@ import {
   userAtom,
 } from './atoms.ts';
 import { ApiError, apiFetch } from './api.ts';
+import { clearSession } from './clear-session.ts';
+
+export { clearSession };
 
 const store = () => getDefaultStore();
 
@@ -26,19 +28,6 @@ export function applySession(session: Pick<SessionResponse, 'user' | 'profile'> 
   s.set(profileAtom, session.profile);
   s.set(recoveryAtom, session.recovery === true);
   s.set(sessionStatusAtom, 'signed_in');
-}
-
-/** Sign-out state: user, profile and every cached per-user value cleared (spec 1 §4). */
-export function clearSession(): void {
-  const s = store();
-  s.set(userAtom, null);
-  s.set(profileAtom, null);
-  s.set(recoveryAtom, false);
-  s.set(creditsAtom, null);
-  s.set(planStatusAtom, null);
-  s.set(contentBadgeAtom, 0);
-  s.set(upgradeRequestAtom, null);
-  s.set(sessionStatusAtom, 'signed_out');
 }
 
 /** Replaces the profile after an edit, keeping credits in step with it. */

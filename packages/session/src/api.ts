@@ -4,7 +4,7 @@
  */
 import { getDefaultStore } from 'jotai';
 import { sessionStatusAtom } from './atoms.ts';
-import { clearSession } from './actions.ts';
+import { clearSession } from './clear-session.ts';
 
 /** The spec's default timeout of the product's own HTTP client (spec 1 §7). */
 export const API_TIMEOUT_MS = 10_000;

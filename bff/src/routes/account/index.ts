@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AccountDeleteRequest, ApiRoutes } from '@studio/contracts';
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { currentSession, currentUser } from '../../middlewares/auth.ts';
 import { confirmAccountOwner } from '../../services/reauthentication.ts';
 import { route } from '../route.ts';

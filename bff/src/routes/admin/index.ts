@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { AdminCreditGrantRequest, AdminCreditGrantResponse, AdminUserCreditsResponse } from '@studio/contracts';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';

@@ -16,7 +16,7 @@ import {
 import type { Context } from 'koa';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import {

@@ -1,6 +1,6 @@
 import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/index.ts';
 import { DbErrorCodes, isDbError } from '../../errors.ts';
 import { retirePendingAuthTokens } from '../../services/auth-tokens.ts';

@@ -13,7 +13,7 @@ import {
 } from '@studio/contracts';
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { RATE_LIMITS, rateLimit } from '../../middlewares/rate-limit.ts';
 import { route } from '../route.ts';
 import { createGoogleHandlers } from './google.ts';

@@ -11,7 +11,7 @@ import {
   type SessionResponse,
 } from '@studio/contracts';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, DbErrorCodes, forbidden, invalidRequest, isDbError, unauthenticated } from '../../errors.ts';
 import { currentSession, currentUser } from '../../middlewares/auth.ts';
 import { consumeAuthToken, findAuthTokenUser, issueAuthToken, retirePendingAuthTokens } from '../../services/auth-tokens.ts';

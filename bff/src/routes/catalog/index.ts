@@ -8,7 +8,7 @@ import {
   type CreditPackage,
   type SubscriptionPlan,
 } from '@studio/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { route } from '../route.ts';
 import { getCreditsUsedSince } from '../../services/credits.ts';
 

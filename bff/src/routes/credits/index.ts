@@ -13,7 +13,7 @@ import {
   planLimitsFor,
   UsageLimitsResponse,
 } from '@studio/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { DevOutbox } from '../../services/mail.ts';

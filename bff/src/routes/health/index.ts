@@ -1,7 +1,7 @@
 import { ApiRoutes } from '@studio/contracts';
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { buildOpenApiDocument } from '../../openapi.ts';
 import { route } from '../route.ts';
 

@@ -12,7 +12,7 @@ import {
   UpscaleImageResponse,
 } from '@studio/contracts';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { route } from '../route.ts';
 import { createAvatarStore, MEDIA_URL_PREFIX } from '../../services/storage.ts';

@@ -16,7 +16,7 @@ import {
   VerifySessionResponse,
 } from '@studio/contracts';
 import type Stripe from 'stripe';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { applyPaymentEvent, idOf, LIVE_SUBSCRIPTION_STATUSES, refreshSubscription } from '../../services/payments/events.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiRoutes } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { ledgerNotice, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 import { applyTierChange, debitCredits, grantCredits } from '../../services/credits.ts';
 import { getPlanStatus, invalidatePlanStatus } from '../../services/plan-status.ts';
 
@@ -51,9 +51,10 @@ describe('GET /api/plan-status', () => {
 
   it('caches the answer per user until a ledger write invalidates it', async () => {
     const { user, client } = await signedInUser(studio);
-    await client.get(ApiRoutes.profile);
     // The trial grant is a ledger write too: its notice is heard before the answer is cached.
-    await new Promise((r) => setTimeout(r, 300));
+    const heard = ledgerNotice(studio, user.id);
+    await client.get(ApiRoutes.profile);
+    await heard;
     expect((await client.get(ApiRoutes.planStatus)).body.needsPlan).toBe(false);
     // Changed behind the service's back: the cached answer stands.
     await db()('profiles').where({ id: user.id }).update({ subscription_tier: 'free' });
@@ -65,8 +66,9 @@ describe('GET /api/plan-status', () => {
 
   it('forgets the cached answer when another process writes the ledger (database notification)', async () => {
     const { user, client } = await signedInUser(studio);
+    const heard = ledgerNotice(studio, user.id);
     await client.get(ApiRoutes.profile);
-    await new Promise((r) => setTimeout(r, 300));
+    await heard;
     expect((await client.get(ApiRoutes.planStatus)).body.reason).toBe('trial_with_credits');
     // A Temporal worker (or any other process) debits through SQL: this process's cache never sees the call.
     await db().raw('SELECT add_credit_transaction(?, ?, ?, ?, NULL, NULL, NULL, ?)', [

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { ApiRoutes, PlanStatusResponse } from '@studio/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
 import { getPlanStatus } from '../../services/plan-status.ts';

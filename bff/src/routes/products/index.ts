@@ -15,7 +15,7 @@ import {
   StoreImportRequest,
   SuccessResponse,
 } from '@studio/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidRequest } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { assertStorageAvailable } from '../../services/assets.ts';

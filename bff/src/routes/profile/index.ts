@@ -11,7 +11,7 @@ import {
   UsernameAvailabilityQuery,
   UsernameAvailabilityResponse,
 } from '@studio/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, invalidRequest } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';

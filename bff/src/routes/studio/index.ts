@@ -15,7 +15,7 @@ import {
   StudioSaveRequest,
   UpscaleImageResponse,
 } from '@studio/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { assertStorageAvailable, saveImageAsset, toGeneratedImage } from '../../services/assets.ts';
 import { cloneAd, describeReference } from '../../services/images/ad-clone.ts';

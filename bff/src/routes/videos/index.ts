@@ -23,7 +23,7 @@ import {
   type VideoSectionInput,
 } from '@studio/contracts';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { CHANNELS } from '../../db/notifications.ts';
 import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';

@@ -36,7 +36,7 @@ import {
   type VoiceLibraryEntry,
 } from '@studio/contracts';
 import { isMediaError } from '@studio/media';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';

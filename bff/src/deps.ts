@@ -1,0 +1,146 @@
+/**
+ * The studio's dependencies, built once from the configuration (DESIGN decision 12): the bff's
+ * start, the Temporal worker and the test harness call `createDeps`; routes and services take what
+ * they need from `AppDeps`. Wiring goes one way: nothing here imports `app.ts` or `start.ts`.
+ */
+import { createMediaEngine, type MediaEngine } from '@studio/media';
+import type { Config } from './config.ts';
+import { createDb, type Db } from './db/index.ts';
+import { CHANNELS, listenForChanges, type Notifications } from './db/notifications.ts';
+import type { Logger } from './logger.ts';
+import { PostgresRateLimitStore, type RateLimitStore } from './middlewares/rate-limit.ts';
+import type { DevOidcIssuer } from './services/dev-oidc-issuer.ts';
+import { createMailer, type DevOutbox, type Mailer } from './services/mail.ts';
+import { createLocalObjectStore, createS3ObjectStore, type ObjectStore } from './services/object-store.ts';
+import { createGoogleSignIn, type OidcClient } from './services/oidc.ts';
+import { syncCatalogPrices } from './services/payments/catalog-sync.ts';
+import { createPayments, type Payments } from './services/payments/stripe.ts';
+import { invalidatePlanStatus } from './services/plan-status.ts';
+import { createTrainingActivities } from './services/training/activities.ts';
+import { createActivities } from './services/videos/activities.ts';
+import { createJobEngine, type JobEngine } from './services/videos/engine.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  /** The dev outbox when no SMTP_URL is set (its route is not mounted in production). */
+  outbox: DevOutbox | null;
+  /** Google-type sign-in (OpenID Connect relying party); null when off (production without OIDC_*). */
+  oidc: OidcClient | null;
+  /** The local issuer when no OIDC_ISSUER_URL is set, served under /oidc. */
+  devOidcIssuer: DevOidcIssuer | null;
+  /** Attempt counters of the rate limits. */
+  rateLimitStore: RateLimitStore;
+  /** The image capabilities: local and offline, or fal.ai with FAL_KEY. */
+  media: MediaEngine;
+  /** Generated files (gallery assets, temporary uploads). */
+  objects: ObjectStore;
+  /** The durable engine that runs video jobs (DBOS here, or Temporal). */
+  jobs: JobEngine;
+  /** Database notifications (job changes, ledger writes), heard by this process. */
+  notifications: Notifications;
+  /** Stripe (or the local emulator); null when payments are unavailable. */
+  payments: Payments | null;
+}
+
+/** The media engine the configuration asks for (the bff and the Temporal worker build it the same way). */
+export function createMedia(config: Config, logger: Logger): MediaEngine {
+  return createMediaEngine({
+    falKey: config.falKey,
+    falBaseUrl: config.falBaseUrl,
+    elevenLabsApiKey: config.elevenLabs?.apiKey,
+    elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
+    logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) },
+  });
+}
+
+export const createObjectStore = (config: Config): ObjectStore =>
+  config.s3 ? createS3ObjectStore(config.s3) : createLocalObjectStore(config.dataDir);
+
+/** Deps a caller may leave out (a test file that does not pay, sign in with Google or use the engine). */
+export type OptionalDep = 'payments' | 'oidc' | 'media';
+
+/** Stands in for a dep that was not built: any use says which one, instead of failing obscurely. */
+function notBuilt<T extends object>(name: OptionalDep): T {
+  return new Proxy({} as T, {
+    get(_target, property) {
+      if (property === 'then') return undefined;
+      if (property === 'close') return async () => {};
+      throw new Error(`The ${name} dependency was not built (createDeps "only" left it out).`);
+    },
+  });
+}
+
+export interface CreatedDeps {
+  deps: AppDeps;
+  /** Starts the durable job engine now (it resumes the jobs a stopped process left), not on first use. */
+  launchJobs(): Promise<void>;
+  /** Closes what createDeps opened, in reverse order (the database last). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds every dependency on an open, migrated database. `only` lists the optional deps to build
+ * (all by default); the others stand in as `notBuilt` (or null where the type allows it).
+ */
+export async function createDeps(
+  config: Config,
+  logger: Logger,
+  databaseUrl: string,
+  options: { only?: OptionalDep[] } = {},
+): Promise<CreatedDeps> {
+  const wanted = (dep: OptionalDep) => !options.only || options.only.includes(dep);
+  const db = createDb(databaseUrl);
+  const opened: Array<() => Promise<unknown>> = [() => db.destroy()];
+  const close = async () => {
+    for (const step of opened.reverse()) await step();
+  };
+  try {
+    const { mailer, outbox } = createMailer(config, logger);
+    const { oidc, devOidcIssuer } = wanted('oidc') ? await createGoogleSignIn(config, logger) : { oidc: null, devOidcIssuer: null };
+    const media = wanted('media') ? createMedia(config, logger) : notBuilt<MediaEngine>('media');
+    opened.push(() => media.close());
+    const objects = createObjectStore(config);
+    // Every process forgets a user's cached plan status when their ledger changes, whoever wrote it.
+    const notifications = listenForChanges(databaseUrl, logger);
+    opened.push(() => notifications.close());
+    notifications.on(CHANNELS.planStatus, invalidatePlanStatus);
+    const jobs = createJobEngine({
+      databaseUrl,
+      temporal: config.temporal,
+      activities: createActivities({ db, objects, media }),
+      training: createTrainingActivities({ db, objects, media }),
+      logger,
+    });
+    opened.push(() => jobs.close());
+    // Payments: Stripe by its keys, or the local emulator; the catalog's prices are synced once.
+    const payments = wanted('payments') ? await createPayments(config, logger) : null;
+    if (payments) {
+      opened.push(() => payments.close());
+      await syncCatalogPrices(db, payments.stripe)
+        .then(({ created, total }) => logger.info({ created, total }, 'payment prices synced'))
+        .catch((error: unknown) => logger.warn({ err: error }, 'payment prices could not be synced; payments may be unavailable'));
+    }
+    const deps: AppDeps = {
+      config,
+      db,
+      logger,
+      mailer,
+      outbox,
+      oidc,
+      devOidcIssuer,
+      rateLimitStore: new PostgresRateLimitStore(db),
+      media,
+      objects,
+      jobs,
+      notifications,
+      payments,
+    };
+    return { deps, close, launchJobs: () => jobs.launch() };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

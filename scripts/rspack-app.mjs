@@ -38,7 +38,9 @@ export function createAppConfig({ here, name, dev, publicPath, exposes, port, pr
     context: here,
     entry: { main: './src/index.ts' },
     mode: dev ? 'development' : 'production',
-    devtool: dev ? 'cheap-module-source-map' : 'source-map',
+    // Production builds publish no source maps (they hand out the source); SOURCE_MAPS=true writes
+    // them for an error tracker to upload, and the bff still does not serve them in production.
+    devtool: dev ? 'cheap-module-source-map' : process.env.SOURCE_MAPS === 'true' ? 'source-map' : false,
     output: {
       path: path.join(here, 'dist'),
       publicPath,

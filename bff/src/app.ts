@@ -1,12 +1,12 @@
 import Koa from 'koa';
-import { PaymentRoutes } from '@studio/contracts';
+import { ApiRoutes, PaymentRoutes } from '@studio/contracts';
 import { REPO_ROOT } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { loadSession } from './middlewares/auth.ts';
 import { parseJsonBodies, refuseEncodedBodies } from './middlewares/body.ts';
 import { errorHandler } from './middlewares/errors.ts';
 import { requestContext } from './middlewares/request-context.ts';
-import { csrfProtection, securityHeaders } from './middlewares/security.ts';
+import { csrfProtection, hostCheck, loopbackClientsOnly, securityHeaders } from './middlewares/security.ts';
 import { createFrontendMiddleware } from './routes/frontend/index.ts';
 import { createApiRouter } from './routes/index.ts';
 
@@ -23,6 +23,12 @@ export function createApp(deps: AppDeps): Koa {
   app.use(requestContext(logger));
   app.use(securityHeaders({ secure: config.secureCookies }));
   app.use(errorHandler);
+  app.use(hostCheck(config.appUrl));
+  // The dev stand-ins answer this machine only: anyone else reaching the port would read any
+  // user's links (outbox) or sign in as any e-mail, an admin's included (issuer).
+  const devStandIn = (path: string) =>
+    (deps.outbox !== null && path === ApiRoutes.devOutbox) || (deps.devOidcIssuer?.serves(path) ?? false);
+  app.use(loopbackClientsOnly(devStandIn));
   // Server-to-server posts carry no browser origin: the payment webhook (signed by the provider) and the dev issuer's token calls.
   const serverToServer = (path: string) => path === PaymentRoutes.webhook || (deps.devOidcIssuer?.isServerToServer(path) ?? false);
   app.use(csrfProtection(new URL(config.appUrl).origin, serverToServer));
@@ -34,6 +40,13 @@ export function createApp(deps: AppDeps): Koa {
   const api = createApiRouter(deps);
   app.use(api.routes());
   app.use(api.allowedMethods());
-  app.use(createFrontendMiddleware({ remotes: config.remotes, rootDir: REPO_ROOT, imageOrigins: config.storeImportAllowedOrigins }));
+  app.use(
+    createFrontendMiddleware({
+      remotes: config.remotes,
+      rootDir: REPO_ROOT,
+      imageOrigins: config.storeImportAllowedOrigins,
+      production: config.nodeEnv === 'production',
+    }),
+  );
   return app;
 }

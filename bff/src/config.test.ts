@@ -91,6 +91,23 @@ describe('loadConfig', () => {
     expect(problemWith(env)).toContain(variable);
   });
 
+  it('gives the built-in admins only to a studio listening on loopback', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1']) {
+      expect([...loadConfig({ HOST }).adminEmails], HOST).toEqual(['admin@studio.local', 'owner@studio.local']);
+    }
+    // Anyone reaching a public port could sign up as admin@studio.local and read its link in the dev outbox.
+    for (const HOST of ['0.0.0.0', '::', '192.0.2.10', 'studio.example.com']) {
+      for (const NODE_ENV of ['development', 'test']) {
+        expect(problemWith({ HOST, NODE_ENV }), `${HOST} ${NODE_ENV}`).toContain(
+          'ADMIN_EMAILS: required when HOST is not a loopback address',
+        );
+      }
+    }
+    expect([...loadConfig({ HOST: '0.0.0.0', ADMIN_EMAILS: 'boss@example.com' }).adminEmails]).toEqual(['boss@example.com']);
+    // In production nobody is an admin by default: there is no dev outbox, and an operator names them.
+    expect(loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).adminEmails.size).toBe(0);
+  });
+
   it('refuses the dev outbox in production, naming what to configure', () => {
     expect(problemWith({ NODE_ENV: 'production' })).toContain('SMTP_URL: required in production');
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).smtpUrl).toBe('smtp://mail.example.com:587');

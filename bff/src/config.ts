@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopback } from './loopback.ts';
 import type { S3Settings } from './services/object-store.ts';
 
 /** Where the repository lives: the bff serves the built apps from it and keeps DATA_DIR relative to it. */
@@ -27,7 +28,7 @@ const Env = z.object({
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  ADMIN_EMAILS: z.string().default(DEFAULT_ADMIN_EMAILS),
+  ADMIN_EMAILS: z.string().optional(),
   REMOTES: z.string().optional(),
   FAL_KEY: z.string().min(1).optional(),
   /** Where fal requests go instead of https://(queue.)fal.run (a proxy, or a test double). */
@@ -155,8 +156,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when other S3_ variables are set');
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // The built-in admins are for a studio only its own machine reaches: off loopback anyone could
+  // sign up as admin@studio.local and read the link in the dev outbox (security probe item 2).
+  let adminList = e.ADMIN_EMAILS;
+  if (adminList === undefined && isLoopback(e.HOST)) adminList = DEFAULT_ADMIN_EMAILS;
+  if (adminList === undefined && e.NODE_ENV !== 'production') {
+    throw new ConfigError(
+      `Invalid configuration:\n  ADMIN_EMAILS: required when HOST is not a loopback address (HOST=${e.HOST}); name the admins' e-mail addresses, comma-separated`,
+    );
+  }
   const adminEmails = new Set(
-    e.ADMIN_EMAILS.split(',')
+    (adminList ?? '')
+      .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
   );

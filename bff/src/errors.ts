@@ -21,6 +21,8 @@ export const conflict = (message: string) => new AppError(409, 'conflict', messa
 export const insufficientCredits = (message: string = Messages.insufficientCredits, details?: unknown) =>
   new AppError(402, 'insufficient_credits', message, details);
 export const rateLimited = (message: string = Messages.tooManyRequests) => new AppError(429, 'rate_limited', message);
+export const requestTimeout = (message: string) => new AppError(408, 'request_timeout', message);
+export const misdirectedRequest = (message: string = Messages.hostRefused) => new AppError(421, 'misdirected_request', message);
 export const payloadTooLarge = (message: string) => new AppError(413, 'payload_too_large', message);
 export const unsupportedMediaType = (message: string) => new AppError(415, 'unsupported_media_type', message);
 

@@ -94,7 +94,9 @@ export async function startStudio(
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    deps.payments?.listening(`http://${config.host}:${port}`);
+    // The emulator runs on this machine: its webhooks come over loopback (a wildcard HOST listens there too).
+    const wildcard = config.host === '0.0.0.0' || config.host === '::';
+    deps.payments?.listening(`http://${wildcard ? '127.0.0.1' : config.host}:${port}`);
     return {
       url: `http://${config.host}:${port}`,
       server,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiRoutes, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
@@ -162,6 +163,54 @@ export async function startTestStudio(env: Record<string, string> = {}, options:
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One request on a connection of its own, with headers fetch will not send as given (`Host`).
+ * `onConnection` sees the server's side of that connection before the request is read.
+ */
+export async function rawRequest(
+  studio: RunningStudio,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
+  const url = new URL(options.path, studio.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          const json = (res.headers['content-type'] ?? '').includes('json') && text;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: json ? JSON.parse(text) : text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/**
+ * Runs `action` while every new connection to the studio reports `address` as its peer, as a
+ * client on another machine would (the tests can only connect over loopback).
+ */
+export async function asRemoteClient<T>(studio: RunningStudio, address: string, action: () => Promise<T>): Promise<T> {
+  const disguise = (socket: import('node:net').Socket) => Object.defineProperty(socket, 'remoteAddress', { value: address });
+  studio.server.prependListener('connection', disguise);
+  try {
+    return await action();
+  } finally {
+    studio.server.off('connection', disguise);
+  }
 }
 
 let userCounter = 0;

@@ -1,6 +1,6 @@
 import { ApiRoutes, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../test/harness.ts';
+import { asRemoteClient, rawRequest, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../test/harness.ts';
 
 let studio: TestStudio;
 let client: TestClient;
@@ -54,6 +54,76 @@ describe('CSRF: writes must show they come from the studio', () => {
     );
     expect(byFetchMetadata.status).toBe(200);
     expect(byFetchMetadata.body.profile.full_name).toBe('By fetch metadata');
+  });
+});
+
+const misdirected = { status: 421, body: { error: { code: 'misdirected_request', message: Messages.hostRefused } } };
+
+describe('Host check: a request must name the studio (DNS rebinding)', () => {
+  const port = () => new URL(studio.deps.config.appUrl).port;
+  const write = (headers: Record<string, string>) =>
+    rawRequest(studio, {
+      method: 'PATCH',
+      path: ApiRoutes.profile,
+      headers: { 'content-type': 'application/json', cookie: client.cookieHeader, ...headers },
+      body: JSON.stringify({ full_name: 'Rebound' }),
+    });
+
+  it('refuses a rebinding page: its own Host and Origin, reads and writes alike', async () => {
+    const evil = { host: `evil.example:${port()}`, origin: `http://evil.example:${port()}` };
+    expect(await write(evil)).toMatchObject(misdirected);
+    expect(await rawRequest(studio, { path: ApiRoutes.profile, headers: { ...evil, cookie: client.cookieHeader } })).toMatchObject(
+      misdirected,
+    );
+    expect(await rawRequest(studio, { path: '/', headers: { host: 'evil.example' } })).toMatchObject(misdirected);
+    expect(await rawRequest(studio, { path: '/oidc/.well-known/openid-configuration', headers: { host: 'evil.example' } })).toMatchObject(
+      misdirected,
+    );
+    expect((await client.get(ApiRoutes.profile)).body.profile.full_name).not.toBe('Rebound');
+  });
+
+  it('answers every loopback name of a loopback APP_URL, on any port', async () => {
+    for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`, `LOCALHOST:${port()}`, `[::1]:${port()}`, 'localhost']) {
+      const res = await rawRequest(studio, { path: `${ApiRoutes.health}?quick=true`, headers: { host } });
+      expect(res.status, host).toBe(200);
+    }
+  });
+
+  it('reads X-Forwarded-Host only behind a trusted proxy (TRUST_PROXY=0 here)', async () => {
+    const res = await rawRequest(studio, { path: `${ApiRoutes.health}?quick=true`, headers: { 'x-forwarded-host': 'evil.example' } });
+    expect(res.status).toBe(200);
+  });
+
+  it("compares Origin with APP_URL, not with the request's own Host", async () => {
+    // Another local server (a dev server on its own port) forwarding here keeps its Host: its pages are not the studio's.
+    const res = await write({ host: 'localhost:3999', origin: 'http://localhost:3999' });
+    expect(res).toMatchObject(refused);
+    // APP_URL's origin under another loopback name is the same server.
+    expect((await write({ host: `localhost:${port()}`, origin: `http://localhost:${port()}` })).status).toBe(200);
+  });
+});
+
+describe('the dev stand-ins answer this machine only', () => {
+  const fromAfar = (path: string) =>
+    asRemoteClient(studio, '203.0.113.7', () => rawRequest(studio, { path, headers: { 'x-forwarded-for': '127.0.0.1' } }));
+
+  it('hides the dev outbox and the dev issuer from another machine, whatever X-Forwarded-For says', async () => {
+    await studio.client().post(ApiRoutes.signup, { email: 'admin@studio.local', password: 'pw123456', confirmPassword: 'pw123456' });
+    const outbox = await fromAfar(`${ApiRoutes.devOutbox}?to=admin@studio.local`);
+    expect(outbox).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    expect(JSON.stringify(outbox.body)).not.toContain('confirm');
+    for (const path of ['/oidc/.well-known/openid-configuration', '/oidc/auth?client_id=studio-dev', '/oidc/jwks']) {
+      expect(await fromAfar(path), path).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    }
+    // The rest of the studio still answers that machine.
+    expect((await fromAfar(`${ApiRoutes.health}?quick=true`)).status).toBe(200);
+  });
+
+  it('still serves them on this machine', async () => {
+    const outbox = await rawRequest(studio, { path: `${ApiRoutes.devOutbox}?to=admin@studio.local` });
+    expect(outbox.status).toBe(200);
+    expect(outbox.body.messages.length).toBeGreaterThan(0);
+    expect((await rawRequest(studio, { path: '/oidc/.well-known/openid-configuration' })).status).toBe(200);
   });
 });
 

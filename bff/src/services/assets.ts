@@ -389,6 +389,15 @@ export async function listCharacters(db: Db, userId: string): Promise<Character[
   }));
 }
 
+/**
+ * A character id a request names must be the caller's: anyone else's is answered like one that does
+ * not exist (the database's foreign key would otherwise tell which ids exist).
+ */
+export async function assertOwnCharacter(db: Queryable, userId: string, characterId: string): Promise<void> {
+  const own = /^[0-9a-f-]{36}$/i.test(characterId) && (await db('characters').where({ id: characterId, user_id: userId }).first('id'));
+  if (!own) throw notFound(Messages.characterNotFound);
+}
+
 /** Associates one of the user's assets with one of their characters, which then shows it as its latest image. */
 export async function associateWithCharacter(db: Db, userId: string, characterId: string, assetId: string): Promise<void> {
   const asset = await getOwnAsset(db, userId, assetId);

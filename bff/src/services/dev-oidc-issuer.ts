@@ -18,11 +18,15 @@ export interface DevOidcIssuer {
   middleware: Middleware;
   /** The endpoints the relying party calls server to server (client-authenticated, no browser). */
   isServerToServer(path: string): boolean;
+  /** Whether a path is the issuer's (under `/oidc`). */
+  serves(path: string): boolean;
 }
 
 export const DEV_OIDC_MOUNT = '/oidc';
 export const DEV_OIDC_CLIENT_ID = 'studio-dev';
 const SERVER_TO_SERVER = new Set(['/token', '/me', '/token/introspection', '/token/revocation'].map((p) => `${DEV_OIDC_MOUNT}${p}`));
+
+const serves = (path: string) => path === DEV_OIDC_MOUNT || path.startsWith(`${DEV_OIDC_MOUNT}/`);
 
 /** The subject is derived from the e-mail, so the same address is the same person on every run. */
 const subjectFor = (email: string) => `dev-${Buffer.from(email).toString('base64url')}`;
@@ -133,8 +137,9 @@ export async function createDevOidcIssuer(options: { appUrl: string; redirectUri
     clientId: DEV_OIDC_CLIENT_ID,
     clientSecret,
     isServerToServer: (path) => SERVER_TO_SERVER.has(path),
+    serves,
     async middleware(ctx, next) {
-      if (ctx.path !== DEV_OIDC_MOUNT && !ctx.path.startsWith(`${DEV_OIDC_MOUNT}/`)) return next();
+      if (!serves(ctx.path)) return next();
       const match = /^\/interaction\/([\w-]+)(\/login|\/abort)?$/.exec(ctx.path.slice(DEV_OIDC_MOUNT.length));
       if (match) return interaction(ctx, match[1]!, match[2]);
       // Everything else is the provider's, mounted by hand: it reads its mount path from

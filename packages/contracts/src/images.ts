@@ -94,6 +94,20 @@ const SelectedModels = z
   });
 
 /**
+ * A client's id for one piece of charged work: sent again with the same inputs it answers the first
+ * answer, charged once; sent with other inputs it is refused (409).
+ */
+export const RequestId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w.:-]+$/)
+  .optional();
+
+/** The text fields of `POST /api/describe-image` (multipart; file `image`). */
+export const DescribeImageFields = z.object({ requestId: RequestId });
+
+/**
  * The text fields of `POST /api/generate-character-image` (multipart; files `image`, `image2`).
  * An input image may also be one of the caller's own assets, by URL (`imageUrl`, `image2Url`).
  */
@@ -115,12 +129,7 @@ export const GenerateImageFields = z.object({
   imageUrl: z.string().max(500).optional(),
   image2Url: z.string().max(500).optional(),
   /** Makes a retry of the same request idempotent: same images, charged once. */
-  requestId: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[\w.:-]+$/)
-    .optional(),
+  requestId: RequestId,
   userId: z.string().max(100).optional(),
   projectId: z.string().max(100).optional(),
   sourceCharacterId: z.uuid().optional(),
@@ -160,6 +169,7 @@ export const UpscaleImageRequest = z.object({
   characterId: z.uuid().nullable().optional(),
   prompt: z.string().max(4000).optional(),
   aspectRatio: z.string().max(10).optional(),
+  requestId: RequestId,
 });
 export type UpscaleImageRequest = z.infer<typeof UpscaleImageRequest>;
 

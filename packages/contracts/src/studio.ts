@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GeneratedImage, ImageAspectRatio } from './images.ts';
+import { GeneratedImage, ImageAspectRatio, RequestId } from './images.ts';
 
 /**
  * Product Studio (`/app/image-editor`): one product photo, edited step by step. Every step is a
@@ -59,12 +59,7 @@ export const StudioRoutes = {
 } as const;
 
 const imageUrl = z.string({ error: StudioMessages.imageRequired }).trim().min(1, StudioMessages.imageRequired).max(500);
-const requestId = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[\w.:-]+$/)
-  .optional();
+const requestId = RequestId;
 
 /** One step. `requestId` makes a retried step free (charged once, the same result). */
 export const StudioEditRequest = z.discriminatedUnion('operation', [
@@ -145,7 +140,7 @@ export const AdCloneRoutes = {
 
 const referenceUrl = z.string({ error: AdCloneMessages.referenceRequired }).trim().min(1, AdCloneMessages.referenceRequired).max(500);
 
-export const AdCloneDescribeRequest = z.object({ referenceUrl });
+export const AdCloneDescribeRequest = z.object({ referenceUrl, requestId });
 export const AdCloneDescribeResponse = z.object({
   success: z.literal(true),
   description: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Messages } from './errors.ts';
+import { RequestId } from './images.ts';
 
 /** spec 2 §3 "Voice library entry": presets also carry accent and gender labels. */
 export const VoiceLibraryEntry = z.object({
@@ -67,6 +68,8 @@ export const GenerateAudioRequest = z.object({
   speed: z.coerce.number().min(VOICE_SETTING_RANGES.speed.min).max(VOICE_SETTING_RANGES.speed.max).default(1),
   userId: z.string().max(100).optional(),
   projectId: z.string().max(100).optional(),
+  /** A retry with the same id and script answers the same audio, charged once. */
+  requestId: RequestId,
 });
 export type GenerateAudioRequest = z.infer<typeof GenerateAudioRequest>;
 export const GenerateAudioResponse = z.object({

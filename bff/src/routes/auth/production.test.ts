@@ -38,6 +38,12 @@ describe('production without an OpenID Connect issuer', () => {
     }
   });
 
+  it('does not publish the OpenAPI document: the API is not mapped out for anyone who asks', async () => {
+    const res = await studio.client().get(ApiRoutes.openapi);
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('openapi');
+  });
+
   it('keeps the rest working: sign-up mails over SMTP, sign-in, and no dev outbox', async () => {
     const email = uniqueEmail('prod');
     const signup = await studio.client().post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' });

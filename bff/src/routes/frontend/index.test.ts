@@ -17,13 +17,13 @@ async function put(relative: string, content: string) {
 }
 
 /** Starts a bare Koa app with the middleware (and a stand-in API route) on an ephemeral port. */
-async function serve(remotes: string | undefined): Promise<{ url: string; close: () => Promise<void> }> {
+async function serve(remotes: string | undefined, production = false): Promise<{ url: string; close: () => Promise<void> }> {
   const app = new Koa();
   app.use(async (ctx, next) => {
     if (ctx.path === '/api/ping') ctx.body = { ok: true };
     else await next();
   });
-  app.use(createFrontendMiddleware({ remotes, rootDir }));
+  app.use(createFrontendMiddleware({ remotes, rootDir, production }));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -39,6 +39,9 @@ beforeAll(async () => {
   await put('mfe-account/dist/mf-manifest.json', '{"id":"mfe_account"}');
   await put('mfe-account/dist/remoteEntry.js', 'var mfe_account;');
   await put('mfe-account/dist/assets/page.abcdef1234.js', 'export{}');
+  await put('mfe-account/dist/assets/page.abcdef1234.js.map', '{"version":3,"sources":["src/secret.tsx"]}');
+  await put('mfe-account/dist/mf-stats.json', '{"id":"mfe_account","metaData":{"buildInfo":{}}}');
+  await put('shell/dist/assets/main.0123456789.js.map', '{"version":3,"sources":["src/main.tsx"]}');
   await put('secret.txt', 'do not serve');
   await put(
     'remotes.json',
@@ -168,6 +171,25 @@ describe('static files', () => {
       expect((await fetch(`${app.url}/mfe/not-a-remote/mf-manifest.json`)).status).toBe(404);
     } finally {
       await app.close();
+    }
+  });
+
+  it('keeps source maps and mf-stats.json to development; production serves neither, but the manifest', async () => {
+    const exposed = ['/assets/main.0123456789.js.map', '/mfe/mfe-account/assets/page.abcdef1234.js.map', '/mfe/mfe-account/mf-stats.json'];
+    const dev = await serve(undefined);
+    const prod = await serve(undefined, true);
+    try {
+      for (const file of exposed) expect((await fetch(`${dev.url}${file}`)).status, file).toBe(200);
+      for (const file of [...exposed, '/assets/MAIN.0123456789.JS.MAP', '/mfe/mfe-account/mf-stats.json?x=1']) {
+        const res = await fetch(`${prod.url}${file}`);
+        expect(res.status, file).toBe(404);
+        expect(await res.text()).not.toContain('sources');
+      }
+      expect((await fetch(`${prod.url}/mfe/mfe-account/mf-manifest.json`)).status).toBe(200);
+      expect((await fetch(`${prod.url}/assets/main.0123456789.js`)).status).toBe(200);
+    } finally {
+      await dev.close();
+      await prod.close();
     }
   });
 

@@ -23,6 +23,8 @@ export interface FrontendOptions {
   rootDir: string;
   /** Further origins pages may show images from (the store import's allowed origins). */
   imageOrigins?: readonly string[];
+  /** NODE_ENV=production: build details (source maps, mf-stats.json) are not served. */
+  production?: boolean;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -52,6 +54,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
 
+/**
+ * Source maps hand out the source, mf-stats.json every module's path and version: a developer's
+ * tools, not the product's (security probe item 9). mf-manifest.json stays: the shell loads
+ * remotes by it. A build with SOURCE_MAPS=true still writes maps, for an error tracker to take.
+ */
+const isBuildDetail = (pathname: string) => {
+  const name = pathname.toLowerCase();
+  return name.endsWith('.map') || name.endsWith('/mf-stats.json');
+};
+
 /** Builds the middleware. A bad `REMOTES` value throws `RemotesConfigError` here, at start. */
 export function createFrontendMiddleware(options: FrontendOptions): Koa.Middleware {
   const rootDir = path.resolve(options.rootDir);
@@ -73,6 +85,8 @@ export function createFrontendMiddleware(options: FrontendOptions): Koa.Middlewa
       ctx.status = 400;
       return;
     }
+
+    if (options.production && isBuildDetail(pathname)) return notFound(ctx);
 
     if (pathname.startsWith('/mfe/')) {
       ctx.set('Access-Control-Allow-Origin', '*');

@@ -178,4 +178,77 @@ describe('image generation', () => {
     expect(failed.body.error.message).toBe(Messages.failedToDescribe);
     expect(await balanceOf(client)).toBe(19);
   });
+
+  it('refuses a requestId replayed with another prompt or image (409), making and charging nothing more', async () => {
+    const { user, client } = await member(studio);
+    const first = await client.post(ApiRoutes.generateImage, generation({ prompt: 'a lamp', aspectRatio: '1:1', requestId: 'req-swap' }));
+    expect(first.status).toBe(200);
+    const spy = vi.spyOn(studio.deps.media, 'generateImage');
+    const replays = [
+      generation({ prompt: 'a castle', aspectRatio: '1:1', requestId: 'req-swap' }),
+      generation({ prompt: 'a lamp', aspectRatio: '1:1', imageCount: '4', requestId: 'req-swap' }),
+      generation({ prompt: 'a lamp', aspectRatio: '1:1', requestId: 'req-swap' }, { image: await photo() }),
+    ];
+    for (const form of replays) {
+      const res = await client.post(ApiRoutes.generateImage, form);
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe(Messages.requestIdReused);
+    }
+    expect(spy).not.toHaveBeenCalled();
+    expect(await balanceOf(client)).toBe(19);
+    expect(await assetsOf(client, user.id)).toHaveLength(1);
+  });
+
+  it('answers another user’s character id exactly like one that does not exist, charging nothing', async () => {
+    const { user, client } = await member(studio);
+    const owner = await member(studio);
+    const [theirs] = await db()('characters').insert({ user_id: owner.user.id, name: 'Mia' }).returning('id');
+    const [mine] = await db()('characters').insert({ user_id: user.id, name: 'Leo' }).returning('id');
+    const missing = await client.post(
+      ApiRoutes.generateImage,
+      generation({ prompt: 'a portrait', sourceCharacterId: crypto.randomUUID() }),
+    );
+    const foreign = await client.post(ApiRoutes.generateImage, generation({ prompt: 'a portrait', sourceCharacterId: theirs.id }));
+    expect(missing.status).toBe(404);
+    expect([foreign.status, foreign.body]).toEqual([missing.status, missing.body]);
+    expect(await balanceOf(client)).toBe(20);
+    expect(await assetsOf(client, user.id)).toEqual([]);
+
+    const own = await client.post(ApiRoutes.generateImage, generation({ prompt: 'a portrait', sourceCharacterId: mine.id }));
+    expect(own.status).toBe(200);
+    const row = await db()('user_assets').where({ id: own.body.image.assetId }).first();
+    expect(row.character_id).toBe(mine.id);
+  });
+
+  it('answers a replayed upscale requestId with its first image, charged once; other input is a 409', async () => {
+    const { user, client } = await member(studio);
+    const asset = await createImageAsset(studio, user.id, { width: 100, height: 150 });
+    const another = await createImageAsset(studio, user.id, { width: 80, height: 80 });
+    const first = await client.post(ApiRoutes.upscaleImage, { imageUrl: asset.public_url, requestId: 'up-1' });
+    expect(first.status).toBe(200);
+    const spy = vi.spyOn(studio.deps.media, 'upscale');
+    const again = await client.post(ApiRoutes.upscaleImage, { imageUrl: asset.public_url, requestId: 'up-1' });
+    expect(again.body).toEqual(first.body);
+    const changed = await client.post(ApiRoutes.upscaleImage, { imageUrl: another.public_url, requestId: 'up-1' });
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.message).toBe(Messages.requestIdReused);
+    expect(spy).not.toHaveBeenCalled();
+    expect(await balanceOf(client)).toBe(18);
+    expect(await assetsOf(client, user.id)).toHaveLength(3);
+  });
+
+  it('answers a replayed describe requestId with its first description, charged once; another image is a 409', async () => {
+    const { client } = await member(studio);
+    const image = await photo('#d4a017');
+    const first = await client.post(ApiRoutes.describeImage, generation({ requestId: 'look-1' }, { image }));
+    expect(first.status).toBe(200);
+    const spy = vi.spyOn(studio.deps.media, 'describeImage');
+    const again = await client.post(ApiRoutes.describeImage, generation({ requestId: 'look-1' }, { image }));
+    expect(again.body).toEqual(first.body);
+    const changed = await client.post(ApiRoutes.describeImage, generation({ requestId: 'look-1' }, { image: await photo('#2266aa') }));
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.message).toBe(Messages.requestIdReused);
+    expect(spy).not.toHaveBeenCalled();
+    expect(await balanceOf(client)).toBe(19);
+  });
 });

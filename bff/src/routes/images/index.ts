@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import {
   ApiRoutes,
+  DescribeImageFields,
   DescribeImageResponse,
   GenerateImageFields,
   GenerateImageResponse,
@@ -16,11 +16,12 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage } from '../../services/assets.ts';
+import { assertOwnCharacter, assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage } from '../../services/assets.ts';
 import { ownImageAt, putTempImage, TEMP_FILE, TEMP_URL_PREFIX } from '../../services/own-media.ts';
 import { runChargedTask } from '../../services/charged-task.ts';
 import { callEngine } from '../../services/images/engine-call.ts';
 import { generateImages, type ImageSink } from '../../services/images/generate.ts';
+import { answerOnce, digestOf, fingerprintOf } from '../../services/images/requests.ts';
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
 import { readImageData } from '../../services/uploads/images.ts';
@@ -129,6 +130,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
         400: Messages.promptRequired,
         402: Messages.insufficientCredits,
         403: Messages.notYourData,
+        404: Messages.characterNotFound,
         409: Messages.generationInProgress,
         502: Messages.failedToGenerateImage,
       },
@@ -144,6 +146,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
         inputImage(user.id, files.image, fields.imageUrl),
         inputImage(user.id, files.image2, fields.image2Url),
       ]);
+      if (fields.sourceCharacterId) await assertOwnCharacter(db, user.id, fields.sourceCharacterId);
       const styles = await usableStyles(db, user.id);
       ctx.body = await generateImages(db, media, gallerySink(user.id), {
         userId: user.id,
@@ -165,19 +168,33 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     {
       method: 'post',
       path: ApiRoutes.describeImage,
-      summary: 'Describe an image as a prompt (Image → Prompt); 1 credit, refunded if it fails',
+      summary: 'Describe an image as a prompt (Image → Prompt); 1 credit, refunded if it fails; `requestId` makes a retry free',
       auth: 'user',
       multipart: { image: 'The image file' },
-      responses: { 200: DescribeImageResponse, 402: Messages.insufficientCredits, 502: Messages.failedToDescribe },
+      responses: {
+        200: DescribeImageResponse,
+        402: Messages.insufficientCredits,
+        409: Messages.requestIdReused,
+        502: Messages.failedToDescribe,
+      },
     },
     uploadLimit,
     uploads.accept(ONE_IMAGE),
     async (ctx) => {
       const user = currentUser(ctx.state);
-      const image = await readImageData(uploadOf(ctx).files.image!.path, Messages.imageTypeInvalid);
-      const task = { userId: user.id, taskType: 'describe', description: 'Image → Prompt', idempotencyKey: `describe:${randomUUID()}` };
-      const result = await runChargedTask(db, task, () => callEngine(Messages.failedToDescribe, () => media.describeImage({ image })));
-      ctx.body = { success: true, description: result.description, provider: result.provider } satisfies DescribeImageResponse;
+      const { fields, files } = uploadOf(ctx);
+      const { requestId } = DescribeImageFields.parse(fields);
+      const image = await readImageData(files.image!.path, Messages.imageTypeInvalid);
+      const claim = {
+        userId: user.id,
+        requestId: requestId && `describe:${requestId}`,
+        fingerprint: fingerprintOf('describe', digestOf(image.data)),
+      };
+      ctx.body = await answerOnce(db, claim, async (attemptTag) => {
+        const task = { userId: user.id, taskType: 'describe', description: 'Image → Prompt', idempotencyKey: `describe:${attemptTag}` };
+        const result = await runChargedTask(db, task, () => callEngine(Messages.failedToDescribe, () => media.describeImage({ image })));
+        return { success: true, description: result.description, provider: result.provider } satisfies DescribeImageResponse;
+      });
     },
   );
 
@@ -186,13 +203,15 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     {
       method: 'post',
       path: ApiRoutes.upscaleImage,
-      summary: 'Upscale one of your images 2× into a new gallery image; 2 credits, refunded if it fails',
+      summary: 'Upscale one of your images 2× into a new gallery image; 2 credits, refunded if it fails; `requestId` makes a retry free',
       auth: 'user',
       body: UpscaleImageRequest,
       responses: {
         200: UpscaleImageResponse,
         400: Messages.imageNotYours,
         402: Messages.insufficientCredits,
+        404: Messages.characterNotFound,
+        409: Messages.requestIdReused,
         502: Messages.failedToUpscale,
       },
     },
@@ -201,20 +220,25 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const body = UpscaleImageRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
       const source = await ownImage(user.id, body.imageUrl);
+      if (body.characterId) await assertOwnCharacter(db, user.id, body.characterId);
       await assertStorageAvailable(db, user.id);
-      const task = { userId: user.id, taskType: 'upscale', description: 'Upscale 2×', idempotencyKey: `upscale:${randomUUID()}` };
-      const asset = await runChargedTask(db, task, async () => {
-        const result = await callEngine(Messages.failedToUpscale, () => media.upscale({ image: source, factor: 2 }));
-        const upscaled = result.images[0];
-        if (!upscaled) throw new AppError(502, 'upstream_failed', Messages.failedToUpscale);
-        return saveImageAsset(db, objects, {
-          userId: user.id,
-          image: upscaled,
-          metadata: { prompt: body.prompt ?? '', mode: null, model: result.model, selectedLoRAModels: [], provider: result.provider },
-          characterId: body.characterId ?? null,
+      const { requestId, userId: _self, ...asked } = body;
+      const claim = { userId: user.id, requestId: requestId && `upscale:${requestId}`, fingerprint: fingerprintOf('upscale', asked) };
+      ctx.body = await answerOnce(db, claim, async (attemptTag) => {
+        const task = { userId: user.id, taskType: 'upscale', description: 'Upscale 2×', idempotencyKey: `upscale:${attemptTag}` };
+        const asset = await runChargedTask(db, task, async () => {
+          const result = await callEngine(Messages.failedToUpscale, () => media.upscale({ image: source, factor: 2 }));
+          const upscaled = result.images[0];
+          if (!upscaled) throw new AppError(502, 'upstream_failed', Messages.failedToUpscale);
+          return saveImageAsset(db, objects, {
+            userId: user.id,
+            image: upscaled,
+            metadata: { prompt: body.prompt ?? '', mode: null, model: result.model, selectedLoRAModels: [], provider: result.provider },
+            characterId: body.characterId ?? null,
+          });
         });
+        return { success: true, image: toGeneratedImage(asset) } satisfies UpscaleImageResponse;
       });
-      ctx.body = { success: true, image: toGeneratedImage(asset) } satisfies UpscaleImageResponse;
     },
   );
 

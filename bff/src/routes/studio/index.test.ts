@@ -125,7 +125,7 @@ describe('Product Studio', () => {
     expect(await balanceOf(client)).toBe(20);
   });
 
-  it('refuses with 402 when credits are short, and refunds exactly once when a step fails', async () => {
+  it('refuses with 402 when credits are short, and refunds each charge exactly once when a step fails', async () => {
     const { user, client } = await member(studio, { credits: 0 });
     const photo = await createImageAsset(studio, user.id);
     const spy = vi.spyOn(studio.deps.media, 'removeBackground');
@@ -141,9 +141,42 @@ describe('Product Studio', () => {
     expect(failed.status).toBe(502);
     expect(failed.body.error.message).toBe(StudioMessages.failed);
     expect(await balanceOf(client)).toBe(5);
-    await client.post(StudioRoutes.edit, step);
     expect(await refundsOf(user.id)).toHaveLength(1);
+    // A failed request id runs again as a new attempt (like the prompt bar's): charged anew, and that charge refunded once.
+    const retried = await client.post(StudioRoutes.edit, step);
+    expect(retried.status).toBe(502);
+    const refunds = await refundsOf(user.id);
+    expect(refunds).toHaveLength(2);
+    const charges = await studio.deps.db('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_DEBIT' });
+    expect(new Set(refunds.map((r) => r.task_metadata.refunded_key))).toEqual(new Set(charges.map((c) => c.idempotency_key)));
     expect(await balanceOf(client)).toBe(5);
+  });
+
+  it('answers a replayed requestId with its first answer, charged once; the same id with other input is a 409 that runs nothing', async () => {
+    const { user, client } = await member(studio);
+    const photo = await createImageAsset(studio, user.id, { width: 160, height: 120 });
+    const other = await createImageAsset(studio, user.id, { width: 100, height: 100 });
+    const upscale = vi.spyOn(studio.deps.media, 'upscale');
+    const step = { operation: 'reframe', imageUrl: photo.public_url, aspectRatio: '1:1', requestId: 'frame-1' };
+    const first = await client.post(StudioRoutes.edit, step);
+    expect(first.status).toBe(200);
+    const again = await client.post(StudioRoutes.edit, step);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await balanceOf(client)).toBe(20 - TASK_CREDITS.studioStep);
+
+    const replays = [
+      { operation: 'upscale', imageUrl: photo.public_url, requestId: 'frame-1' },
+      { operation: 'reframe', imageUrl: other.public_url, aspectRatio: '1:1', requestId: 'frame-1' },
+      { operation: 'reframe', imageUrl: photo.public_url, aspectRatio: '9:16', requestId: 'frame-1' },
+    ];
+    for (const body of replays) {
+      const res = await client.post(StudioRoutes.edit, body);
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      expect(res.body.error.message).toBe(Messages.requestIdReused);
+    }
+    expect(upscale).not.toHaveBeenCalled();
+    expect(await balanceOf(client)).toBe(20 - TASK_CREDITS.studioStep);
   });
 });
 
@@ -219,5 +252,36 @@ describe('Ad Clone', () => {
     expect(await balanceOf(client)).toBe(20);
     expect(await refundsOf(user.id)).toHaveLength(1);
     expect((await galleryOf(client, user.id)).length).toBe(1);
+  });
+
+  it('refuses an Ad Clone requestId replayed with another prompt (409), making and charging nothing more', async () => {
+    const { user, client } = await member(studio);
+    const reference = await createImageAsset(studio, user.id);
+    const product = await createImageAsset(studio, user.id, { colour: '#2255cc' });
+    const request = { referenceUrl: reference.public_url, productUrl: product.public_url, prompt: 'an ad', requestId: 'ad-replay' };
+    const made = await client.post(AdCloneRoutes.generate, request);
+    expect(made.status).toBe(200);
+    const spy = vi.spyOn(studio.deps.media, 'generateImage');
+    const changed = await client.post(AdCloneRoutes.generate, { ...request, prompt: 'a different ad', imageCount: 4 });
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.message).toBe(Messages.requestIdReused);
+    expect(spy).not.toHaveBeenCalled();
+    expect(await balanceOf(client)).toBe(19);
+  });
+
+  it('answers a replayed Ad Clone describe requestId with its first answer, charged once; other input is a 409', async () => {
+    const { user, client } = await member(studio);
+    const reference = await createImageAsset(studio, user.id, { colour: '#d9822b' });
+    const another = await createImageAsset(studio, user.id, { colour: '#2255cc' });
+    const first = await client.post(AdCloneRoutes.describe, { referenceUrl: reference.public_url, requestId: 'look-1' });
+    expect(first.status).toBe(200);
+    const spy = vi.spyOn(studio.deps.media, 'describeImage');
+    const again = await client.post(AdCloneRoutes.describe, { referenceUrl: reference.public_url, requestId: 'look-1' });
+    expect(again.body).toEqual(first.body);
+    const changed = await client.post(AdCloneRoutes.describe, { referenceUrl: another.public_url, requestId: 'look-1' });
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.message).toBe(Messages.requestIdReused);
+    expect(spy).not.toHaveBeenCalled();
+    expect(await balanceOf(client)).toBe(19);
   });
 });

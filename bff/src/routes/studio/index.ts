@@ -116,8 +116,8 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
       },
     },
     async (ctx) => {
-      const { referenceUrl } = AdCloneDescribeRequest.parse(ctx.request.body ?? {});
-      ctx.body = await describeReference(deps, currentUser(ctx.state).id, referenceUrl);
+      const request = AdCloneDescribeRequest.parse(ctx.request.body ?? {});
+      ctx.body = await describeReference(deps, currentUser(ctx.state).id, request);
     },
   );
 

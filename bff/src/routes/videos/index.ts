@@ -32,6 +32,7 @@ import { assertStorageAvailable, fileExtension } from '../../services/assets.ts'
 import { getUsageCounts } from '../../services/credits.ts';
 import { ownFileAt } from '../../services/own-media.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
+import { EventStreamLimit } from '../../services/event-streams.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
 import { readImageData } from '../../services/uploads/images.ts';
 import {
@@ -84,6 +85,7 @@ function approvedAudio(section: VideoSectionInput): { url: string; duration: num
 export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notifications, logger }: AppDeps): Router {
   const router = new Router();
   const uploads = createUploadGate(config.dataDir);
+  const eventStreams = new EventStreamLimit();
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
   const own = { db, objects, appUrl: config.appUrl };
 
@@ -351,6 +353,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
         queued = true;
         setTimeout(() => void send().catch((error: unknown) => (logger.warn({ err: error }, 'job events'), close())), 50);
       };
+      const release = eventStreams.add(userId, close);
       const stop = notifications.on(CHANNELS.jobs, (id) => id === first.id && schedule());
       // Heartbeats keep proxies from closing the stream; the poll covers lost notifications.
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
@@ -358,6 +361,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
       function close() {
         if (closed) return;
         closed = true;
+        release();
         stop();
         clearInterval(heartbeat);
         clearInterval(poll);

@@ -73,6 +73,22 @@ describe('POST /api/generate-audio', () => {
     expect(refunds).toHaveLength(1);
     expect(await audioAssets(client, user.id)).toHaveLength(0);
   });
+
+  it('answers a replayed requestId with its first audio, charged once; another script is a 409 that speaks nothing', async () => {
+    const { user, client } = await member(studio);
+    const line = { text: 'Welcome to the studio.', voiceId: 'studioAdam01', requestId: 'line-1' };
+    const first = await client.post(ApiRoutes.generateAudio, line);
+    expect(first.status).toBe(200);
+    const spy = vi.spyOn(studio.deps.media.speech, 'textToSpeech');
+    const again = await client.post(ApiRoutes.generateAudio, line);
+    expect(again.body).toEqual(first.body);
+    const changed = await client.post(ApiRoutes.generateAudio, { ...line, text: 'A much longer script to read out loud.' });
+    expect(changed.status).toBe(409);
+    expect(changed.body.error.message).toBe(Messages.requestIdReused);
+    expect(spy).not.toHaveBeenCalled();
+    expect(await balanceOf(client)).toBe(19);
+    expect(await audioAssets(client, user.id)).toHaveLength(1);
+  });
 });
 
 describe('POST /api/upload-audio', () => {

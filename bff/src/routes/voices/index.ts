@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Router from '@koa/router';
@@ -43,6 +42,7 @@ import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { assertStorageAvailable, saveAudioAsset } from '../../services/assets.ts';
 import { runChargedTask } from '../../services/charged-task.ts';
+import { answerOnce, fingerprintOf } from '../../services/images/requests.ts';
 import { callEngine, mediaFailure } from '../../services/images/engine-call.ts';
 import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { AUDIO_KINDS } from '../../services/uploads/sniff.ts';
@@ -135,7 +135,8 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     {
       method: 'post',
       path: ApiRoutes.generateAudio,
-      summary: 'Speak a script in a voice (1 credit, refunded if it fails); the audio is kept as an audio asset',
+      summary:
+        'Speak a script in a voice (1 credit, refunded if it fails); the audio is kept as an audio asset; `requestId` makes a retry free',
       auth: 'user',
       body: GenerateAudioRequest,
       responses: {
@@ -143,6 +144,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
         400: Messages.voiceTextRequired,
         402: Messages.insufficientCredits,
         404: Messages.voiceIdNotFound,
+        409: Messages.requestIdReused,
         502: Messages.failedToGenerateAudio,
       },
     },
@@ -159,33 +161,37 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
         speed: body.speed,
         useSpeakerBoost: body.useSpeakerBoost,
       };
-      const task = {
-        userId: user.id,
-        taskType: 'voice',
-        description: `Voice: ${voice.entry.name}`,
-        idempotencyKey: `voice:${randomUUID()}`,
-        taskMetadata: { voice_id: body.voiceId, characters: body.text.length },
-      };
-      const { asset, provider } = await runChargedTask(db, task, async () => {
-        const spoken = await callEngine(Messages.failedToGenerateAudio, () =>
-          speech.textToSpeech({ text: body.text, voice: voice.speech, settings }),
-        );
-        const saved = await saveAudioAsset(db, objects, {
+      const { requestId, userId: _self, ...asked } = body;
+      const claim = { userId: user.id, requestId: requestId && `voice:${requestId}`, fingerprint: fingerprintOf('voice', asked) };
+      ctx.body = await answerOnce(db, claim, async (attemptTag) => {
+        const task = {
           userId: user.id,
-          audio: spoken.audio,
-          mime: spoken.mime,
-          durationS: spoken.durationS,
-          metadata: { prompt: body.text, model: spoken.model, provider: spoken.provider },
+          taskType: 'voice',
+          description: `Voice: ${voice.entry.name}`,
+          idempotencyKey: `voice:${attemptTag}`,
+          taskMetadata: { voice_id: body.voiceId, characters: body.text.length },
+        };
+        const { asset, provider } = await runChargedTask(db, task, async () => {
+          const spoken = await callEngine(Messages.failedToGenerateAudio, () =>
+            speech.textToSpeech({ text: body.text, voice: voice.speech, settings }),
+          );
+          const saved = await saveAudioAsset(db, objects, {
+            userId: user.id,
+            audio: spoken.audio,
+            mime: spoken.mime,
+            durationS: spoken.durationS,
+            metadata: { prompt: body.text, model: spoken.model, provider: spoken.provider },
+          });
+          return { asset: saved, provider: spoken.provider };
         });
-        return { asset: saved, provider: spoken.provider };
+        return {
+          success: true,
+          audioUrl: asset.public_url,
+          duration: asset.metadata.duration ?? 0,
+          assetId: asset.id,
+          provider,
+        } satisfies GenerateAudioResponse;
       });
-      ctx.body = {
-        success: true,
-        audioUrl: asset.public_url,
-        duration: asset.metadata.duration ?? 0,
-        assetId: asset.id,
-        provider,
-      } satisfies GenerateAudioResponse;
     },
   );
 

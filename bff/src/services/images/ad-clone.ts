@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import {
   AdCloneMessages,
+  type AdCloneDescribeRequest,
   RESOLUTION_MAP,
   adPromptFrom,
   type AdCloneDescribeResponse,
@@ -15,30 +15,38 @@ import { assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage }
 import { runChargedTask } from '../charged-task.ts';
 import { ownImageAt } from '../own-media.ts';
 import { callEngine } from './engine-call.ts';
-import { finishGenerationRequest, startGenerationRequest } from './requests.ts';
+import { answerOnce, fingerprintOf } from './requests.ts';
 import type { StudioDeps } from './studio.ts';
 
 /** How much of the reference's colour grade a local ad takes on. */
 const REFERENCE_GRADE_STRENGTH = 0.75;
 
 /** Describes the reference ad (1 credit, refunded if it fails) and writes a prompt from it. */
-export async function describeReference(deps: StudioDeps, userId: string, referenceUrl: string): Promise<AdCloneDescribeResponse> {
-  const reference = await ownImageAt(deps, userId, referenceUrl);
-  const task = {
-    userId,
-    taskType: 'describe',
-    description: 'Ad Clone: describe the reference',
-    idempotencyKey: `describe:${randomUUID()}`,
-  };
-  return runChargedTask(deps.db, task, async (quote) => {
-    const result = await callEngine(AdCloneMessages.failed, () => deps.media.describeImage({ image: reference }));
-    return {
-      success: true as const,
-      description: result.description,
-      prompt: adPromptFrom(result.description),
-      provider: result.provider,
-      creditsUsed: quote.credits,
+export async function describeReference(
+  deps: StudioDeps,
+  userId: string,
+  request: z.output<typeof AdCloneDescribeRequest>,
+): Promise<AdCloneDescribeResponse> {
+  const reference = await ownImageAt(deps, userId, request.referenceUrl);
+  const requestId = request.requestId && `ad-clone-describe:${request.requestId}`;
+  const fingerprint = fingerprintOf('ad-clone-describe', { referenceUrl: request.referenceUrl });
+  return answerOnce(deps.db, { userId, requestId, fingerprint }, async (attemptTag) => {
+    const task = {
+      userId,
+      taskType: 'describe',
+      description: 'Ad Clone: describe the reference',
+      idempotencyKey: `describe:${attemptTag}`,
     };
+    return runChargedTask(deps.db, task, async (quote) => {
+      const result = await callEngine(AdCloneMessages.failed, () => deps.media.describeImage({ image: reference }));
+      return {
+        success: true as const,
+        description: result.description,
+        prompt: adPromptFrom(result.description),
+        provider: result.provider,
+        creditsUsed: quote.credits,
+      };
+    });
   });
 }
 
@@ -58,53 +66,48 @@ export async function cloneAd(
   ]);
   await assertStorageAvailable(deps.db, userId);
   // A request id sent again answers what it answered the first time (the same ads, charged once).
-  const requestId = `ad-clone:${request.requestId ?? randomUUID()}`;
-  const start = await startGenerationRequest<AdCloneResponse>(deps.db, userId, requestId);
-  if (start.kind === 'done') return start.answer;
+  const { requestId: id, ...asked } = request;
+  const requestId = id && `ad-clone:${id}`;
   const { width, height } = RESOLUTION_MAP[request.aspectRatio]!;
-  const task = {
-    userId,
-    taskType: 'image',
-    modelName: 'flux_krea',
-    quantity: request.imageCount,
-    description: `Ad Clone: ${request.imageCount} ad${request.imageCount === 1 ? '' : 's'}`,
-    idempotencyKey: `${requestId}:${start.attempt}`,
-  };
-  const saved: UserAsset[] = [];
-  try {
-    const answer = await runChargedTask(deps.db, task, async (quote) => {
-      const result = await callEngine(AdCloneMessages.failed, () =>
-        deps.media.generateImage({ prompt: request.prompt, product, width, height, count: request.imageCount, model: 'flux_krea' }),
-      );
-      if (result.images.length === 0) throw new AppError(502, 'upstream_failed', AdCloneMessages.failed);
-      let images: ImageData[] = result.images.slice(0, request.imageCount);
-      if (result.provider === 'local') {
-        const grade = await learnGrade([reference]);
-        images = await Promise.all(images.map((image) => applyGrade(image, grade, REFERENCE_GRADE_STRENGTH)));
-      }
-      for (const image of images)
-        saved.push(
-          await saveImageAsset(deps.db, deps.objects, {
-            userId,
-            image,
-            metadata: { prompt: request.prompt, mode: 'generate', model: 'ad_clone', selectedLoRAModels: [], provider: result.provider },
-          }),
-        );
-      return {
-        success: true as const,
-        images: saved.map(toGeneratedImage),
-        creditsUsed: quote.credits,
-        provider: result.provider,
-      };
-    });
-    await finishGenerationRequest(deps.db, userId, requestId, { answer });
-    return answer;
-  } catch (error) {
+  return answerOnce(deps.db, { userId, requestId, fingerprint: fingerprintOf('ad-clone', asked) }, async (attemptTag) => {
+    const task = {
+      userId,
+      taskType: 'image',
+      modelName: 'flux_krea',
+      quantity: request.imageCount,
+      description: `Ad Clone: ${request.imageCount} ad${request.imageCount === 1 ? '' : 's'}`,
+      idempotencyKey: `image:${attemptTag}`,
+    };
+    const saved: UserAsset[] = [];
     try {
+      return await runChargedTask(deps.db, task, async (quote) => {
+        const result = await callEngine(AdCloneMessages.failed, () =>
+          deps.media.generateImage({ prompt: request.prompt, product, width, height, count: request.imageCount, model: 'flux_krea' }),
+        );
+        if (result.images.length === 0) throw new AppError(502, 'upstream_failed', AdCloneMessages.failed);
+        let images: ImageData[] = result.images.slice(0, request.imageCount);
+        if (result.provider === 'local') {
+          const grade = await learnGrade([reference]);
+          images = await Promise.all(images.map((image) => applyGrade(image, grade, REFERENCE_GRADE_STRENGTH)));
+        }
+        for (const image of images)
+          saved.push(
+            await saveImageAsset(deps.db, deps.objects, {
+              userId,
+              image,
+              metadata: { prompt: request.prompt, mode: 'generate', model: 'ad_clone', selectedLoRAModels: [], provider: result.provider },
+            }),
+          );
+        return {
+          success: true as const,
+          images: saved.map(toGeneratedImage),
+          creditsUsed: quote.credits,
+          provider: result.provider,
+        };
+      });
+    } catch (error) {
       for (const asset of saved) await deleteAsset(deps.db, deps.objects, userId, asset.id, deps.removeThumbnails);
-    } finally {
-      await finishGenerationRequest(deps.db, userId, requestId, 'failed');
+      throw error;
     }
-    throw error;
-  }
+  });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   RESOLUTION_MAP,
   SCENE_TEMPLATES,
@@ -16,6 +15,7 @@ import { quoteTask } from '../credits.ts';
 import type { ObjectStore } from '../object-store.ts';
 import { ownImageAt, putTempImage, type OwnMediaDeps } from '../own-media.ts';
 import { callEngine } from './engine-call.ts';
+import { answerOnce, fingerprintOf } from './requests.ts';
 
 /** Longest side of a working image that a step re-renders (background, scene). */
 const WORKING_MAX_SIDE = 2048;
@@ -71,7 +71,8 @@ function runStep(media: MediaEngine, request: StudioEditRequest, source: ImageDa
 
 /**
  * One Product Studio step: the photo (and a scene) must be the caller's; the step's price is
- * charged before it runs and refunded if it fails; the result is a private working copy.
+ * charged before it runs and refunded if it fails; the result is a private working copy. A
+ * `requestId` sent again answers the first answer (charged once); with another step or input, 409.
  */
 export async function runStudioStep(deps: StudioDeps, userId: string, request: StudioEditRequest): Promise<StudioEditResponse> {
   const [source, scene] = await Promise.all([
@@ -79,23 +80,28 @@ export async function runStudioStep(deps: StudioDeps, userId: string, request: S
     request.operation === 'place' ? ownImageAt(deps, userId, request.sceneUrl) : undefined,
   ]);
   const { taskType, label } = STUDIO_OPERATIONS[request.operation];
-  const task = {
-    userId,
-    taskType,
-    description: `Product Studio: ${label}`,
-    idempotencyKey: `studio:${request.requestId ?? randomUUID()}`,
-    taskMetadata: { operation: request.operation },
-  };
-  return runChargedTask(deps.db, task, async (quote) => {
-    const result = await callEngine(StudioMessages.failed, () => runStep(deps.media, request, source, scene));
-    const image = result.images[0];
-    if (!image) throw new AppError(502, 'upstream_failed', StudioMessages.failed);
-    const url = await putTempImage(deps.objects, userId, image);
-    return {
-      success: true as const,
-      image: { url, width: image.width, height: image.height },
-      creditsUsed: quote.credits,
-      provider: result.provider,
+  // The ledger key alone would charge a replay once but still run it: the request id keeps the answer.
+  const { requestId, ...asked } = request;
+  const claim = { userId, requestId: requestId && `studio:${requestId}`, fingerprint: fingerprintOf('studio', asked) };
+  return answerOnce(deps.db, claim, (attemptTag) => {
+    const task = {
+      userId,
+      taskType,
+      description: `Product Studio: ${label}`,
+      idempotencyKey: `studio:${attemptTag}`,
+      taskMetadata: { operation: request.operation },
     };
+    return runChargedTask(deps.db, task, async (quote) => {
+      const result = await callEngine(StudioMessages.failed, () => runStep(deps.media, request, source, scene));
+      const image = result.images[0];
+      if (!image) throw new AppError(502, 'upstream_failed', StudioMessages.failed);
+      const url = await putTempImage(deps.objects, userId, image);
+      return {
+        success: true as const,
+        image: { url, width: image.width, height: image.height },
+        creditsUsed: quote.credits,
+        provider: result.provider,
+      };
+    });
   });
 }

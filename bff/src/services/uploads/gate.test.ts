@@ -275,3 +275,44 @@ describe('the upload gate for audio and several files (as later routes declare t
     expect(((await res.json()) as any).error.message).toBe(Messages.audioMissing);
   });
 });
+
+describe('a body that does not arrive in time', () => {
+  it('is a 408 once the deadline passes, its partial file removed and the connection closed', async () => {
+    const gate = createUploadGate(studio.deps.config.dataDir, { deadlineMs: 500 });
+    const app = new Koa();
+    app.use(errorHandler);
+    app.use(gate.accept({ files: { avatar: { kinds: IMAGE_KINDS, maxBytes: 5 * 1024 * 1024, messages: { type: 't', tooLarge: 'l' } } } }));
+    app.use((ctx) => (ctx.body = { ok: true }));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const boundary = 'slow-boundary';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const request = http.request(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+        method: 'POST',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + 3 * 1024 * 1024) },
+      });
+      request.on('error', () => {});
+      const answered = new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve) =>
+        request.on('response', (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        }),
+      );
+      request.write(head);
+      request.write(Buffer.alloc(256 * 1024, 7));
+      // The client stalls here, as a slow-loris upload does; it never sends the rest.
+      await expect.poll(async () => (await leftovers()).length, { timeout: 5000 }).toBeGreaterThan(0);
+      const res = await Promise.race([answered, new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
+      request.destroy();
+      expect(res).toMatchObject({ status: 408, headers: { connection: 'close' } });
+      expect(JSON.parse(res!.body)).toEqual({ error: { code: 'request_timeout', message: Messages.uploadTimedOut } });
+      await expect.poll(leftovers, { timeout: 5000 }).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import formidable, { errors as formidableErrors, type File } from 'formidable';
 import type { Context, Middleware } from 'koa';
 import { IMAGE_UPLOAD_MAX_BYTES, Messages } from '@studio/contracts';
-import { invalidRequest, payloadTooLarge } from '../../errors.ts';
+import { AppError, invalidRequest, payloadTooLarge, requestTimeout } from '../../errors.ts';
 import { probeAudioDuration } from './audio.ts';
 import { checkImageHeader } from './images.ts';
 import { AUDIO_KINDS, IMAGE_KINDS, MIME_OF_KIND, SNIFF_BYTES, sniffKind, type FileKind } from './sniff.ts';
@@ -62,6 +62,13 @@ export function uploadOf(ctx: Context): Upload {
 const DEFAULT_FIELDS_BYTES = 64 * 1024;
 /** Text fields per request; upload forms have a handful. */
 const MAX_FIELDS = 40;
+/**
+ * How long a multipart body may take to arrive. Node keeps a request open 300 s by default: a
+ * client that trickles a body holds a socket and a temp file that long (security probe item 10).
+ * 60 s carries one 10 MB image over some 1.5 Mbit/s; the training route's eight images at their
+ * 10 MB limit would need some 11 Mbit/s.
+ */
+export const UPLOAD_DEADLINE_MS = 60_000;
 /** The folder under DATA_DIR that uploads are streamed into, one sub-folder per request. */
 export const UPLOADS_TMP_DIR = 'uploads-tmp';
 
@@ -112,7 +119,8 @@ function refusal(error: unknown, spec: UploadSpec): unknown {
  * pixels or audio duration) against the route's rules, hands the route `uploadOf(ctx)`, and
  * removes the folder afterwards whatever happened: success, refusal, error or aborted request.
  */
-export function createUploadGate(dataDir: string) {
+export function createUploadGate(dataDir: string, options: { deadlineMs?: number } = {}) {
+  const deadlineMs = options.deadlineMs ?? UPLOAD_DEADLINE_MS;
   const root = path.join(dataDir, UPLOADS_TMP_DIR);
   let ready: Promise<unknown> | undefined;
 
@@ -133,15 +141,26 @@ export function createUploadGate(dataDir: string) {
       filter: (part) => part.name !== null && part.name in spec.files,
     });
     let parsed: [formidable.Fields, formidable.Files];
+    let timer: NodeJS.Timeout | undefined;
+    const reading = form.parse(ctx.req);
+    // Past the deadline formidable is left waiting on a paused request that is closed after the answer.
+    reading.catch(() => {});
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(requestTimeout(Messages.uploadTimedOut)), deadlineMs);
+    });
     try {
-      parsed = await form.parse(ctx.req);
+      parsed = await Promise.race([reading, deadline]);
     } catch (error) {
       // Refused mid-stream: the rest is not read, and the connection is not kept for another request.
       if (!ctx.req.complete) {
         ctx.req.pause();
         ctx.set('Connection', 'close');
       }
+      // The deadline's own answer; formidable closes its files when the closed connection aborts it.
+      if (error instanceof AppError) throw error;
       throw refusal(error, spec);
+    } finally {
+      clearTimeout(timer);
     }
     const [fields, files] = parsed;
     const upload: Upload = { fields: {}, files: {} };

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { ApiRoutes } from '@studio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+
+let studio: TestStudio;
+beforeAll(async () => {
+  studio = await startTestStudio();
+});
+afterAll(() => studio?.stop());
+
+/** A job that stays in progress (nothing runs it), so its event stream stays open. */
+async function runningJob(userId: string): Promise<string> {
+  const id = randomUUID();
+  await studio.deps.db('generated_videos').insert({
+    id,
+    user_id: userId,
+    kind: 'animation',
+    status: 'IN_PROGRESS',
+    model: 'animation',
+    aspect_ratio: '9:16',
+    width: 720,
+    height: 1280,
+    settings: '{}',
+    engine: 'dbos',
+    deadline_at: new Date(Date.now() + 30 * 60_000),
+  });
+  return id;
+}
+
+interface OpenStream {
+  /** Resolves true when the server ends the stream, false if it is still open after `ms`. */
+  endsWithin(ms: number): Promise<boolean>;
+  abort(): void;
+}
+
+async function openStream(client: TestClient, jobId: string): Promise<OpenStream> {
+  const controller = new AbortController();
+  const res = await fetch(new URL(`${ApiRoutes.jobStatus}/${jobId}/events`, client.baseUrl), {
+    headers: { cookie: client.cookieHeader },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  const reader = res.body!.getReader();
+  const ended = (async () => {
+    try {
+      for (;;) if ((await reader.read()).done) return true;
+    } catch {
+      return false;
+    }
+  })();
+  return {
+    endsWithin: (ms) => Promise.race([ended, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]),
+    abort: () => controller.abort(),
+  };
+}
+
+describe('job event streams: at most 10 open per user', () => {
+  it('closes the oldest stream of a user who opens an 11th, and only theirs', async () => {
+    const { user, client } = await member(studio);
+    const other = await member(studio);
+    const jobId = await runningJob(user.id);
+    const othersStream = await openStream(other.client, await runningJob(other.user.id));
+    const streams: OpenStream[] = [];
+    try {
+      for (let i = 0; i < 10; i++) streams.push(await openStream(client, jobId));
+      expect(await streams[0]!.endsWithin(300)).toBe(false);
+      streams.push(await openStream(client, jobId));
+      expect(await streams[0]!.endsWithin(5_000)).toBe(true);
+      for (const [i, stream] of streams.slice(1).entries()) expect(await stream.endsWithin(50), `stream ${i + 1}`).toBe(false);
+      expect(await othersStream.endsWithin(50)).toBe(false);
+
+      // A stream the browser closes gives its place back: the next one closes nobody's.
+      streams[10]!.abort();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      streams.push(await openStream(client, jobId));
+      expect(await streams[1]!.endsWithin(300)).toBe(false);
+    } finally {
+      for (const stream of [...streams, othersStream]) stream.abort();
+    }
+  });
+});

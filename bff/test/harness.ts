@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiRoutes, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
@@ -95,6 +96,29 @@ export class TestClient {
   }
 }
 
+let portCounter = 0;
+
+/**
+ * A free port for a test studio, from a range of its own per test worker and below Linux's
+ * ephemeral range: a port found free and released, then bound, cannot be taken meanwhile by a
+ * file running in the other worker (or by an ephemeral socket).
+ */
+async function testPort(): Promise<number> {
+  const base = 20_000 + Number(process.env.VITEST_POOL_ID ?? 0) * 1_000;
+  for (let tries = 0; tries < 1_000; tries++) {
+    const port = base + (portCounter++ % 1_000);
+    if (await isFree(port)) return port;
+  }
+  return findFreePort();
+}
+
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
 /** A database of its own for one studio, copied from the run's migrated template. */
 interface TestDatabase {
   url: string;
@@ -134,7 +158,7 @@ export async function startTestStudio(env: Record<string, string> = {}, options:
   await fs.chmod(dataDir, 0o755);
   const database = env.DATABASE_URL ? null : await copyTemplateDatabase();
   // Links in mails and redirects use APP_URL, so the port is chosen before the start.
-  const port = String(await findFreePort());
+  const port = String(await testPort());
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: port,

@@ -12,7 +12,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageData, ImageResult, ResultMeta } from '../capabilities.ts';
 import type { MediaEngine, VideoCapabilities } from '../index.ts';
-import { LOCAL_PRESET_VOICES, localTextToSpeech } from '../speech/local.ts';
+import { localCloneVoice, localTextToSpeech } from '../speech/local.ts';
 import { runFfmpeg } from '../speech/ffmpeg.ts';
 import type { VideoResult } from '../video/types.ts';
 import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../video/local.ts';
@@ -147,15 +147,9 @@ export function createFastMediaEngine(): MediaEngine {
     describeImage: async ({ image }) => ({ description: `A product photo, ${image.width}×${image.height}.`, ...meta('describe') }),
     speech: {
       name: 'local',
-      // Local speech is quick (espeak-ng's WebAssembly build), so it stays real.
+      // Local speech and voice matching are quick (espeak-ng's WebAssembly build, a pitch analysis), so they stay real.
       textToSpeech: localTextToSpeech,
-      cloneVoice: async () => ({
-        voice: LOCAL_PRESET_VOICES[Object.keys(LOCAL_PRESET_VOICES)[0]!]!,
-        analysis: null,
-        approximation: true,
-        requiresVerification: false,
-        ...meta('clone'),
-      }),
+      cloneVoice: localCloneVoice,
       listVoices: () => Promise.resolve([]),
       getVoice: () => Promise.resolve(null),
     },

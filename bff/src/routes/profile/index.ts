@@ -20,7 +20,7 @@ import { readProfileWithReset } from '../../services/credits.ts';
 import { getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
 import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { decodeImage } from '../../services/uploads/images.ts';
-import { AVATAR_KINDS } from '../../services/uploads/sniff.ts';
+import { AVATAR_KINDS } from '../../services/uploads/kinds.ts';
 import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '../../services/storage.ts';
 
 /** spec 2 §5: the avatar is any image under 5 MB (GIF too); never SVG. */

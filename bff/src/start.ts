@@ -9,6 +9,7 @@ import { createDb, migrateAndSeed } from './db/index.ts';
 import type { Logger } from './logger.ts';
 import { PostgresRateLimitStore } from './middlewares/rate-limit.ts';
 import { createMailer } from './services/mail.ts';
+import { sweepTemporaryUploads } from './services/own-media.ts';
 import { createGoogleSignIn } from './services/oidc.ts';
 import { CHANNELS, listenForChanges } from './db/notifications.ts';
 import { invalidatePlanStatus } from './services/plan-status.ts';
@@ -31,10 +32,9 @@ export interface RunningStudio {
 export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 
-function sweepTemporaryUploads(objects: ObjectStore, logger: Logger): NodeJS.Timeout {
+function sweepTemporaryUploadsHourly(deps: { db: Db; objects: ObjectStore }, logger: Logger): NodeJS.Timeout {
   const sweep = () =>
-    objects
-      .sweep('temp/', new Date(Date.now() - TEMP_UPLOAD_TTL_MS))
+    sweepTemporaryUploads(deps, new Date(Date.now() - TEMP_UPLOAD_TTL_MS))
       .then((removed) => removed > 0 && logger.info({ removed }, 'expired temporary uploads removed'))
       .catch((error: unknown) => logger.warn({ err: error }, 'sweeping temporary uploads failed'));
   void sweep();
@@ -132,7 +132,7 @@ export async function startStudio(
       notifications,
       payments,
     };
-    const sweeper = sweepTemporaryUploads(deps.objects, logger);
+    const sweeper = sweepTemporaryUploadsHourly(deps, logger);
     const overdue = timeOutOverdueJobs(db, jobs, logger);
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImageAsset, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { createImageAsset, signedInUser, startTestStudio, type ApiResponse, type TestStudio } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('thumbnails of public images, asked for by anyone', () => {
     const first = await featuredImage(user.id);
     expect((await visitor.get(`/media/thumbs/${first.id}.webp?w=480`)).status).toBe(200);
     const statuses: number[] = [];
-    let refused: Awaited<ReturnType<typeof visitor.get>> | undefined;
+    let refused: ApiResponse | undefined;
     for (let i = 0; i < 4 && !refused; i++) {
       const asset = await featuredImage(user.id);
       for (const w of [240, 480, 720, 1080])

@@ -23,7 +23,7 @@ import { callEngine } from '../../services/images/engine-call.ts';
 import { generateImages, type ImageSink } from '../../services/images/generate.ts';
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
-import { readImageData } from '../../services/uploads/images.ts';
+import { acceptImage, readImageData } from '../../services/uploads/images.ts';
 import { assertSelf } from '../assets/index.ts';
 import { sharedModelEntries, usableStyles } from '../../services/training/models.ts';
 import { route } from '../route.ts';
@@ -46,7 +46,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
   const ownImage = (userId: string, url: string) => ownImageAt({ db, objects, appUrl: config.appUrl }, userId, url);
 
   const inputImage = (userId: string, file: UploadedFile | undefined, url: string | undefined) =>
-    file ? readImageData(file.path, Messages.imageTypeInvalid) : url ? ownImage(userId, url) : Promise.resolve(undefined);
+    file ? acceptImage(file.path, Messages.imageTypeInvalid) : url ? ownImage(userId, url) : Promise.resolve(undefined);
 
   /** Results go to the caller's gallery; a failed generation takes back what it stored. */
   const gallerySink = (userId: string): ImageSink => ({
@@ -81,7 +81,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       summary: 'Upload an image to use as a generation input (JPEG, PNG or WebP under 10 MB); private to you',
       auth: 'user',
       multipart: { image: 'The image file' },
-      responses: { 200: UploadTempImageResponse, 400: Messages.imageTypeInvalid, 413: Messages.imageTooLarge },
+      responses: { 200: UploadTempImageResponse, 400: Messages.imageTypeInvalid, 403: Messages.storageFull, 413: Messages.imageTooLarge },
     },
     uploadLimit,
     uploads.accept(ONE_IMAGE),
@@ -89,8 +89,10 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const { fields, files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
-      const image = files.image!;
-      const imageUrl = await putTempImage(objects, user.id, await readImageData(image.path, Messages.imageTypeInvalid));
+      const image = await acceptImage(files.image!.path, Messages.imageTypeInvalid);
+      // A temporary upload counts against storage until it is swept.
+      await assertStorageAvailable(db, user.id);
+      const imageUrl = await putTempImage({ db, objects }, user.id, image);
       ctx.body = { success: true, imageUrl } satisfies UploadTempImageResponse;
     },
   );
@@ -174,7 +176,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     uploads.accept(ONE_IMAGE),
     async (ctx) => {
       const user = currentUser(ctx.state);
-      const image = await readImageData(uploadOf(ctx).files.image!.path, Messages.imageTypeInvalid);
+      const image = await acceptImage(uploadOf(ctx).files.image!.path, Messages.imageTypeInvalid);
       const task = { userId: user.id, taskType: 'describe', description: 'Image → Prompt', idempotencyKey: `describe:${randomUUID()}` };
       const result = await runChargedTask(db, task, () => callEngine(Messages.failedToDescribe, () => media.describeImage({ image })));
       ctx.body = { success: true, description: result.description, provider: result.provider } satisfies DescribeImageResponse;

@@ -85,7 +85,9 @@ describe('the gallery API', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/webp');
     // 270 wide at quality 70 is served by the 480-wide thumbnail at 75.
-    const cached = (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs'))).find((n) => n.startsWith(`${asset.id}-w480-h0-q75`))!;
+    const cached = (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs'))).find((n) =>
+      n.startsWith(`${asset.id}-w480-h0-q75`),
+    )!;
     const made = (await fs.stat(path.join(studio.deps.config.dataDir, 'thumbs', cached))).mtimeMs;
     const again = await client.get(`${url}?w=270&q=70`);
     expect(again.status).toBe(200);

@@ -17,7 +17,9 @@ const featuredImage = async (userId: string) => {
 };
 
 const thumbsOf = async (assetId: string) =>
-  (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs')).catch(() => [] as string[])).filter((n) => n.startsWith(`${assetId}-`));
+  (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs')).catch(() => [] as string[])).filter((n) =>
+    n.startsWith(`${assetId}-`),
+  );
 
 describe('thumbnails of public images, asked for by anyone', () => {
   it('are made in a few fixed sizes and qualities, whatever sizes are asked for', async () => {

@@ -96,7 +96,10 @@ describe('temporary uploads and working copies count against storage', () => {
     expect(await storageUsed(client)).toBeGreaterThan(afterUpload);
 
     const asset = await createImageAsset(studio, user.id);
-    await studio.deps.db('user_assets').where({ id: asset.id }).update({ file_size: 1024 ** 3 });
+    await studio.deps
+      .db('user_assets')
+      .where({ id: asset.id })
+      .update({ file_size: 1024 ** 3 });
     const refusedUpload = await client.post(ApiRoutes.uploadTempImage, imageForm(photo));
     expect(refusedUpload.status).toBe(403);
     expect(refusedUpload.body.error.message).toBe(Messages.storageFull);

@@ -8,6 +8,7 @@ import { createDb, migrateAndSeed, type Db } from './db/index.ts';
 import { createDeps, type AppDeps, type OptionalDep } from './deps.ts';
 import type { Logger } from './logger.ts';
 import type { ObjectStore } from './services/object-store.ts';
+import { sweepTemporaryUploads } from './services/own-media.ts';
 import type { JobEngine } from './services/videos/engine.ts';
 import { overdueJobs, timeOut } from './services/videos/jobs.ts';
 
@@ -22,10 +23,9 @@ export interface RunningStudio {
 export const TEMP_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 const SWEEP_EVERY_MS = 60 * 60_000;
 
-function sweepTemporaryUploads(objects: ObjectStore, logger: Logger): NodeJS.Timeout {
+function sweepTemporaryUploadsHourly(deps: { db: Db; objects: ObjectStore }, logger: Logger): NodeJS.Timeout {
   const sweep = () =>
-    objects
-      .sweep('temp/', new Date(Date.now() - TEMP_UPLOAD_TTL_MS))
+    sweepTemporaryUploads(deps, new Date(Date.now() - TEMP_UPLOAD_TTL_MS))
       .then((removed) => removed > 0 && logger.info({ removed }, 'expired temporary uploads removed'))
       .catch((error: unknown) => logger.warn({ err: error }, 'sweeping temporary uploads failed'));
   void sweep();
@@ -87,7 +87,7 @@ export async function startStudio(
   try {
     // Launching the engine resumes jobs a stopped or killed process left unfinished.
     if (!options.lazyJobs) await created.launchJobs();
-    const sweeper = sweepTemporaryUploads(deps.objects, logger);
+    const sweeper = sweepTemporaryUploadsHourly(deps, logger);
     const overdue = timeOutOverdueJobs(deps.db, deps.jobs, logger);
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);

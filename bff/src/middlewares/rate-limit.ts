@@ -105,6 +105,11 @@ export const RATE_LIMITS = {
   uploads: [{ by: 'user', max: 30, windowMs: minutes(1) }],
   /** Store reads fetch other sites on the user's behalf: a few a minute. */
   storeImport: [{ by: 'user', max: 20, windowMs: minutes(1) }],
+  /**
+   * Thumbnails not made yet (each one decodes an original), per address, anonymous visitors of
+   * the discover feed included; a grid's first load needs a few dozen, thumbnails on disk are not counted.
+   */
+  thumbnailMisses: [{ by: 'ip', max: 60, windowMs: minutes(1) }],
 } as const satisfies Record<string, readonly RateLimitRule[]>;
 
 function emailOf(ctx: Context): string | null {
@@ -131,38 +136,49 @@ function subjectOf(ctx: Context, by: RateLimitSubject): string | null {
 
 const hashed = (subject: string) => createHash('sha256').update(subject).digest('base64url');
 
-/**
- * Counts the request against every rule, then refuses it with 429 and `Retry-After` when a
- * rule's `max` is exceeded, or delays it when a rule's slow-down threshold is passed. Runs after
- * the body parser (e-mail rules read `body.email`) and, for `user` rules, after the auth guard.
- * With `countFailuresOnly`, an attempt that succeeds is taken back, so people who sign in
- * correctly are never limited.
- */
-export function rateLimit(options: {
+export interface RateLimitOptions {
   name: string;
   store: RateLimitStore;
   rules: readonly RateLimitRule[];
   countFailuresOnly?: boolean;
-}): Middleware {
+}
+
+/**
+ * Counts one attempt of the request against every rule, then refuses it with 429 and
+ * `Retry-After` when a rule's `max` is exceeded, or waits when a rule's slow-down threshold is
+ * passed. Answers the counters' keys. For a route's costly branch only (a thumbnail not made yet);
+ * whole routes take `rateLimit`.
+ */
+export async function countAttempt(ctx: Context, options: RateLimitOptions): Promise<string[]> {
+  const keys: string[] = [];
+  let retryAfterMs = 0;
+  let delayMs = 0;
+  const now = Date.now();
+  for (const rule of options.rules) {
+    const subject = subjectOf(ctx, rule.by);
+    if (!subject) continue;
+    const key = `${options.name}:${rule.by}:${hashed(subject)}`;
+    const { count, resetAt } = await options.store.hit(key, rule.windowMs);
+    keys.push(key);
+    if (rule.max !== undefined && count > rule.max) retryAfterMs = Math.max(retryAfterMs, resetAt - now);
+    if (rule.slowDownAfter !== undefined) delayMs = Math.max(delayMs, slowDownDelay(count - rule.slowDownAfter));
+  }
+  if (retryAfterMs > 0) {
+    ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+    throw rateLimited();
+  }
+  if (delayMs > 0) await sleep(delayMs);
+  return keys;
+}
+
+/**
+ * The middleware form of `countAttempt`. Runs after the body parser (e-mail rules read
+ * `body.email`) and, for `user` rules, after the auth guard. With `countFailuresOnly`, an attempt
+ * that succeeds is taken back, so people who sign in correctly are never limited.
+ */
+export function rateLimit(options: RateLimitOptions): Middleware {
   return async (ctx, next) => {
-    const keys: string[] = [];
-    let retryAfterMs = 0;
-    let delayMs = 0;
-    const now = Date.now();
-    for (const rule of options.rules) {
-      const subject = subjectOf(ctx, rule.by);
-      if (!subject) continue;
-      const key = `${options.name}:${rule.by}:${hashed(subject)}`;
-      const { count, resetAt } = await options.store.hit(key, rule.windowMs);
-      keys.push(key);
-      if (rule.max !== undefined && count > rule.max) retryAfterMs = Math.max(retryAfterMs, resetAt - now);
-      if (rule.slowDownAfter !== undefined) delayMs = Math.max(delayMs, slowDownDelay(count - rule.slowDownAfter));
-    }
-    if (retryAfterMs > 0) {
-      ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
-      throw rateLimited();
-    }
-    if (delayMs > 0) await sleep(delayMs);
+    const keys = await countAttempt(ctx, options);
     await next();
     if (options.countFailuresOnly && ctx.status < 400) for (const key of keys) await options.store.undo(key);
   };

@@ -96,10 +96,14 @@ export function toUserAsset(row: AssetRow): UserAsset {
   };
 }
 
-/** Bytes the user's gallery holds. */
+/** Bytes the user keeps: their assets (gallery, products, audio, videos) and temporary uploads not yet swept. */
 export async function storageUsedBytes(db: Db, userId: string): Promise<number> {
-  const row = await db('user_assets').where({ user_id: userId }).sum<{ sum: string | null }>('file_size as sum').first();
-  return Number(row?.sum ?? 0);
+  const { rows } = await db.raw<{ rows: { bytes: string }[] }>(
+    `SELECT (SELECT coalesce(sum(file_size), 0) FROM user_assets WHERE user_id = :userId)
+          + (SELECT coalesce(sum(file_size), 0) FROM temporary_uploads WHERE user_id = :userId) AS bytes`,
+    { userId },
+  );
+  return Number(rows[0]?.bytes ?? 0);
 }
 
 /** spec 1 §9: the plan's storage limit; a user at or past it keeps what they have but makes nothing new. */

@@ -14,6 +14,7 @@ import {
 } from '@studio/contracts';
 import type { Db, Queryable } from '../db/index.ts';
 import { DbErrorCodes, insufficientCredits, isDbError, notFound } from '../errors.ts';
+import { storageUsedBytes } from './assets.ts';
 import { invalidatePlanStatus } from './plan-status.ts';
 import { findActiveSubscription } from './subscriptions.ts';
 import { getOrCreateProfileRow, type ProfileRow } from './profiles.ts';
@@ -350,10 +351,9 @@ function hasTable(db: Db, table: string): Promise<boolean> {
 
 /** Storage used (sum of the user's asset sizes) and videos made this calendar month (UTC). */
 export async function getUsageCounts(db: Db, userId: string): Promise<{ storageUsedBytes: number; videosThisMonth: number }> {
-  const [assets, videos] = await Promise.all([hasTable(db, 'user_assets'), hasTable(db, 'generated_videos')]);
-  const storage = assets
-    ? await db('user_assets').where({ user_id: userId }).first(db.raw('coalesce(sum(file_size), 0)::bigint AS bytes'))
-    : null;
+  const [stored, videos] = await Promise.all([hasTable(db, 'temporary_uploads'), hasTable(db, 'generated_videos')]);
+  // temporary_uploads comes after user_assets: with it, both are there to count.
+  const storage = stored ? await storageUsedBytes(db, userId) : 0;
   const monthly = videos
     ? await db('generated_videos')
         .where({ user_id: userId })
@@ -361,7 +361,7 @@ export async function getUsageCounts(db: Db, userId: string): Promise<{ storageU
         .first(db.raw('count(*)::int AS n'))
     : null;
   return {
-    storageUsedBytes: Number((storage as { bytes?: number } | null)?.bytes ?? 0),
+    storageUsedBytes: storage,
     videosThisMonth: Number((monthly as { n?: number } | null)?.n ?? 0),
   };
 }

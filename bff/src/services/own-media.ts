@@ -42,9 +42,27 @@ export async function ownImageAt(deps: OwnMediaDeps, userId: string, url: string
   return readImageData(bytes, Messages.imageTypeInvalid);
 }
 
-/** Keeps an image as the caller's private temporary upload; returns its URL (readable by them only). */
-export async function putTempImage(objects: ObjectStore, userId: string, image: ImageData): Promise<string> {
+/**
+ * Keeps an image as the caller's private temporary upload; returns its URL (readable by them
+ * only). Its row counts it against the caller's storage until the sweep removes both; callers
+ * check `assertStorageAvailable` first.
+ */
+export async function putTempImage(deps: Pick<OwnMediaDeps, 'db' | 'objects'>, userId: string, image: ImageData): Promise<string> {
   const name = `${userId}-${randomBytes(12).toString('base64url')}.${fileExtension(image.mime)}`;
-  await objects.put(`temp/${name}`, image.data);
+  const key = `temp/${name}`;
+  await deps.objects.put(key, image.data);
+  try {
+    await deps.db('temporary_uploads').insert({ storage_key: key, user_id: userId, file_size: image.data.length });
+  } catch (error) {
+    await deps.objects.remove(key);
+    throw error;
+  }
   return `${TEMP_URL_PREFIX}/${name}`;
+}
+
+/** Removes temporary uploads older than `before`: files first, then the rows that count them. */
+export async function sweepTemporaryUploads(deps: Pick<OwnMediaDeps, 'db' | 'objects'>, before: Date): Promise<number> {
+  const removed = await deps.objects.sweep('temp/', before);
+  await deps.db('temporary_uploads').where('created_at', '<', before).delete();
+  return removed;
 }

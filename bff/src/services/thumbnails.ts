@@ -6,22 +6,28 @@ import { decodeImage } from './uploads/images.ts';
 
 /**
  * WebP thumbnails of stored images, made once per (asset, width, height, quality) and kept under
- * `DATA_DIR/thumbs`; every grid asks for them (spec 1 §2 lazy thumbnails).
+ * `DATA_DIR/thumbs`; every grid asks for them (spec 1 §2 lazy thumbnails). Callers pass a variant
+ * snapped to contracts' fixed sizes (`thumbnailVariant`), so an image has a handful of files here.
  */
 export function createThumbnails(dataDir: string) {
   const dir = path.join(dataDir, 'thumbs');
   const fileOf = (assetId: string, q: ThumbnailQuery) => path.join(dir, `${assetId}-w${q.w}-h${q.h ?? 0}-q${q.q}.webp`);
 
   return {
-    /** The thumbnail, made from `original()` the first time it is asked for. */
+    /**
+     * The thumbnail, made from `original()` the first time it is asked for; `beforeMaking` runs
+     * first then (a miss costs a decode: the route counts it against a rate limit).
+     */
     async open(
       assetId: string,
       q: ThumbnailQuery,
       original: () => Promise<Buffer | null>,
+      beforeMaking: () => Promise<unknown> = async () => {},
     ): Promise<{ stream: ReadStream; size: number } | null> {
       const file = fileOf(assetId, q);
       let stat = await fs.stat(file).catch(() => null);
       if (!stat) {
+        await beforeMaking();
         const source = await original();
         if (!source) return null;
         const webp = await decodeImage(source, (image) =>

@@ -117,6 +117,18 @@ export type UploadTempImageResponse = z.infer<typeof UploadTempImageResponse>;
 
 /** A thumbnail's size and quality (the grid asks for its column width). */
 export const THUMBNAIL_WIDTHS = { min: 16, max: 2048 } as const;
+/**
+ * The only sizes (px, for width and height) and WebP qualities thumbnails are made in: a request is
+ * served the nearest one at or above it (the largest past the end), so an image has a handful of
+ * thumbnails however many sizes are asked for (each is decoded and kept on disk once).
+ */
+export const THUMBNAIL_SIZES = [240, 480, 720, 1080] as const;
+export const THUMBNAIL_QUALITIES = [75, 90] as const;
+
+const atOrAbove = (allowed: readonly number[], wanted: number) => allowed.find((a) => a >= wanted) ?? allowed[allowed.length - 1]!;
+/** The thumbnail size that serves a slot `px` wide (or high). */
+export const thumbnailSize = (px: number) => atOrAbove(THUMBNAIL_SIZES, px);
+
 export const ThumbnailQuery = z.object({
   w: z.coerce.number().int().min(THUMBNAIL_WIDTHS.min).max(THUMBNAIL_WIDTHS.max).default(480),
   h: z.coerce.number().int().min(THUMBNAIL_WIDTHS.min).max(THUMBNAIL_WIDTHS.max).optional(),
@@ -124,6 +136,13 @@ export const ThumbnailQuery = z.object({
 });
 export type ThumbnailQuery = z.infer<typeof ThumbnailQuery>;
 
+/** The thumbnail that serves a request: its size and quality snapped to the fixed sets. */
+export const thumbnailVariant = ({ w, h, q }: ThumbnailQuery): ThumbnailQuery => ({
+  w: thumbnailSize(w),
+  h: h === undefined ? undefined : thumbnailSize(h),
+  q: atOrAbove(THUMBNAIL_QUALITIES, q),
+});
+
 /** A small WebP of one of the user's image assets, for grids (other URLs are returned unchanged). */
 export const thumbnailOf = (url: string, width = 240) =>
-  url.replace(/^\/media\/assets\/([0-9a-f-]{36})\.\w+$/, `/media/thumbs/$1.webp?w=${width}`);
+  url.replace(/^\/media\/assets\/([0-9a-f-]{36})\.\w+$/, `/media/thumbs/$1.webp?w=${thumbnailSize(width)}`);

@@ -12,6 +12,7 @@ import * as payments from './011-payments.ts';
 import * as products from './012-products.ts';
 import * as trainedModels from './013-trained-models.ts';
 import * as requestFingerprints from './014-request-fingerprints.ts';
+import * as temporaryUploads from './015-temporary-uploads.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -27,6 +28,7 @@ const migrations: Record<string, Knex.Migration> = {
   '012-products': products,
   '013-trained-models': trainedModels,
   '014-request-fingerprints': requestFingerprints,
+  '015-temporary-uploads': temporaryUploads,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -77,14 +77,17 @@ describe('the gallery API', () => {
     expect(files).toEqual([]);
   });
 
-  it('makes WebP thumbnails by width, height and quality once, then serves them from disk; out-of-bounds sizes are refused', async () => {
+  it('makes WebP thumbnails by width, height and quality (snapped up to the fixed sets) once, then serves them from disk; out-of-bounds sizes are refused', async () => {
     const { user, client } = await signedInUser(studio);
     const asset = await createImageAsset(studio, user.id, { width: 1080, height: 1920 });
     const url = `/media/thumbs/${asset.id}.webp`;
     const first = await client.get(`${url}?w=270&q=70`);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/webp');
-    const cached = (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs'))).find((n) => n.startsWith(`${asset.id}-w270`))!;
+    // 270 wide at quality 70 is served by the 480-wide thumbnail at 75.
+    const cached = (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs'))).find((n) =>
+      n.startsWith(`${asset.id}-w480-h0-q75`),
+    )!;
     const made = (await fs.stat(path.join(studio.deps.config.dataDir, 'thumbs', cached))).mtimeMs;
     const again = await client.get(`${url}?w=270&q=70`);
     expect(again.status).toBe(200);
@@ -92,7 +95,7 @@ describe('the gallery API', () => {
 
     const res = await fetch(new URL(`${url}?w=200&h=200`, studio.url), { headers: { cookie: client.cookieHeader } });
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
-    expect(meta).toMatchObject({ format: 'webp', width: 200, height: 200 });
+    expect(meta).toMatchObject({ format: 'webp', width: 240, height: 240 });
     for (const bad of ['w=5', 'w=5000', 'q=5', 'w=abc']) expect((await client.get(`${url}?${bad}`)).status).toBe(400);
   });
 

@@ -9,6 +9,7 @@ import {
   OwnerBody,
   SuccessResponse,
   ThumbnailQuery,
+  thumbnailVariant,
   UserAssetsQuery,
   UserAssetsResponse,
   UserLoraModelsResponse,
@@ -19,6 +20,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
+import { countAttempt, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import {
   ASSET_URL_PREFIX,
   associateWithCharacter,
@@ -56,7 +58,7 @@ async function readableAsset(ctx: Context, db: AppDeps['db'], file: string, exte
   return row;
 }
 
-export function assetRoutes({ db, config, objects }: AppDeps): Router {
+export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): Router {
   const router = new Router();
   const thumbnails = createThumbnails(config.dataDir);
 
@@ -226,19 +228,30 @@ export function assetRoutes({ db, config, objects }: AppDeps): Router {
     {
       method: 'get',
       path: `${THUMB_URL_PREFIX}/:file`,
-      summary: 'A WebP thumbnail of an image (or a video’s poster) by width (and height, quality); made once, then served from disk',
+      summary:
+        'A WebP thumbnail of an image (or a video’s poster) by width (and height, quality), each snapped up to the fixed sizes and qualities; made once, then served from disk',
       auth: 'none',
       query: ThumbnailQuery,
-      responses: { 200: 'image/webp', 400: 'Width, height or quality out of bounds', 404: 'No such image, or not yours' },
+      responses: {
+        200: 'image/webp',
+        400: 'Width, height or quality out of bounds',
+        404: 'No such image, or not yours',
+        429: 'Too many thumbnails not made yet asked for from this address',
+      },
     },
     async (ctx) => {
-      const size = ThumbnailQuery.parse(ctx.query);
+      const size = thumbnailVariant(ThumbnailQuery.parse(ctx.query));
       const file = (ctx.params.file ?? '').replace(/\.webp$/, '.img');
       const row = await readableAsset(ctx, db, file, /^img$/);
       if (row.asset_type === 'audio') throw notFound();
       // A video's thumbnails are made from its poster frame.
       const source = row.asset_type === 'video' ? posterKeyOf(row) : row.storage_key;
-      const opened = await thumbnails.open(row.id, size, () => objects.read(source));
+      const opened = await thumbnails.open(
+        row.id,
+        size,
+        () => objects.read(source),
+        () => countAttempt(ctx, { name: 'thumbnail-misses', store: rateLimitStore, rules: RATE_LIMITS.thumbnailMisses }),
+      );
       if (!opened) throw notFound();
       ctx.type = 'image/webp';
       ctx.length = opened.size;

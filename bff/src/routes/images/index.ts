@@ -24,7 +24,7 @@ import { generateImages, type ImageSink } from '../../services/images/generate.t
 import { answerOnce, digestOf, fingerprintOf } from '../../services/images/requests.ts';
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
-import { readImageData } from '../../services/uploads/images.ts';
+import { acceptImage, readImageData } from '../../services/uploads/images.ts';
 import { assertSelf } from '../assets/index.ts';
 import { sharedModelEntries, usableStyles } from '../../services/training/models.ts';
 import { route } from '../route.ts';
@@ -47,7 +47,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
   const ownImage = (userId: string, url: string) => ownImageAt({ db, objects, appUrl: config.appUrl }, userId, url);
 
   const inputImage = (userId: string, file: UploadedFile | undefined, url: string | undefined) =>
-    file ? readImageData(file.path, Messages.imageTypeInvalid) : url ? ownImage(userId, url) : Promise.resolve(undefined);
+    file ? acceptImage(file.path, Messages.imageTypeInvalid) : url ? ownImage(userId, url) : Promise.resolve(undefined);
 
   /** Results go to the caller's gallery; a failed generation takes back what it stored. */
   const gallerySink = (userId: string): ImageSink => ({
@@ -82,7 +82,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       summary: 'Upload an image to use as a generation input (JPEG, PNG or WebP under 10 MB); private to you',
       auth: 'user',
       multipart: { image: 'The image file' },
-      responses: { 200: UploadTempImageResponse, 400: Messages.imageTypeInvalid, 413: Messages.imageTooLarge },
+      responses: { 200: UploadTempImageResponse, 400: Messages.imageTypeInvalid, 403: Messages.storageFull, 413: Messages.imageTooLarge },
     },
     uploadLimit,
     uploads.accept(ONE_IMAGE),
@@ -90,8 +90,10 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const { fields, files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
-      const image = files.image!;
-      const imageUrl = await putTempImage(objects, user.id, await readImageData(image.path, Messages.imageTypeInvalid));
+      const image = await acceptImage(files.image!.path, Messages.imageTypeInvalid);
+      // A temporary upload counts against storage until it is swept.
+      await assertStorageAvailable(db, user.id);
+      const imageUrl = await putTempImage({ db, objects }, user.id, image);
       ctx.body = { success: true, imageUrl } satisfies UploadTempImageResponse;
     },
   );
@@ -184,7 +186,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const { fields, files } = uploadOf(ctx);
       const { requestId } = DescribeImageFields.parse(fields);
-      const image = await readImageData(files.image!.path, Messages.imageTypeInvalid);
+      const image = await acceptImage(files.image!.path, Messages.imageTypeInvalid);
       const claim = {
         userId: user.id,
         requestId: requestId && `describe:${requestId}`,

@@ -32,7 +32,7 @@ import { FetchFailedError, UnsafeAddressError } from '../../services/products/sa
 import { downloadStoreImage, NotAStoreError, readStore, type FetchLimits } from '../../services/products/store.ts';
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
-import { readImageData } from '../../services/uploads/images.ts';
+import { acceptImage } from '../../services/uploads/images.ts';
 import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 
@@ -94,7 +94,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       const { fields, files } = uploadOf(ctx);
       const { title } = CreateProductFields.parse(fields);
       const chosen = Object.keys(PRODUCT_IMAGES.files).flatMap((field) => (files[field] ? [files[field]] : []));
-      const images = await Promise.all(chosen.map((file) => readImageData(file.path, Messages.imageTypeInvalid)));
+      const images = await Promise.all(chosen.map((file) => acceptImage(file.path, Messages.imageTypeInvalid)));
       ctx.body = { success: true, product: await createProduct(db, objects, { userId: user.id, title, images }) } satisfies ProductResponse;
     },
   );
@@ -144,7 +144,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     uploadLimit,
     uploads.accept(ONE_IMAGE),
     async (ctx) => {
-      const image = await readImageData(uploadOf(ctx).files.image!.path, Messages.imageTypeInvalid);
+      const image = await acceptImage(uploadOf(ctx).files.image!.path, Messages.imageTypeInvalid);
       const product = await addProductImage(db, objects, currentUser(ctx.state).id, ctx.params.productId ?? '', image);
       ctx.body = { success: true, product } satisfies ProductResponse;
     },
@@ -212,7 +212,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
           }),
         ),
       );
-      const images = await Promise.all(downloaded.map((bytes) => readImageData(bytes, ProductMessages.storeImageUnavailable)));
+      const images = await Promise.all(downloaded.map((bytes) => acceptImage(bytes, ProductMessages.storeImageUnavailable)));
       const source = listing.products.find((p) => chosen.some((image) => p.images.includes(image)));
       const product = await createProduct(db, objects, {
         userId: user.id,

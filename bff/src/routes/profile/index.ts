@@ -19,8 +19,8 @@ import { route } from '../route.ts';
 import { readProfileWithReset } from '../../services/credits.ts';
 import { getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
 import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
-import { decodeImage } from '../../services/uploads/images.ts';
-import { AVATAR_KINDS } from '../../services/uploads/sniff.ts';
+import { acceptImage } from '../../services/uploads/images.ts';
+import { AVATAR_KINDS } from '../../services/uploads/kinds.ts';
 import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '../../services/storage.ts';
 
 /** spec 2 §5: the avatar is any image under 5 MB (GIF too); never SVG. */
@@ -37,19 +37,13 @@ const AVATAR_UPLOAD: UploadSpec = {
 
 /** The 96×96 JPEG of an accepted upload (turned upright, transparency on white). */
 async function toAvatarJpeg(filepath: string): Promise<Buffer> {
-  try {
-    return await decodeImage(filepath, (image) =>
-      image
-        .rotate()
-        .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: Math.round(AVATAR_JPEG_QUALITY * 100) })
-        .toBuffer(),
-    );
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw invalidRequest(Messages.avatarProcessFailed);
-  }
+  const avatar = await acceptImage(filepath, Messages.avatarProcessFailed, (upright) =>
+    upright
+      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: Math.round(AVATAR_JPEG_QUALITY * 100) }),
+  );
+  return avatar.data;
 }
 
 export function profileRoutes({ db, config, rateLimitStore }: AppDeps): Router {

@@ -32,7 +32,7 @@ import {
   updateModel,
 } from '../../services/training/models.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
-import { readImageData } from '../../services/uploads/images.ts';
+import { acceptImage } from '../../services/uploads/images.ts';
 import { route } from '../route.ts';
 
 const TRAINING_IMAGES: UploadSpec = {
@@ -115,7 +115,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       const { kind, name } = StartTrainingFields.parse(fields);
       const chosen = Object.keys(TRAINING_IMAGES.files).flatMap((field) => (files[field] ? [files[field]] : []));
       if (chosen.length < TRAINING_IMAGES_MIN) throw invalidRequest(TrainingMessages.tooFewImages, { field: 'image_0' });
-      const images = await Promise.all(chosen.map((file) => readImageData(file.path, Messages.imageTypeInvalid)));
+      const images = await Promise.all(chosen.map((file) => acceptImage(file.path, Messages.imageTypeInvalid)));
       // With a hosted trainer the style is also trained as a LoRA, asked for by its trigger word.
       const hosted = Boolean(media.trainLora);
       const triggerWord = hosted ? `stl${randomBytes(4).toString('hex')}` : null;

@@ -34,7 +34,7 @@ import { ownFileAt } from '../../services/own-media.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
 import { EventStreamLimit } from '../../services/event-streams.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
-import { readImageData } from '../../services/uploads/images.ts';
+import { acceptImage } from '../../services/uploads/images.ts';
 import {
   createJob,
   endJob,
@@ -186,7 +186,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
         // spec 2 §5: a section counts with an image, and when it speaks, with approved audio (veo3 speaks itself).
         const complete = imageBytes && (!section.scriptEnabled || model.builtInAudio ? true : audio !== null);
         if (!complete) continue;
-        const image = await readImageData(imageBytes, sectionImageInvalid(name));
+        const image = await acceptImage(imageBytes, sectionImageInvalid(name));
         const audioBytes = audio ? await ownFileAt(own, user.id, audio.url, 'audio') : null;
         if (audio && !audioBytes) throw invalidRequest(Messages.videoIncomplete);
         const speaks = Boolean(audio || (script && model.builtInAudio));
@@ -262,7 +262,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
           ? await ownFileAt(own, user.id, fields.imageUrl, 'image')
           : null;
       if (!bytes) throw invalidRequest(fields.imageUrl ? Messages.imageNotYours : Messages.imageTypeInvalid);
-      const image = await readImageData(bytes, Messages.imageTypeInvalid);
+      const image = await acceptImage(bytes, Messages.imageTypeInvalid);
       await assertPlanAllows(user, fields.duration);
       await assertStorageAvailable(db, user.id);
       const jobId = newJobId();

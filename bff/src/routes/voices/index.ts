@@ -45,7 +45,7 @@ import { runChargedTask } from '../../services/charged-task.ts';
 import { answerOnce, fingerprintOf } from '../../services/images/requests.ts';
 import { callEngine, mediaFailure } from '../../services/images/engine-call.ts';
 import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
-import { AUDIO_KINDS } from '../../services/uploads/sniff.ts';
+import { AUDIO_KINDS } from '../../services/uploads/kinds.ts';
 import {
   createProfile,
   deleteProfile,

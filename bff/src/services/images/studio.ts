@@ -13,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import { runChargedTask } from '../charged-task.ts';
 import { quoteTask } from '../credits.ts';
 import type { ObjectStore } from '../object-store.ts';
+import { assertStorageAvailable } from '../assets.ts';
 import { ownImageAt, putTempImage, type OwnMediaDeps } from '../own-media.ts';
 import { callEngine } from './engine-call.ts';
 import { answerOnce, fingerprintOf } from './requests.ts';
@@ -79,6 +80,8 @@ export async function runStudioStep(deps: StudioDeps, userId: string, request: S
     ownImageAt(deps, userId, request.imageUrl),
     request.operation === 'place' ? ownImageAt(deps, userId, request.sceneUrl) : undefined,
   ]);
+  // A working copy counts against storage until it is swept: a full storage refuses the step before it is charged.
+  await assertStorageAvailable(deps.db, userId);
   const { taskType, label } = STUDIO_OPERATIONS[request.operation];
   // The ledger key alone would charge a replay once but still run it: the request id keeps the answer.
   const { requestId, ...asked } = request;
@@ -95,7 +98,7 @@ export async function runStudioStep(deps: StudioDeps, userId: string, request: S
       const result = await callEngine(StudioMessages.failed, () => runStep(deps.media, request, source, scene));
       const image = result.images[0];
       if (!image) throw new AppError(502, 'upstream_failed', StudioMessages.failed);
-      const url = await putTempImage(deps.objects, userId, image);
+      const url = await putTempImage(deps, userId, image);
       return {
         success: true as const,
         image: { url, width: image.width, height: image.height },

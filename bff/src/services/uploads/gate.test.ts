@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
 import { errorHandler } from '../../middlewares/errors.ts';
 import { createUploadGate, uploadOf, UPLOADS_TMP_DIR, type UploadSpec } from './gate.ts';
-import { AUDIO_KINDS, IMAGE_KINDS } from './sniff.ts';
+import { AUDIO_KINDS, IMAGE_KINDS } from './kinds.ts';
 
 let studio: TestStudio;
 let tmpRoot: string;

@@ -6,7 +6,7 @@ import { IMAGE_UPLOAD_MAX_BYTES, Messages } from '@studio/contracts';
 import { AppError, invalidRequest, payloadTooLarge, requestTimeout } from '../../errors.ts';
 import { probeAudioDuration } from './audio.ts';
 import { checkImageHeader } from './images.ts';
-import { AUDIO_KINDS, IMAGE_KINDS, MIME_OF_KIND, SNIFF_BYTES, sniffKind, type FileKind } from './sniff.ts';
+import { AUDIO_KINDS, fileKindOf, IMAGE_KINDS, MIME_OF_KIND, type FileKind } from './kinds.ts';
 
 /** What one file field of an upload route takes. */
 export interface FileRule {
@@ -72,19 +72,9 @@ export const UPLOAD_DEADLINE_MS = 60_000;
 /** The folder under DATA_DIR that uploads are streamed into, one sub-folder per request. */
 export const UPLOADS_TMP_DIR = 'uploads-tmp';
 
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await fs.open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 async function checkFile(field: string, file: File, rule: FileRule): Promise<UploadedFile> {
   if (file.size >= rule.maxBytes) throw payloadTooLarge(rule.messages.tooLarge);
-  const kind = file.size > 0 ? sniffKind(await readHead(file.filepath)) : null;
+  const kind = file.size > 0 ? await fileKindOf(file.filepath) : null;
   if (!kind || !rule.kinds.includes(kind)) throw invalidRequest(rule.messages.type, { field });
   const accepted: UploadedFile = { field, path: file.filepath, size: file.size, kind, mime: MIME_OF_KIND[kind] };
   if (AUDIO_KINDS.includes(kind)) {

@@ -16,6 +16,9 @@ export const LOCAL_REMOTES = {
   ],
 };
 
+/** Specs that change the studio's configuration for every page while they run. */
+const GLOBAL_SPECS = ['**/remote-moved.spec.ts'];
+
 /** Debian's Chromium (DESIGN §3): Playwright's own browser download is not reachable. */
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -33,8 +36,9 @@ const chromium = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // Two spec files at a time (a file's tests run in order); each signs up users of its own.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   // No retries: a flaky test is fixed, not retried (DESIGN §2.13).
   retries: 0,
   timeout: 60_000,
@@ -47,7 +51,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: chromium,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromium } }],
+  projects: [
+    { name: 'chromium', testIgnore: GLOBAL_SPECS, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    // Specs that change what every page loads (the REMOTES file) run alone, after the others.
+    { name: 'global', testMatch: GLOBAL_SPECS, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+  ],
   webServer: {
     // A fresh studio on its own data folder: embedded PostgreSQL, dev outbox, dev OIDC issuer.
     // mfe-account's location comes from a REMOTES file, re-read on every request, so a spec can

@@ -169,6 +169,7 @@ export const Messages = {
   videoCancelled: 'Video generation was cancelled. Unfinished sections were not charged.',
   videoMonthlyLimit: 'You have reached your plan’s videos for this month. Upgrade your plan to make more.',
   videoTooLong: 'This video is longer than your plan allows. Shorten it or upgrade your plan.',
+  scriptTooLong: 'This script block is too long. Split it into more blocks or sections.',
   jobNotFound: 'No such video job.',
   jobStillRunning: 'This video is still being generated.',
   jobNothingToRetry: 'Every section of this video was generated: there is nothing to retry.',

@@ -36,6 +36,13 @@ export function adjustVideoSettings(model: VideoModelId, settings: { aspectRatio
 /** spec 2 §9: with lip-sync, the clip lasts the audio plus 3 s, rounded up, at most 12 s. */
 export const LIPSYNC_MAX_S = 12;
 export const lipsyncDurationFor = (audioS: number) => Math.min(LIPSYNC_MAX_S, Math.ceil(audioS + 3));
+/** Speech runs at about this many words a second: how long a script lasts before it is spoken. */
+export const SPEECH_WORDS_PER_SECOND = 2.5;
+/**
+ * The fastest speech the studio makes (normal pace at the voice speed's maximum): no script is said in
+ * less than its words over this, so a section lasts at least that long whatever audio it names.
+ */
+export const FASTEST_SPEECH_WORDS_PER_SECOND = SPEECH_WORDS_PER_SECOND * VOICE_SETTING_RANGES.speed.max;
 /** spec 2 §9: a section's length when nothing else decides it. */
 export const DEFAULT_SECTION_S = 10;
 /** spec 2 §9 (talking-person editor defaults). */
@@ -59,12 +66,16 @@ export const VIDEO_RENDER_SIZES: Record<string, { width: number; height: number 
 export const ANIMATION_DURATION = { min: 3, max: 12, default: 5 } as const;
 export const ANIMATION_ASPECT_RATIOS = ['1:1', '9:16', '16:9', '3:4', '4:3'] as const;
 
+/** Characters in one script block (a section holds up to 20): the plan's longest video bounds the whole script. */
+export const SCRIPT_BLOCK_MAX_CHARS = 5000;
+
 /** A script block as the editor sends it (spec 2 §3); its approved audio is one of the caller's audio assets. */
 export const ScriptBlockInput = z.object({
   id: z.string().max(100).optional(),
-  text: z.string().max(5000).default(''),
+  text: z.string().max(SCRIPT_BLOCK_MAX_CHARS, { error: Messages.scriptTooLong }).default(''),
   audioStatus: z.string().max(20).optional(),
   audioUrl: z.string().max(500).nullish(),
+  /** The editor's measured length; the server measures the audio itself and never relies on this. */
   duration: z.coerce.number().min(0).max(600).nullish(),
 });
 export type ScriptBlockInput = z.infer<typeof ScriptBlockInput>;

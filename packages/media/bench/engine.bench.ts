@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { FFMPEG_PATH } from '../src/speech/ffmpeg.ts';
+import { benchCaptions } from './captions.bench.ts';
 import { applyGrade, createMediaEngine, learnGrade, reframeImage, type ColourGrade, type ImageData } from '../src/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -186,5 +187,7 @@ console.log(
   `local training: a style from 4 photos ${Math.round(styleTrainMs)} ms, a character from 3 photos ${Math.round(characterMs)} ms warm (target ≤ 5000 ms each, ratios ${(styleTrainMs / 5000).toFixed(2)} / ${(characterMs / 5000).toFixed(2)})`,
 );
 console.log(`style application: ${Math.round(applyMs)} ms per 1080×1920 image (target ≤ 1000 ms, ratio ${(applyMs / 1000).toFixed(2)})`);
+// Captions (security probe item 3): the longest script one section may hold, whole process tree.
+await benchCaptions();
 console.log(`peak RSS overall ${mb(Math.max(peak, process.memoryUsage().rss))}`);
 await engine.close();

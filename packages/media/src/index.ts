@@ -13,7 +13,6 @@ import { FaceFinder } from './local/faces.ts';
 import type { HostedVideo, VideoResult } from './video/types.ts';
 import {
   localAnimate,
-  localBurnCaptions,
   localConcat,
   localPosterFrame,
   localTalkingHead,
@@ -22,6 +21,7 @@ import {
   type AnimateInput,
   type TalkingHeadInput,
 } from './video/local.ts';
+import { localBurnCaptions } from './video/captions.ts';
 
 /**
  * Video: image → video and lip-sync by a hosted model (fal, with FAL_KEY) or the local engine
@@ -59,7 +59,8 @@ export * from './speech/types.ts';
 export type { VoiceAnalysis } from './speech/analysis.ts';
 export { LOCAL_PRESET_VOICES } from './speech/local.ts';
 export type { HostedVideo, ImageToVideoInput, LipSyncInput, VideoResult } from './video/types.ts';
-export { captionCues, VIDEO_FPS, type AnimateInput, type TalkingHeadInput } from './video/local.ts';
+export { VIDEO_FPS, type AnimateInput, type TalkingHeadInput } from './video/local.ts';
+export { CAPTION_MIN_CUE_S, CAPTION_WORDS, captionCues, type CaptionCue } from './video/captions.ts';
 export { createElevenLabsSpeech, HOSTED_PRESET_VOICES, mapElevenLabsError } from './speech/elevenlabs.ts';
 
 export interface MediaEngineOptions {

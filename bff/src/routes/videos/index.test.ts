@@ -3,6 +3,7 @@ import { ApiRoutes, Messages, videoCreditsNeeded, videoStarted, videosPartial, t
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tone } from '../../../../packages/media/test/audio-fixtures.ts';
 import { createImageAsset, startTestStudio, type TestClient, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 let studio: TestStudio;
@@ -371,6 +372,61 @@ describe('failures, retries, cancelling and timeouts', () => {
     const tooLong = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', script: long }], { videoModel: 'veo3' }));
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.message).toBe(Messages.videoTooLong);
+  });
+});
+
+describe('plan limits on measured audio (security probe item 3)', () => {
+  /** `seconds` of a real tone uploaded as the user's lip-sync audio (the server measures it). */
+  async function uploadedAudio(client: TestClient, seconds: number) {
+    const form = new FormData();
+    form.set('audio', new Blob([new Uint8Array(tone(seconds, 'mp3'))], { type: 'audio/mpeg' }), 'line.mp3');
+    const res = await client.post(ApiRoutes.uploadAudio, form);
+    expect(res.status).toBe(200);
+    return res.body.audioUrl as string;
+  }
+
+  it('checks the longest video on the measured audio: a claimed 1 s does not slip past a trial’s 60 s, a claimed 100 s does not refuse', async () => {
+    const { client } = await member(studio, { credits: 20 });
+    const audioUrl = await uploadedAudio(client, 13);
+    // Five sections of 13 s of speech (65 s), each claiming 1 s (5 s).
+    const sections = ['a', 'b', 'c', 'd', 'e'].map((id) => ({
+      id,
+      script: 'Hello there, this is our new product.',
+      audio: { audioUrl, duration: 1 },
+    }));
+    const tooLong = await client.post(ApiRoutes.generateVideo, await videoForm(sections, { videoModel: 'seedance' }));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.error.message).toBe(Messages.videoTooLong);
+    expect(await balanceOf(client)).toBe(20);
+
+    // One such section claiming 100 s is 13 s long: it starts.
+    const one = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([{ id: 'a', script: 'Hello there, this is our new product.', audio: { audioUrl, duration: 100 } }], {
+        videoModel: 'seedance',
+      }),
+    );
+    expect(one.status).toBe(200);
+    await client.post(`${ApiRoutes.jobs}/${one.body.jobId}/cancel`, {});
+  });
+
+  it('refuses a script longer than the plan’s longest video, however short its audio, with the spec’s message', async () => {
+    const { client } = await member(studio, { credits: 20 });
+    const audioUrl = await uploadedAudio(client, 2);
+    // 700 words take 70 s even at the fastest voice speed: more than a trial’s 60 s, and far more cues than 2 s carries.
+    const script = Array.from({ length: 700 }, () => 'word').join(' ');
+    const res = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', script, audio: { audioUrl, duration: 2 } }]));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(Messages.videoTooLong);
+    expect(await balanceOf(client)).toBe(20);
+
+    // One block past its 5,000 characters is refused by name, not with a schema's wording.
+    const block = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([{ id: 'a', script: 'a'.repeat(5001), audio: { audioUrl, duration: 2 } }]),
+    );
+    expect(block.status).toBe(400);
+    expect(block.body.error.message).toBe(Messages.scriptTooLong);
   });
 });
 

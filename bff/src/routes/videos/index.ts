@@ -4,6 +4,7 @@ import Router from '@koa/router';
 import {
   adjustVideoSettings,
   ApiRoutes,
+  FASTEST_SPEECH_WORDS_PER_SECOND,
   GenerateAnimationFields,
   GenerateVideoFields,
   isJobFinished,
@@ -15,6 +16,7 @@ import {
   planLimitsFor,
   sectionImageFailed,
   sectionImageInvalid,
+  SPEECH_WORDS_PER_SECOND,
   StartJobResponse,
   VIDEO_MODELS,
   VIDEO_RENDER_SIZES,
@@ -33,6 +35,7 @@ import { getUsageCounts } from '../../services/credits.ts';
 import { ownFileAt } from '../../services/own-media.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
 import { EventStreamLimit } from '../../services/event-streams.ts';
+import { probeAudioBytes } from '../../services/uploads/audio.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
 import { acceptImage } from '../../services/uploads/images.ts';
 import {
@@ -62,23 +65,23 @@ const SECTION_IMAGES: UploadSpec = {
   maxFieldsBytes: 256 * 1024,
 };
 const ANIMATION_IMAGE: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 8 * 1024 };
-/** Speech runs at about this many words a second: the length of a script before it is spoken. */
-const WORDS_PER_SECOND = 2.5;
 const HEARTBEAT_MS = 15_000;
 
 interface PreparedSection extends NewSection {
   image: Buffer;
   audio: Buffer | null;
-  /** Seconds the section will last, for the plan's maximum length. */
-  estimatedS: number;
+  /** Seconds the section lasts (measured audio, or its script's speaking time), for the plan's longest video. */
+  lengthS: number;
 }
 
-/** The approved audio of a section (spec 2 §4: the first approved block's, or the section's own). */
-function approvedAudio(section: VideoSectionInput): { url: string; duration: number | null } | null {
+/**
+ * The URL of a section's approved audio (spec 2 §4: the first approved block's, or the section's own).
+ * The duration the editor sends with it is not read: the server measures the audio (security probe item 3).
+ */
+function approvedAudioUrl(section: VideoSectionInput): string | null {
   const block = section.scriptBlocks.find((b) => b.audioStatus === 'approved' && b.audioUrl && b.text.trim());
-  if (block) return { url: block.audioUrl!, duration: block.duration ?? null };
-  if (section.audioUrl && (section.audioStatus === 'approved' || section.audioStatus === 'generated'))
-    return { url: section.audioUrl, duration: null };
+  if (block) return block.audioUrl!;
+  if (section.audioUrl && (section.audioStatus === 'approved' || section.audioStatus === 'generated')) return section.audioUrl;
   return null;
 }
 
@@ -182,16 +185,21 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
               .filter(Boolean)
               .join(' ') || null
           : null;
-        const audio = section.scriptEnabled && !model.builtInAudio ? approvedAudio(section) : null;
+        const audio = section.scriptEnabled && !model.builtInAudio ? approvedAudioUrl(section) : null;
         // spec 2 §5: a section counts with an image, and when it speaks, with approved audio (veo3 speaks itself).
         const complete = imageBytes && (!section.scriptEnabled || model.builtInAudio ? true : audio !== null);
         if (!complete) continue;
         const image = await acceptImage(imageBytes, sectionImageInvalid(name));
-        const audioBytes = audio ? await ownFileAt(own, user.id, audio.url, 'audio') : null;
+        const audioBytes = audio ? await ownFileAt(own, user.id, audio, 'audio') : null;
         if (audio && !audioBytes) throw invalidRequest(Messages.videoIncomplete);
-        const speaks = Boolean(audio || (script && model.builtInAudio));
-        const spokenS = audio?.duration ?? (script ? script.split(/\s+/).length / WORDS_PER_SECOND : 0);
+        const audioS = audioBytes ? await probeAudioBytes(audioBytes) : null;
+        if (audioBytes && audioS === null) throw invalidRequest(Messages.audioUnreadable);
+        const words = script ? script.split(/\s+/).length : 0;
+        const speaks = Boolean(audioBytes || (script && model.builtInAudio));
+        const spokenS = audioS ?? words / SPEECH_WORDS_PER_SECOND;
         const targetDuration = speaks ? lipsyncDurationFor(spokenS) : (section.videoDuration ?? duration);
+        // Its captions need the time to say the script even at the fastest voice: a long script on short audio is long.
+        const lengthS = speaks ? Math.max(spokenS, words / FASTEST_SPEECH_WORDS_PER_SECOND, 1) : targetDuration;
         prepared.push({
           id: section.id,
           name,
@@ -204,14 +212,14 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
           videoPrompt: section.videoPrompt.trim() || model.defaultPrompt,
           captions: section.captions && Boolean(script),
           targetDuration,
-          estimatedS: speaks ? Math.max(spokenS, 1) : targetDuration,
+          lengthS,
         });
       }
       if (prepared.length === 0) throw invalidRequest(Messages.videoIncomplete);
       if (new Set(prepared.map((s) => s.id)).size !== prepared.length) throw invalidRequest(Messages.videoSectionsInvalid);
       await assertPlanAllows(
         user,
-        prepared.reduce((n, s) => n + s.estimatedS, 0),
+        prepared.reduce((n, s) => n + s.lengthS, 0),
       );
       await assertStorageAvailable(db, user.id);
       const size = VIDEO_RENDER_SIZES[aspectRatio]!;
@@ -277,7 +285,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
         videoPrompt: fields.prompt,
         captions: false,
         targetDuration: fields.duration,
-        estimatedS: fields.duration,
+        lengthS: fields.duration,
       };
       await launch(
         {

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import ffprobe from '@ffprobe-installer/ffprobe';
 
@@ -24,5 +27,20 @@ export async function probeAudioDuration(file: string): Promise<number | null> {
     return Number.isFinite(duration) && duration > 0 ? duration : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The duration of audio held in memory (a stored asset), probed from a private temporary file:
+ * a container such as M4A keeps its index at the end, which a pipe cannot seek to.
+ */
+export async function probeAudioBytes(audio: Buffer): Promise<number | null> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-probe-'));
+  try {
+    const file = path.join(dir, 'audio');
+    await fs.writeFile(file, audio, { mode: 0o600 });
+    return await probeAudioDuration(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
   }
 }

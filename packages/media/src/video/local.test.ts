@@ -9,16 +9,8 @@ import type { ImageData } from '../capabilities.ts';
 import { FaceFinder } from '../local/faces.ts';
 import { runFfmpeg } from '../speech/ffmpeg.ts';
 import { localTextToSpeech } from '../speech/local.ts';
-import {
-  captionCues,
-  localAnimate,
-  localBurnCaptions,
-  localConcat,
-  localNormalize,
-  localPosterFrame,
-  localTalkingHead,
-  mouthEnvelope,
-} from './local.ts';
+import { captionCues, localBurnCaptions } from './captions.ts';
+import { localAnimate, localConcat, localNormalize, localPosterFrame, localTalkingHead, mouthEnvelope } from './local.ts';
 
 const require = createRequire(import.meta.url);
 const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');

@@ -16,7 +16,7 @@ import type { Face } from '../local/faces.ts';
 import { decodeToPcm, runFfmpeg } from '../speech/ffmpeg.ts';
 
 export const VIDEO_FPS = 25;
-const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS)];
+export const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS)];
 
 /** Every clip's sound is AAC 44.1 kHz mono, so sections join by stream copy. */
 const AUDIO_ENCODE = ['-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-ac', '1'];
@@ -39,7 +39,7 @@ export interface TalkingHeadInput {
 }
 
 /** Runs ffmpeg writing to a temporary MP4 (MP4 needs a seekable output) and answers its bytes. */
-async function encodeToMp4(args: (out: string) => string[], stdin: Buffer): Promise<Buffer> {
+export async function encodeToMp4(args: (out: string) => string[], stdin: Buffer): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-video-'));
   try {
     const out = path.join(dir, 'out.mp4');
@@ -344,88 +344,6 @@ export async function localPosterFrame(video: Buffer): Promise<Buffer> {
     const file = path.join(dir, 'in.mp4');
     await fs.writeFile(file, video);
     return await runFfmpeg(['-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1'], Buffer.alloc(0));
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** spec 2 §2: captions burned in from the script, a few words at a time, evenly over the clip. */
-export const CAPTION_WORDS = 6;
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The script in caption-sized pieces, each with its time on screen. */
-export function captionCues(script: string, durationS: number): { text: string; start: number; end: number }[] {
-  const words = script.split(/\s+/).filter(Boolean);
-  const pieces: string[] = [];
-  for (let i = 0; i < words.length; i += CAPTION_WORDS) pieces.push(words.slice(i, i + CAPTION_WORDS).join(' '));
-  // Time follows the share of characters: a long piece stays on screen longer.
-  const total = pieces.reduce((n, p) => n + p.length, 0) || 1;
-  let at = 0;
-  return pieces.map((text) => {
-    const start = at;
-    at += (durationS * text.length) / total;
-    return { text, start: Math.round(start * 100) / 100, end: Math.round(at * 100) / 100 };
-  });
-}
-
-/** Burns the script into a clip as captions near the bottom (white type, dark outline), sound kept. */
-export async function localBurnCaptions(input: {
-  video: Buffer;
-  script: string;
-  width: number;
-  height: number;
-  durationS: number;
-}): Promise<Buffer> {
-  const cues = captionCues(input.script, input.durationS);
-  if (cues.length === 0) return input.video;
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-captions-'));
-  try {
-    const largest = Math.round(input.width / 16);
-    const boxH = Math.round(largest * 2.6);
-    const files = await Promise.all(
-      cues.map(async (cue, i) => {
-        // Bold sans type is about 0.62 em a character: the line fits 90% of the width.
-        const size = Math.min(largest, Math.floor((input.width * 0.9) / (cue.text.length * 0.62)));
-        const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${input.width}" height="${boxH}">
-          <text x="50%" y="${Math.round(boxH * 0.62)}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-weight="700"
-            font-size="${size}" fill="#ffffff" stroke="#000000" stroke-width="${Math.max(2, Math.round(size / 10))}" paint-order="stroke">${escapeXml(cue.text)}</text></svg>`;
-        const file = path.join(dir, `cue-${i}.png`);
-        await sharp(Buffer.from(svg)).png().toFile(file);
-        return file;
-      }),
-    );
-    const source = path.join(dir, 'in.mp4');
-    await fs.writeFile(source, input.video);
-    const y = Math.round(input.height * 0.8 - boxH / 2);
-    let chain = '[0:v]';
-    const filters = cues.map((cue, i) => {
-      const out = i === cues.length - 1 ? '[v]' : `[c${i}]`;
-      const step = `${chain}[${i + 1}:v]overlay=0:${y}:enable='between(t,${cue.start},${cue.end})'${out}`;
-      chain = out;
-      return step;
-    });
-    return await encodeToMp4(
-      (out) => [
-        '-i',
-        source,
-        ...files.flatMap((f) => ['-i', f]),
-        '-filter_complex',
-        filters.join(';'),
-        '-map',
-        '[v]',
-        '-map',
-        '0:a?',
-        ...ENCODE,
-        '-c:a',
-        'copy',
-        '-movflags',
-        '+faststart',
-        '-y',
-        out,
-      ],
-      Buffer.alloc(0),
-    );
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -11,6 +11,7 @@ import * as videos from './010-videos.ts';
 import * as payments from './011-payments.ts';
 import * as products from './012-products.ts';
 import * as trainedModels from './013-trained-models.ts';
+import * as rateLimitPoints from './014-rate-limit-points.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -25,6 +26,7 @@ const migrations: Record<string, Knex.Migration> = {
   '011-payments': payments,
   '012-products': products,
   '013-trained-models': trainedModels,
+  '014-rate-limit-points': rateLimitPoints,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context, Middleware } from 'koa';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/index.ts';
 import { rateLimited } from '../errors.ts';
 
@@ -19,57 +20,46 @@ export interface RateLimitRule {
   slowDownAfter?: number;
 }
 
-export interface RateLimitHit {
-  count: number;
-  resetAt: number;
-}
-
-/** Where attempts are counted. */
-export interface RateLimitStore {
-  hit(key: string, windowMs: number): Promise<RateLimitHit>;
-  /** Takes back one attempt (a successful sign-in does not count). */
-  undo(key: string): Promise<void>;
-  reset(): Promise<void>;
-}
-
-/** Expired windows are deleted once every this many hits, so the table stays small. */
-const SWEEP_EVERY = 500;
-
 /**
- * Fixed-window counters in PostgreSQL (issue 6): one upsert per hit counts atomically, so
- * concurrent requests and several bff processes share exact counts, and a restart forgets nothing.
+ * Where attempts are counted: rate-limiter-flexible's PostgreSQL store (issue 6) on the app's knex
+ * pool, one limiter per limit and rule, all in the table `rate_limit_counters` in the library's
+ * shape, which migration 016 creates (`tableCreated`: left to itself the library creates it in the
+ * background and refuses every count until it has). Its upsert counts atomically, so concurrent
+ * requests and several bff processes share exact counts, and a restart forgets nothing.
  */
-export class PostgresRateLimitStore implements RateLimitStore {
-  private hitsSinceSweep = 0;
+export class PostgresRateLimitStore {
+  static readonly TABLE = 'rate_limit_counters';
+  private readonly limiters = new Map<string, RateLimiterPostgres>();
 
   constructor(private readonly db: Db) {}
 
-  async hit(key: string, windowMs: number): Promise<RateLimitHit> {
-    if (++this.hitsSinceSweep >= SWEEP_EVERY) {
-      this.hitsSinceSweep = 0;
-      await this.db('rate_limit_counters').where('reset_at', '<=', this.db.fn.now()).delete();
+  /** The limiter of one rule of the limit `name`; its keys are `<name>:<rule subject>:<hash>`. */
+  limiter(name: string, rule: RateLimitRule): RateLimiterPostgres {
+    const id = `${name}:${rule.by}:${rule.windowMs}:${rule.max ?? ''}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: this.db,
+        storeType: 'knex',
+        tableName: PostgresRateLimitStore.TABLE,
+        tableCreated: true,
+        keyPrefix: name,
+        // A slow-down-only rule never refuses: it needs the count alone.
+        points: rule.max ?? Number.MAX_SAFE_INTEGER,
+        duration: rule.windowMs / 1000,
+        // Each limiter would sweep the whole shared table every 5 minutes: the first one does it for all.
+        clearExpiredByTimeout: this.limiters.size === 0,
+      });
+      this.limiters.set(id, limiter);
     }
-    const { rows } = await this.db.raw<{ rows: { count: number; reset_at: Date }[] }>(
-      `INSERT INTO rate_limit_counters AS c (key, count, reset_at)
-       VALUES (?, 1, now() + make_interval(secs => ?))
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN c.reset_at <= now() THEN 1 ELSE c.count + 1 END,
-         reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
-       RETURNING count, reset_at`,
-      [key, windowMs / 1000],
-    );
-    const row = rows[0]!;
-    return { count: row.count, resetAt: row.reset_at.getTime() };
-  }
-
-  async undo(key: string): Promise<void> {
-    await this.db('rate_limit_counters').where({ key }).where('count', '>', 0).decrement('count', 1);
+    return limiter;
   }
 
   async reset(): Promise<void> {
-    await this.db('rate_limit_counters').delete();
+    await this.db(PostgresRateLimitStore.TABLE).delete();
   }
 }
+export type RateLimitStore = PostgresRateLimitStore;
 
 export const SLOW_DOWN_BASE_MS = 250;
 export const SLOW_DOWN_MAX_MS = 4000;
@@ -143,32 +133,42 @@ export interface RateLimitOptions {
   countFailuresOnly?: boolean;
 }
 
+/** A counted attempt: its limiter and key, to take it back (`reward`) if it should not count. */
+interface CountedAttempt {
+  limiter: RateLimiterPostgres;
+  key: string;
+}
+
 /**
  * Counts one attempt of the request against every rule, then refuses it with 429 and
  * `Retry-After` when a rule's `max` is exceeded, or waits when a rule's slow-down threshold is
- * passed. Answers the counters' keys. For a route's costly branch only (a thumbnail not made yet);
+ * passed. Answers what it counted. For a route's costly branch only (a thumbnail not made yet);
  * whole routes take `rateLimit`.
  */
-export async function countAttempt(ctx: Context, options: RateLimitOptions): Promise<string[]> {
-  const keys: string[] = [];
+export async function countAttempt(ctx: Context, options: RateLimitOptions): Promise<CountedAttempt[]> {
+  const counted: CountedAttempt[] = [];
   let retryAfterMs = 0;
   let delayMs = 0;
-  const now = Date.now();
   for (const rule of options.rules) {
     const subject = subjectOf(ctx, rule.by);
     if (!subject) continue;
-    const key = `${options.name}:${rule.by}:${hashed(subject)}`;
-    const { count, resetAt } = await options.store.hit(key, rule.windowMs);
-    keys.push(key);
-    if (rule.max !== undefined && count > rule.max) retryAfterMs = Math.max(retryAfterMs, resetAt - now);
-    if (rule.slowDownAfter !== undefined) delayMs = Math.max(delayMs, slowDownDelay(count - rule.slowDownAfter));
+    const limiter = options.store.limiter(options.name, rule);
+    const key = `${rule.by}:${hashed(subject)}`;
+    // The library answers a count past `points` by rejecting with the same RateLimiterRes.
+    const res = await limiter.consume(key).catch((error: unknown) => {
+      if (error instanceof RateLimiterRes) return error;
+      throw error;
+    });
+    counted.push({ limiter, key });
+    if (rule.max !== undefined && res.consumedPoints > rule.max) retryAfterMs = Math.max(retryAfterMs, res.msBeforeNext);
+    if (rule.slowDownAfter !== undefined) delayMs = Math.max(delayMs, slowDownDelay(res.consumedPoints - rule.slowDownAfter));
   }
   if (retryAfterMs > 0) {
     ctx.set('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
     throw rateLimited();
   }
   if (delayMs > 0) await sleep(delayMs);
-  return keys;
+  return counted;
 }
 
 /**
@@ -178,8 +178,8 @@ export async function countAttempt(ctx: Context, options: RateLimitOptions): Pro
  */
 export function rateLimit(options: RateLimitOptions): Middleware {
   return async (ctx, next) => {
-    const keys = await countAttempt(ctx, options);
+    const counted = await countAttempt(ctx, options);
     await next();
-    if (options.countFailuresOnly && ctx.status < 400) for (const key of keys) await options.store.undo(key);
+    if (options.countFailuresOnly && ctx.status < 400) for (const { limiter, key } of counted) await limiter.reward(key, 1);
   };
 }

@@ -86,9 +86,47 @@ export const libraryEntry = (v: LibraryVoice): VoiceLibraryEntry => ({
 });
 
 /**
- * A voice the user may speak with: a preset, one of their own profiles (a local clone carries the
- * engine's voice), or a voice of the hosted provider's library or account. Another user's
- * profile is unknown to them. A provider that cannot answer throws (a MediaError).
+ * The hosted voices among `voiceIds` that another user recorded as their clone: a clone lives in
+ * the studio's one provider account, so the account alone cannot say whose it is.
+ */
+async function othersClones(db: Db, userId: string, voiceIds: string[]): Promise<Set<string>> {
+  if (voiceIds.length === 0) return new Set();
+  const rows = await db('voice_profiles')
+    .where({ type: 'cloned' })
+    .whereNot({ user_id: userId })
+    .whereIn('voice_id', voiceIds)
+    .select<{ voice_id: string }[]>('voice_id');
+  return new Set(rows.map((r) => r.voice_id));
+}
+
+/**
+ * The hosted voices a user may list (security probe 6): the provider's public ones, and the
+ * personal ones (clones) only when one of the user's own cloned profiles records them. Another
+ * user's clone, or a clone nobody's profile records any more, is not theirs to see.
+ */
+export async function listHostedVoices(db: Db, provider: VoiceProvider, userId: string): Promise<LibraryVoice[]> {
+  const hosted = await provider.listVoices();
+  const ids = hosted.map((v) => v.id);
+  const own = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db('voice_profiles')
+            .where({ user_id: userId, type: 'cloned' })
+            .whereIn('voice_id', ids)
+            .select<{ voice_id: string }[]>('voice_id')
+        ).map((r) => r.voice_id),
+  );
+  const others = await othersClones(db, userId, ids);
+  return hosted.filter((v) => own.has(v.id) || (!v.personal && !others.has(v.id)));
+}
+
+/**
+ * A voice the user may speak with: a preset, one of their own cloned profiles (a local clone
+ * carries the engine's voice), or a public voice of the hosted provider (a custom profile names
+ * one of those, and is checked as one). Another user's clone is unknown to them, as is any
+ * personal voice of the account (security probe 6). A provider that cannot answer throws (a
+ * MediaError).
  */
 export async function resolveVoice(
   db: Db,
@@ -99,9 +137,10 @@ export async function resolveVoice(
   const preset = PRESETS.get(voiceId);
   if (preset) return { entry: preset, speech: { id: voiceId } };
   const row = await db('voice_profiles').where({ user_id: userId, voice_id: voiceId }).first<ProfileRow | undefined>();
-  if (row) return { entry: profileEntry(row), speech: { id: voiceId, local: row.local_voice ?? undefined } };
+  if (row?.type === 'cloned') return { entry: profileEntry(row), speech: { id: voiceId, local: row.local_voice ?? undefined } };
   const hosted = await provider.getVoice(voiceId);
-  return hosted ? { entry: libraryEntry(hosted), speech: { id: voiceId } } : null;
+  if (!hosted || hosted.personal || (await othersClones(db, userId, [voiceId])).size > 0) return null;
+  return { entry: row ? profileEntry(row) : libraryEntry(hosted), speech: { id: voiceId } };
 }
 
 /** A new voice id for a cloned voice: letters and digits, 20 long, as a provider's would be. */

@@ -46,6 +46,28 @@ describe('moving saved voices out of browser storage (spec 2 §7)', () => {
     expect(storage.getItem(LEGACY_SAVED_VOICES_KEY)).toBeNull();
   });
 
+  it('drops an old entry whose voice the server does not know for this user (404), and moves the rest', async () => {
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push((JSON.parse(init.body as string) as { voice_id: string }).voice_id);
+        return sent.length === 1
+          ? answer(404, { error: { code: 'not_found', message: 'Voice ID not found in your voice provider account' } })
+          : answer(200, { success: true });
+      }),
+    );
+    const storage = memoryStorage({
+      [LEGACY_SAVED_VOICES_KEY]: JSON.stringify([
+        { name: 'Gone', voiceId: 'someoneElsesClone01' },
+        { name: 'Narrator', voiceId: 'studioAdam01' },
+      ]),
+    });
+    expect(await migrateLegacySavedVoices(storage)).toBe(1);
+    expect(sent).toEqual(['someoneElsesClone01', 'studioAdam01']);
+    expect(storage.getItem(LEGACY_SAVED_VOICES_KEY)).toBeNull();
+  });
+
   it('keeps the browser copy when the server cannot be reached, to try again later', async () => {
     vi.stubGlobal(
       'fetch',

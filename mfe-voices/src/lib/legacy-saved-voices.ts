@@ -33,8 +33,9 @@ export async function migrateLegacySavedVoices(storage: Storage = localStorage):
       });
       moved += 1;
     } catch (error) {
-      // Already saved (409) is done; an invalid old entry (400) cannot be moved. Anything else: try next time.
-      if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 400)) return moved;
+      // Already saved (409) is done; an invalid old entry (400) or a voice this user may not use (404: gone,
+      // or someone else's clone) cannot be moved. Anything else: try next time.
+      if (!(error instanceof ApiError) || ![400, 404, 409].includes(error.status)) return moved;
     }
   }
   storage.removeItem(LEGACY_SAVED_VOICES_KEY);

@@ -18,6 +18,8 @@ interface DoubleVoice {
   description: string;
   preview_url: string;
   labels: Record<string, string>;
+  /** false for a voice copied from the shared library into the account. */
+  is_owner?: boolean;
 }
 
 export interface ElevenLabsDouble {
@@ -91,7 +93,7 @@ export async function startElevenLabsDouble(): Promise<ElevenLabsDouble> {
         if (steer) return json(res, Number(steer[1]), { detail: { status: 'refused', message: `refused with ${steer[1]}` } });
         if (!raw.includes('name="files"')) return json(res, 400, { detail: { status: 'invalid_files', message: 'No files' } });
         const id = `addedVoice${String(++added).padStart(10, '0')}`;
-        voices.set(id, { voice_id: id, name, category: 'cloned', description: '', preview_url: '', labels: {} });
+        voices.set(id, { voice_id: id, name, category: 'cloned', description: '', preview_url: '', labels: {}, is_owner: true });
         return json(res, 200, { voice_id: id, requires_verification: false });
       }
       json(res, 404, { detail: 'Not Found' });

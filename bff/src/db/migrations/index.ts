@@ -13,6 +13,7 @@ import * as products from './012-products.ts';
 import * as trainedModels from './013-trained-models.ts';
 import * as requestFingerprints from './014-request-fingerprints.ts';
 import * as temporaryUploads from './015-temporary-uploads.ts';
+import * as rateLimitPoints from './016-rate-limit-points.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -29,6 +30,7 @@ const migrations: Record<string, Knex.Migration> = {
   '013-trained-models': trainedModels,
   '014-request-fingerprints': requestFingerprints,
   '015-temporary-uploads': temporaryUploads,
+  '016-rate-limit-points': rateLimitPoints,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -56,7 +56,7 @@ describe('auth rate limits', () => {
     const user = await createUser(studio);
     for (let i = 0; i < 10; i++)
       await studio.client().post(ApiRoutes.signin, { email: user.email, password: `wrong-${i}` }, from(stranger));
-    const rows = await studio.deps.db('rate_limit_counters').select('key', 'count');
+    const rows = await studio.deps.db('rate_limit_counters').select('key', 'points as count');
     expect(rows.some((row) => row.count === 10)).toBe(true);
     // No e-mail address or IP is stored in clear.
     expect(JSON.stringify(rows)).not.toContain(user.email);

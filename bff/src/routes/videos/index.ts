@@ -32,6 +32,7 @@ import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { assertStorageAvailable, fileExtension } from '../../services/assets.ts';
 import { getUsageCounts } from '../../services/credits.ts';
+import { mediaFailure } from '../../services/images/engine-call.ts';
 import { ownFileAt } from '../../services/own-media.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
 import { EventStreamLimit } from '../../services/event-streams.ts';
@@ -56,6 +57,7 @@ import {
   webVtt,
   WHOLE_CAPTIONS,
 } from '../../services/videos/jobs.ts';
+import { resolveVoice } from '../../services/voices.ts';
 import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 
@@ -85,7 +87,7 @@ function approvedAudioUrl(section: VideoSectionInput): string | null {
   return null;
 }
 
-export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notifications, logger }: AppDeps): Router {
+export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, notifications, logger }: AppDeps): Router {
   const router = new Router();
   const uploads = createUploadGate(config.dataDir);
   const eventStreams = new EventStreamLimit();
@@ -152,6 +154,7 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
         400: Messages.videoIncomplete,
         402: 'Insufficient credits. You need N credits to generate M video section(s). Please upgrade your plan.',
         403: Messages.videoMonthlyLimit,
+        404: Messages.voiceIdNotFound,
         429: Messages.videoInProgress,
       },
     },
@@ -217,6 +220,14 @@ export function videoRoutes({ db, config, objects, rateLimitStore, jobs, notific
       }
       if (prepared.length === 0) throw invalidRequest(Messages.videoIncomplete);
       if (new Set(prepared.map((s) => s.id)).size !== prepared.length) throw invalidRequest(Messages.videoSectionsInvalid);
+      // The job speaks a script that has no approved audio in this voice: it must be one the caller may use
+      // (another user's clone is refused here, before any credit is reserved; security probe 6).
+      if (prepared.some((s) => s.script && !s.audio)) {
+        const voice = await resolveVoice(db, media.speech, user.id, fields.voiceId).catch((error: unknown) => {
+          throw mediaFailure(error, Messages.voiceValidateFailed);
+        });
+        if (!voice) throw notFound(Messages.voiceIdNotFound);
+      }
       await assertPlanAllows(
         user,
         prepared.reduce((n, s) => n + s.lengthS, 0),

@@ -1,8 +1,9 @@
-import { ApiRoutes, Messages } from '@studio/contracts';
+import { ApiRoutes, Messages, type JobView } from '@studio/contracts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tone } from '../../../../packages/media/test/audio-fixtures.ts';
 import { DOUBLE_KEY, startElevenLabsDouble, type ElevenLabsDouble } from '../../../../packages/media/test/elevenlabs-double.ts';
-import { startTestStudio, type TestStudio, member } from '../../../test/harness.ts';
+import { startTestStudio, type TestClient, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 /** The studio with ELEVENLABS_API_KEY, pointed at a double of ElevenLabs' REST API: the same routes, hosted voices. */
 let studio: TestStudio;
@@ -66,4 +67,78 @@ describe('voices on ElevenLabs (by configuration)', () => {
     expect(cloned.body.voiceId).toMatch(/^addedVoice/);
     expect((await client.get(ApiRoutes.voiceProfiles)).body.profiles[0]).toMatchObject({ voice_id: cloned.body.voiceId, type: 'cloned' });
   }, 60_000);
+
+  it('a user’s clone is theirs alone: another user can neither list, read, save, speak with nor film it', async () => {
+    const a = await member(studio, { tier: 'pro', credits: 20 });
+    const b = await member(studio, { tier: 'pro', credits: 20 });
+    const form = sample();
+    form.set('voiceName', 'Alice’s voice');
+    const cloned = await a.client.post(ApiRoutes.cloneVoice, form);
+    expect(cloned.status).toBe(200);
+    const voiceId: string = cloned.body.voiceId;
+    // A clone made in the account outside any profile (one whose profile was deleted) is nobody's to use.
+    double.voices.set('strayClone0000000001', {
+      voice_id: 'strayClone0000000001',
+      name: 'Stray clone',
+      category: 'cloned',
+      description: '',
+      preview_url: '',
+      labels: {},
+    });
+
+    const listed = async (client: TestClient) =>
+      Object.values((await client.get(ApiRoutes.voiceLibrary)).body.voices as Record<string, { id: string }[]>)
+        .flat()
+        .map((v) => v.id);
+    expect(await listed(a.client)).toContain(voiceId);
+    expect(await listed(b.client)).not.toContain(voiceId);
+    expect(await listed(a.client)).not.toContain('strayClone0000000001');
+    expect(await listed(b.client)).toContain('accountVoice000000001');
+
+    const notFound = (res: { status: number; body: { error?: { message?: string } } }) => [res.status, res.body.error?.message];
+    const gone = [404, Messages.voiceIdNotFound];
+    for (const id of [voiceId, 'strayClone0000000001']) {
+      expect(notFound(await b.client.get(`${ApiRoutes.voices}/${id}`))).toEqual(gone);
+      expect(notFound(await b.client.get(`${ApiRoutes.voices}/${id}/preview`))).toEqual(gone);
+      expect(notFound(await b.client.post(ApiRoutes.validateVoice, { voiceId: id }))).toEqual(gone);
+      expect(notFound(await b.client.post(ApiRoutes.savedVoices, { name: 'Mine', voice_id: id }))).toEqual(gone);
+      expect(notFound(await b.client.post(ApiRoutes.voiceProfiles, { name: 'Mine', voice_id: id }))).toEqual(gone);
+      expect(notFound(await b.client.post(ApiRoutes.generateAudio, { text: 'Not my voice.', voiceId: id }))).toEqual(gone);
+      expect(notFound(await b.client.post(ApiRoutes.generateVideo, await spokenVideo(id)))).toEqual(gone);
+    }
+    expect(await balanceOf(b.client)).toBe(20);
+    expect((await b.client.get(ApiRoutes.savedVoices)).body.voices).toEqual([]);
+    expect(double.calls.some((c) => c.path === `/v1/text-to-speech/${voiceId}` && c.method === 'POST')).toBe(false);
+
+    expect((await a.client.get(`${ApiRoutes.voices}/${voiceId}`)).body.voice).toMatchObject({ id: voiceId, name: 'Alice’s voice' });
+    expect((await a.client.post(ApiRoutes.savedVoices, { name: 'Mine', voice_id: voiceId })).status).toBe(200);
+    const spoken = await a.client.post(ApiRoutes.generateAudio, { text: 'My own voice.', voiceId });
+    expect(spoken.status).toBe(200);
+    const started = await a.client.post(ApiRoutes.generateVideo, await spokenVideo(voiceId));
+    expect(started.status).toBe(200);
+    let job: JobView;
+    for (;;) {
+      job = (await a.client.get(`${ApiRoutes.jobStatus}/${started.body.jobId}`)).body.job;
+      if (job.status !== 'IN_PROGRESS') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(job.status).toBe('COMPLETED');
+    expect(double.calls.filter((c) => c.path === `/v1/text-to-speech/${voiceId}`)).toHaveLength(2);
+  }, 120_000);
 });
+
+/** A one-section veo3 video whose script is spoken in `voiceId` (no approved audio: the job speaks it). */
+async function spokenVideo(voiceId: string) {
+  const form = new FormData();
+  form.set(
+    'sections',
+    JSON.stringify([{ id: 'talk', name: 'Talk', scriptEnabled: true, scriptBlocks: [{ text: 'Try it today.', audioStatus: 'none' }] }]),
+  );
+  form.set('videoModel', 'veo3');
+  form.set('voiceId', voiceId);
+  const image = await sharp({ create: { width: 90, height: 160, channels: 3, background: '#777' } })
+    .png()
+    .toBuffer();
+  form.set('image_0', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'i.png');
+  return form;
+}

@@ -55,6 +55,7 @@ import {
   listSavedVoices,
   newVoiceId,
   libraryEntry,
+  listHostedVoices,
   PRESET_ENTRIES,
   resolveVoice,
   saveVoice,
@@ -240,7 +241,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     },
     async (ctx) => {
       // The provider's library joins the presets; if it cannot answer, the presets still do.
-      const hosted = await speech.listVoices().catch((error: unknown) => {
+      const hosted = await listHostedVoices(db, speech, currentUser(ctx.state).id).catch((error: unknown) => {
         ctx.state.log?.warn({ err: error }, 'voice provider library unavailable');
         return [];
       });
@@ -402,11 +403,13 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       summary: 'Save a voice with its settings (once per voice id)',
       auth: 'user',
       body: SaveVoiceRequest,
-      responses: { 200: SavedVoiceResponse, 409: 'Voice ID {id} is already saved.' },
+      responses: { 200: SavedVoiceResponse, 404: Messages.voiceIdNotFound, 409: 'Voice ID {id} is already saved.' },
     },
     async (ctx) => {
+      const user = currentUser(ctx.state);
       const body = SaveVoiceRequest.parse(ctx.request.body ?? {});
-      ctx.body = { success: true, voice: await saveVoice(db, currentUser(ctx.state).id, body) };
+      await voiceOf(user.id, body.voice_id);
+      ctx.body = { success: true, voice: await saveVoice(db, user.id, body) };
     },
   );
   route(

@@ -9,6 +9,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export class UnsafeAddressError extends Error {
   override name = 'UnsafeAddressError';
@@ -17,48 +18,46 @@ export class FetchFailedError extends Error {
   override name = 'FetchFailedError';
 }
 
-const blocked = new net.BlockList();
-for (const [prefix, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(prefix, bits, 'ipv4');
-for (const [prefix, bits] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(prefix, bits, 'ipv6');
+/** The 32 bits at `high`, `low` of an IPv6 address's 16-bit parts, as the IPv4 address they carry. */
+const ipv4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 
-/** Whether an address is one the public internet routes to (not loopback, private, link-local, reserved…). */
-export function isPublicAddress(address: string): boolean {
-  const family = net.isIP(address);
-  if (family === 0) return false;
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return isPublicAddress(mapped[1]!);
-    return !blocked.check(address, 'ipv6');
+/**
+ * The IPv4 address an IPv6 one stands for, when it is one of the forms that carry one: mapped
+ * (`::ffff:a.b.c.d`), translated (`::ffff:0:a.b.c.d`), compatible (`::a.b.c.d`, deprecated but
+ * still routed by some stacks — security probe 7), NAT64 (`64:ff9b::/96`), 6to4 (`2002:AABB:CCDD::`)
+ * and Teredo (the client's address, bits inverted, in the last 32). Null for any other address.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return ipv4Of(p[6]!, p[7]!);
+    case 'rfc6052':
+      // 64:ff9b::/96 carries the address in its last 32 bits; the local-use 64:ff9b:1::/48 is refused whole.
+      return p[1] === 0xff9b && p[2] === 0 ? ipv4Of(p[6]!, p[7]!) : new ipaddr.IPv4([0, 0, 0, 0]);
+    case '6to4':
+      return ipv4Of(p[1]!, p[2]!);
+    case 'teredo':
+      return ipv4Of(~p[6]! & 0xffff, ~p[7]! & 0xffff);
   }
-  return !blocked.check(address, 'ipv4');
+  return p.slice(0, 6).every((part) => part === 0) ? ipv4Of(p[6]!, p[7]!) : null;
+}
+
+/**
+ * Whether an address is one the public internet routes to. Parsed with ipaddr.js, which reads
+ * every spelling of an IPv6 address, rather than matched as text: an IPv4 address is public when
+ * its range is `unicast` (not loopback, private, link-local, shared, reserved, multicast…); an IPv6
+ * one that carries an IPv4 address is judged by that IPv4 address; any other IPv6 address must be
+ * global `unicast`.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (net.isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  const v4 = embeddedIPv4(v6);
+  return v4 ? v4.range() === 'unicast' : v6.range() === 'unicast';
 }
 
 export interface SafeFetchOptions {

@@ -64,4 +64,47 @@ describe('ElevenLabs through its SDK, against a double of its REST API', () => {
       expect(error.providerStatus).toBe(status);
     }
   }, 30_000);
+
+  it('marks the account’s own clones and designed voices personal, its premade and shared-library voices not', async () => {
+    const voice = (id: string, category: string | undefined, isOwner?: boolean) =>
+      double.voices.set(id, {
+        voice_id: id,
+        name: id,
+        category: category as string,
+        description: '',
+        preview_url: '',
+        labels: {},
+        ...(isOwner === undefined ? {} : { is_owner: isOwner }),
+      });
+    voice('ownClone000000000001', 'cloned', true);
+    voice('designedVoice0000001', 'generated', true);
+    voice('libraryCopy000000001', 'professional', false);
+    voice('sharedClone000000001', 'cloned', false);
+    voice('premadeVoice00000001', 'premade');
+    voice('noCategory0000000001', undefined);
+    try {
+      const personal = Object.fromEntries((await provider().listVoices()).map((v) => [v.id, v.personal]));
+      expect(personal).toMatchObject({
+        accountVoice000000001: false,
+        ownClone000000000001: true,
+        designedVoice0000001: true,
+        libraryCopy000000001: false,
+        sharedClone000000001: false,
+        premadeVoice00000001: false,
+        noCategory0000000001: true,
+      });
+      expect(await provider().getVoice('ownClone000000000001')).toMatchObject({ personal: true });
+      expect(await provider().getVoice('studioAdam01')).toMatchObject({ id: 'studioAdam01', personal: false });
+    } finally {
+      for (const id of [
+        'ownClone000000000001',
+        'designedVoice0000001',
+        'libraryCopy000000001',
+        'sharedClone000000001',
+        'premadeVoice00000001',
+        'noCategory0000000001',
+      ])
+        double.voices.delete(id);
+    }
+  });
 });

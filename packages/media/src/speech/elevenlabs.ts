@@ -3,7 +3,7 @@
  * library, voice info and adding (cloning) a voice. The presets of spec 2 §9 map to ElevenLabs'
  * premade voices; every other id is the account's own.
  */
-import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import { ElevenLabsClient, ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { MediaError } from '../errors.ts';
 import { decodeToPcm } from './ffmpeg.ts';
 import type { CloneVoiceInput, CloneVoiceResult, LibraryVoice, SpeechResult, TextToSpeechInput, VoiceProvider } from './types.ts';
@@ -20,6 +20,29 @@ export const HOSTED_PRESET_VOICES: Record<string, string> = {
   studioGrace01: 'oWAxZDx7w5VEj9dCyTzz',
 };
 const TTS_MODEL = 'eleven_multilingual_v2';
+
+/**
+ * The categories of ElevenLabs' public voices: its premade ones and the kinds its shared library
+ * offers. `cloned` (instant clones, what cloneVoice makes) and `generated` (voice design) are made
+ * in this account from one person's sample or request; an unknown or missing category is treated
+ * the same, so a new kind of voice stays private until it is named here.
+ */
+const PUBLIC_CATEGORIES = new Set<string>(['premade', 'professional', 'famous', 'high_quality']);
+
+/** A voice of the account as the studio lists it; see LibraryVoice.personal. */
+function libraryVoiceOf(v: ElevenLabs.Voice, id = v.voiceId) {
+  // A voice copied from the shared library into the account is someone else's published voice (isOwner false).
+  const personal = !PUBLIC_CATEGORIES.has(v.category ?? '') && v.isOwner !== false;
+  return {
+    id,
+    name: v.name ?? id,
+    description: v.description ?? '',
+    category: v.category ?? 'library',
+    previewUrl: v.previewUrl ?? null,
+    labels: v.labels ?? {},
+    personal,
+  } satisfies LibraryVoice;
+}
 
 export interface ElevenLabsOptions {
   apiKey: string;
@@ -119,28 +142,11 @@ export function createElevenLabsSpeech(options: ElevenLabsOptions): VoiceProvide
       const answer = await call(() => client.voices.getAll());
       const presets = new Set(Object.values(HOSTED_PRESET_VOICES));
       // The presets' own voices are listed as presets already.
-      return answer.voices
-        .filter((v) => !presets.has(v.voiceId))
-        .map((v) => ({
-          id: v.voiceId,
-          name: v.name ?? v.voiceId,
-          description: v.description ?? '',
-          category: v.category ?? 'library',
-          previewUrl: v.previewUrl ?? null,
-          labels: v.labels ?? {},
-        }));
+      return answer.voices.filter((v) => !presets.has(v.voiceId)).map((v) => libraryVoiceOf(v));
     },
     async getVoice(id: string): Promise<LibraryVoice | null> {
       try {
-        const v = await client.voices.get(providerId(id));
-        return {
-          id,
-          name: v.name ?? id,
-          description: v.description ?? '',
-          category: v.category ?? 'library',
-          previewUrl: v.previewUrl ?? null,
-          labels: v.labels ?? {},
-        };
+        return libraryVoiceOf(await client.voices.get(providerId(id)), id);
       } catch (error) {
         if (error instanceof ElevenLabsError && error.statusCode === 404) return null;
         throw mapElevenLabsError(error);

@@ -64,11 +64,17 @@ export interface LibraryVoice {
   category: string;
   previewUrl: string | null;
   labels: Record<string, string>;
+  /**
+   * Made in the studio's own provider account from someone's sample (a clone): not the
+   * provider's public library, so only the user whose voice profile records it may list or use it.
+   */
+  personal: boolean;
 }
 
 /** A speech provider: speaking, cloning, and the voices of its own library beyond the presets. */
 export type VoiceProvider = SpeechCapabilities & {
   readonly name: 'local' | 'elevenlabs';
+  /** Every voice of the account, public and personal alike: who may see which is the caller's rule. */
   listVoices(): Promise<LibraryVoice[]>;
   /** A voice of the provider's library or account; null when it has none by that id. */
   getVoice(id: string): Promise<LibraryVoice | null>;

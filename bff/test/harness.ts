@@ -96,7 +96,8 @@ export class TestClient {
   }
 }
 
-let portCounter = 0;
+// A random start: another test run on this machine (another checkout) uses the same ranges.
+let portCounter = Math.floor(Math.random() * 1_000);
 
 /**
  * A free port for a test studio, from a range of its own per test worker and below Linux's

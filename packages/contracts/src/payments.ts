@@ -29,6 +29,7 @@ export const PaymentRoutes = {
   setupIntent: '/api/stripe/create-setup-intent',
   cancelSubscription: '/api/stripe/cancel-subscription',
   updateSubscription: '/api/stripe/update-subscription',
+  previewSubscriptionChange: '/api/stripe/preview-subscription-change',
   subscriptionStatus: '/api/stripe/subscription-status',
   invoices: '/api/stripe/invoices',
   trialEligibility: '/api/stripe/trial-eligibility',
@@ -72,6 +73,22 @@ export const PaymentMethodsResponse = z.object({
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
 export const CancelSubscriptionRequest = z.object({ subscriptionId: z.string().max(200), immediately: z.boolean().default(false) });
 export const UpdateSubscriptionRequest = z.object({ subscriptionId: z.string().max(200), newPriceId: z.string().max(200) });
+/** `POST /api/stripe/preview-subscription-change`: what a plan switch charges, before it happens. */
+export const PreviewSubscriptionChangeRequest = UpdateSubscriptionRequest;
+export const SubscriptionChangePreviewResponse = z.object({
+  success: z.literal(true),
+  preview: z.object({
+    /** Charged at once when switching (cents; the unused time of the current plan is credited). */
+    amountDueNow: z.number().int(),
+    currency: z.string(),
+    /** The new plan's price for each period from the next one on (cents), and that period's interval. */
+    nextPeriodAmount: z.number().int(),
+    interval: z.enum(['month', 'year']),
+    /** When the period the switch starts (or keeps) ends and the new price is first charged in full. */
+    nextPeriodStart: z.string(),
+  }),
+});
+export type SubscriptionChangePreviewResponse = z.infer<typeof SubscriptionChangePreviewResponse>;
 
 export const SubscriptionCheckoutRequest = z.object({
   userId: z.string().max(100).optional(),

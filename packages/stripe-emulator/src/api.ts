@@ -3,6 +3,7 @@
  * keys), checkout sessions, subscriptions, invoices, payment methods, setup intents and billing
  * portal sessions. Form-encoded bodies, `expand[]`, list pagination and Stripe's error shape.
  */
+import * as shapes from './shapes.ts';
 import { newId, now, periodEnd, text, type Store, type StripeObject } from './store.ts';
 import type { Webhooks } from './webhooks.ts';
 
@@ -38,23 +39,13 @@ const bool = (v: unknown) => (v === undefined ? undefined : v === true || v === 
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : v && typeof v === 'object' ? Object.values(v) : v === undefined ? [] : [v]);
 const meta = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, string>) : {});
 
-/** An invoice line for a price over a period; proration lines are a plan change's unused or remaining time. */
-const invoiceLine = (price: StripeObject, amount: number, period: { start: number; end: number }, proration: boolean): StripeObject => ({
-  id: newId('il'),
-  object: 'line_item',
-  price,
-  amount,
-  proration,
-  period,
-});
-
 /** Stripe's list envelope: newest first, `limit` (1–100, default 10) after `starting_after`. */
 export function listOf(url: string, items: StripeObject[], params: Params) {
   const limit = Math.min(100, Math.max(1, int(params.limit) ?? 10));
   const after = str(params.starting_after);
   const start = after ? items.findIndex((i) => i.id === after) + 1 : 0;
   const data = items.slice(start, start + limit);
-  return { object: 'list', url, has_more: start + limit < items.length, data };
+  return shapes.list(url, data, start + limit < items.length);
 }
 
 /** `expand[]`: fields holding an id become the object; `data.x` expands inside a list. */
@@ -77,7 +68,20 @@ export function expand(store: Store, value: Record<string, unknown>, paths: stri
   return copy;
 }
 
+/** A subscription's one item (the studio sells one price per subscription). */
+export const itemOf = (subscription: StripeObject) => (subscription.items as { data: StripeObject[] }).data[0]!;
+/** Its current period, on its item at the pinned API version. */
+export const periodOf = (subscription: StripeObject) => {
+  const item = itemOf(subscription);
+  return { start: Number(item.current_period_start), end: Number(item.current_period_end) };
+};
+const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
+
 export class StripeApi {
+  /** A checkout session's lines and subscription data: not fields of the session Stripe answers with. */
+  private readonly checkoutLines = new Map<string, StripeObject[]>();
+  private readonly subscriptionData = new Map<string, Record<string, string>>();
+
   constructor(
     private readonly store: Store,
     private readonly events: Webhooks,
@@ -99,29 +103,31 @@ export class StripeApi {
     if (!found) throw missing('subscription', id);
     return found;
   }
+  lineItems(sessionId: string): StripeObject[] {
+    return this.checkoutLines.get(sessionId) ?? [];
+  }
+  productName(price: StripeObject): string {
+    return text(this.store.get(text(price.product))?.name) || text(price.nickname) || price.id;
+  }
 
   createCustomer(p: Params) {
-    const customer = this.store.create('customer', {
-      email: str(p.email) ?? null,
-      name: str(p.name) ?? null,
-      metadata: meta(p.metadata),
-      invoice_settings: { default_payment_method: null },
-    });
+    const customer = this.store.create(
+      'customer',
+      shapes.customer({ email: str(p.email) ?? null, name: str(p.name) ?? null, metadata: meta(p.metadata) }),
+    );
     this.events.emit('customer.created', customer);
     return customer;
   }
 
   createProduct(p: Params) {
-    if (!str(p.name)) throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: name.', 'parameter_missing', 'name');
+    const name = str(p.name);
+    if (!name) throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: name.', 'parameter_missing', 'name');
     const id = str(p.id);
     if (id && this.store.get(id))
       throw new StripeApiError(400, 'invalid_request_error', `Product already exists.`, 'resource_already_exists', 'id');
     return this.store.create('product', {
       ...(id ? { id } : {}),
-      name: p.name,
-      active: bool(p.active) ?? true,
-      description: str(p.description) ?? null,
-      metadata: meta(p.metadata),
+      ...shapes.product({ name, active: bool(p.active) ?? true, description: str(p.description) ?? null, metadata: meta(p.metadata) }),
     });
   }
 
@@ -147,17 +153,18 @@ export class StripeApi {
       }
     }
     const recurring = p.recurring as Params | undefined;
-    return this.store.create('price', {
-      product,
-      active: true,
-      currency: str(p.currency) ?? 'usd',
-      unit_amount: unitAmount,
-      lookup_key: lookupKey,
-      nickname: str(p.nickname) ?? null,
-      type: recurring ? 'recurring' : 'one_time',
-      recurring: recurring ? { interval: str(recurring.interval) ?? 'month', interval_count: int(recurring.interval_count) ?? 1 } : null,
-      metadata: meta(p.metadata),
-    });
+    return this.store.create(
+      'price',
+      shapes.price({
+        product,
+        currency: str(p.currency) ?? 'usd',
+        unitAmount,
+        lookupKey,
+        nickname: str(p.nickname) ?? null,
+        recurring: recurring ? { interval: str(recurring.interval) ?? 'month', interval_count: int(recurring.interval_count) ?? 1 } : null,
+        metadata: meta(p.metadata),
+      }),
+    );
   }
 
   listPrices(p: Params) {
@@ -178,14 +185,14 @@ export class StripeApi {
       throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: mode.', 'parameter_missing', 'mode');
     if (!str(p.success_url) && mode !== 'setup')
       throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: success_url.', 'parameter_missing', 'success_url');
-    const items = arr(p.line_items).map((raw) => {
+    const lines = arr(p.line_items).map((raw) => {
       const item = raw as Params;
       const price = this.price(text(item.price));
-      return { price: price.id, quantity: int(item.quantity) ?? 1, amount: Number(price.unit_amount) * (int(item.quantity) ?? 1) };
+      return shapes.checkoutLine(price, int(item.quantity) ?? 1, this.productName(price));
     });
-    if (mode !== 'setup' && items.length === 0)
+    if (mode !== 'setup' && lines.length === 0)
       throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: line_items.', 'parameter_missing', 'line_items');
-    const recurring = items.some((i) => this.price(i.price).type === 'recurring');
+    const recurring = lines.some((l) => (l.price as StripeObject).type === 'recurring');
     if (mode === 'subscription' && !recurring)
       throw new StripeApiError(
         400,
@@ -204,63 +211,64 @@ export class StripeApi {
       );
     const customer = str(p.customer);
     if (customer) this.customer(customer);
-    const session = this.store.create('checkout.session', {
-      mode,
-      status: 'open',
-      payment_status: mode === 'setup' ? 'no_payment_required' : 'unpaid',
-      customer: customer ?? null,
-      customer_email: str(p.customer_email) ?? null,
-      client_reference_id: str(p.client_reference_id) ?? null,
-      success_url: str(p.success_url) ?? null,
-      cancel_url: str(p.cancel_url) ?? null,
-      currency: 'usd',
-      amount_subtotal: items.reduce((n, i) => n + i.amount, 0),
-      amount_total: items.reduce((n, i) => n + i.amount, 0),
-      metadata: meta(p.metadata),
-      subscription_data: { metadata: meta((p.subscription_data as Params | undefined)?.metadata) },
-      line_items: {
-        object: 'list',
-        data: items.map((i) => ({
-          id: newId('li'),
-          object: 'item',
-          price: this.price(i.price),
-          quantity: i.quantity,
-          amount_total: i.amount,
-        })),
-      },
-      subscription: null,
-      payment_intent: null,
-      invoice: null,
-      expires_at: now() + 24 * 3600,
-    });
+    const session = this.store.create(
+      'checkout.session',
+      shapes.checkoutSession({
+        mode,
+        customer: customer ?? null,
+        customerEmail: str(p.customer_email) ?? null,
+        clientReferenceId: str(p.client_reference_id) ?? null,
+        successUrl: str(p.success_url) ?? null,
+        cancelUrl: str(p.cancel_url) ?? null,
+        amount: lines.reduce((n, l) => n + Number(l.amount_total), 0),
+        metadata: meta(p.metadata),
+      }),
+    );
+    this.checkoutLines.set(session.id, lines);
+    this.subscriptionData.set(session.id, meta((p.subscription_data as Params | undefined)?.metadata));
     return this.store.update(session.id, { url: `${this.publicUrl()}/checkout/${session.id}` });
   }
 
-  /** A subscription's next period: a paid invoice for its price (what a renewal looks like). */
-  private invoiceFor(subscription: StripeObject, reason: 'subscription_create' | 'subscription_cycle') {
-    const price = (subscription.items as { data: { price: StripeObject }[] }).data[0]!.price;
-    const period = { start: Number(subscription.current_period_start), end: Number(subscription.current_period_end) };
-    return this.invoice(subscription, reason, [invoiceLine(price, Number(price.unit_amount), period, false)]);
+  private line(
+    subscription: StripeObject,
+    price: StripeObject,
+    amount: number,
+    period: { start: number; end: number },
+    kind: 'charge' | 'unused' | 'remaining',
+  ): shapes.LineSpec {
+    const name = this.productName(price);
+    const description =
+      kind === 'unused'
+        ? `Unused time on ${name}`
+        : kind === 'remaining'
+          ? `Remaining time on ${name}`
+          : `1 × ${name} (at ${money(price.unit_amount)} / ${(price.recurring as shapes.Recurring).interval})`;
+    return { price, amount, period, proration: kind !== 'charge', description };
   }
 
-  private invoice(subscription: StripeObject, reason: string, lines: StripeObject[]) {
-    const total = lines.reduce((sum, line) => sum + Number(line.amount), 0);
-    const invoice = this.store.create('invoice', {
-      customer: subscription.customer,
-      subscription: subscription.id,
-      status: 'paid',
-      paid: true,
-      billing_reason: reason,
-      currency: 'usd',
-      // A negative total (a downgrade's unused time) is left on the customer's balance, not refunded.
-      amount_due: Math.max(0, total),
-      amount_paid: Math.max(0, total),
-      total,
-      period_start: subscription.current_period_start,
-      period_end: subscription.current_period_end,
-      lines: { object: 'list', data: lines },
-      metadata: {},
+  /** A subscription's current period: a paid invoice for its price (what a renewal looks like). */
+  private invoiceFor(subscription: StripeObject, reason: 'subscription_create' | 'subscription_cycle') {
+    const price = itemOf(subscription).price as StripeObject;
+    return this.invoice(subscription, reason, [
+      this.line(subscription, price, Number(price.unit_amount), periodOf(subscription), 'charge'),
+    ]);
+  }
+
+  private invoice(subscription: StripeObject, reason: string, lines: shapes.LineSpec[], preview = false) {
+    const id = preview ? `upcoming_${newId('invoice')}` : newId('invoice');
+    const item = itemOf(subscription).id;
+    const fields = shapes.invoice({
+      id,
+      subscription,
+      customerEmail: (this.store.get(text(subscription.customer), 'customer')?.email as string | null | undefined) ?? null,
+      reason,
+      lines: lines.map((line) => shapes.invoiceLine(preview ? null : id, subscription, item, line)),
+      period: periodOf(subscription),
+      preview,
     });
+    // A preview is computed, never kept: nothing is charged and no event follows.
+    if (preview) return { id, object: 'invoice', livemode: false, created: now(), ...fields } as StripeObject;
+    const invoice = this.store.create('invoice', fields);
     subscription.latest_invoice = invoice.id;
     return this.store.update(invoice.id, {
       hosted_invoice_url: `${this.publicUrl()}/invoices/${invoice.id}`,
@@ -272,47 +280,58 @@ export class StripeApi {
    * A plan change, billed as Stripe bills it: a new interval starts a new period now and is
    * invoiced in full less the unused time; the same interval with `always_invoice` is invoiced
    * now for the remaining time's difference (proration lines); otherwise the prorations wait for
-   * the next invoice.
+   * the next invoice. Answers the invoice's lines and the new period, changing nothing.
    */
-  private changePrice(subscription: StripeObject, price: StripeObject, behavior: string | undefined): StripeObject | null {
-    const items = subscription.items as { data: { price: StripeObject }[] };
-    const old = items.data[0]!.price;
-    items.data[0]!.price = price;
-    if (behavior === 'none') return null;
-    const start = Number(subscription.current_period_start);
-    const end = Number(subscription.current_period_end);
-    const at = Math.min(now(), end);
+  private planChange(subscription: StripeObject, price: StripeObject, behavior: string | undefined, at = now()) {
+    const old = itemOf(subscription).price as StripeObject;
+    const { start, end } = periodOf(subscription);
+    at = Math.min(at, end);
     const unused = (end - at) / Math.max(1, end - start);
-    const unusedLine = invoiceLine(old, -Math.round(Number(old.unit_amount) * unused), { start: at, end }, true);
-    const interval = (p: StripeObject) => JSON.stringify(p.recurring);
-    if (interval(old) !== interval(price)) {
-      const recurring = price.recurring as { interval: string; interval_count: number };
-      subscription.current_period_start = at;
-      subscription.current_period_end = periodEnd(at, recurring.interval, recurring.interval_count);
-      const period = { start: at, end: Number(subscription.current_period_end) };
-      return this.invoice(subscription, 'subscription_update', [unusedLine, invoiceLine(price, Number(price.unit_amount), period, false)]);
+    const unusedLine = this.line(subscription, old, -Math.round(Number(old.unit_amount) * unused), { start: at, end }, 'unused');
+    if (JSON.stringify(old.recurring) !== JSON.stringify(price.recurring)) {
+      const recurring = price.recurring as shapes.Recurring;
+      const period = { start: at, end: periodEnd(at, recurring.interval, recurring.interval_count) };
+      return { period, lines: [unusedLine, this.line(subscription, price, Number(price.unit_amount), period, 'charge')] };
     }
-    if (behavior !== 'always_invoice') return null;
-    const remaining = invoiceLine(price, Math.round(Number(price.unit_amount) * unused), { start: at, end }, true);
-    return this.invoice(subscription, 'subscription_update', [unusedLine, remaining]);
+    if (behavior !== 'always_invoice') return { period: { start, end }, lines: null };
+    const remaining = this.line(subscription, price, Math.round(Number(price.unit_amount) * unused), { start: at, end }, 'remaining');
+    return { period: { start, end }, lines: [unusedLine, remaining] };
+  }
+
+  private changePrice(subscription: StripeObject, price: StripeObject, behavior: string | undefined): StripeObject | null {
+    const change = this.planChange(subscription, price, behavior);
+    const item = itemOf(subscription);
+    Object.assign(item, shapes.subscriptionItem(subscription.id, price, change.period), { id: item.id, created: item.created });
+    if (behavior === 'none' || !change.lines) return null;
+    return this.invoice(subscription, 'subscription_update', change.lines);
+  }
+
+  /** `POST /v1/invoices/create_preview`: what a subscription change would invoice now, charging nothing. */
+  previewInvoice(p: Params) {
+    const subscription = this.subscription(text(p.subscription));
+    if (p.customer && p.customer !== subscription.customer) throw missing('subscription', subscription.id, 'subscription');
+    const details = (p.subscription_details ?? {}) as Params;
+    const item = arr(details.items)[0] as Params | undefined;
+    const behavior = str(details.proration_behavior) ?? 'create_prorations';
+    if (!item?.price) {
+      const price = itemOf(subscription).price as StripeObject;
+      const { end } = periodOf(subscription);
+      const recurring = price.recurring as shapes.Recurring;
+      const next = { start: end, end: periodEnd(end, recurring.interval, recurring.interval_count) };
+      return this.invoice(subscription, 'upcoming', [this.line(subscription, price, Number(price.unit_amount), next, 'charge')], true);
+    }
+    const change = this.planChange(subscription, this.price(text(item.price)), behavior, int(details.proration_date) ?? now());
+    return this.invoice(subscription, 'subscription_update', behavior === 'none' || !change.lines ? [] : change.lines, true);
   }
 
   /** The card a checkout page took: a Visa ending in its last four, attached to the customer. */
   private attachCard(customer: string, number: string) {
-    const card = this.store.create('payment_method', {
-      type: 'card',
-      customer,
-      card: {
-        brand: 'visa',
-        last4: number.slice(-4),
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 3,
-        funding: 'credit',
-        country: 'US',
-      },
-      billing_details: { email: this.customer(customer).email, name: null },
-    });
-    this.store.update(customer, { invoice_settings: { default_payment_method: card.id } });
+    const card = this.store.create(
+      'payment_method',
+      shapes.card({ customer, email: (this.customer(customer).email as string | null) ?? null, last4: number.slice(-4) }),
+    );
+    const settings = this.customer(customer).invoice_settings as Record<string, unknown>;
+    this.store.update(customer, { invoice_settings: { ...settings, default_payment_method: card.id } });
     return card;
   }
 
@@ -326,24 +345,29 @@ export class StripeApi {
     if (number !== '4242424242424242') throw new StripeApiError(402, 'card_error', 'Your card number is incorrect.', 'incorrect_number');
     const customer = (session.customer as string | null) ?? this.createCustomer({ email: session.customer_email ?? undefined }).id;
     const card = this.attachCard(customer, number);
-    const fields: Record<string, unknown> = { status: 'complete', payment_status: 'paid', customer };
+    const fields: Record<string, unknown> = {
+      status: 'complete',
+      payment_status: 'paid',
+      customer,
+      customer_details: shapes.customerDetails((this.customer(customer).email as string | null) ?? null),
+    };
     if (session.mode === 'subscription') {
-      const price = (session.line_items as { data: { price: StripeObject }[] }).data[0]!.price;
-      const recurring = price.recurring as { interval: string; interval_count: number };
+      const price = this.lineItems(session.id)[0]!.price as StripeObject;
+      const recurring = price.recurring as shapes.Recurring;
       const start = now();
-      const subscription = this.store.create('subscription', {
-        customer,
-        status: 'active',
-        cancel_at_period_end: false,
-        canceled_at: null,
-        cancel_at: null,
-        current_period_start: start,
-        current_period_end: periodEnd(start, recurring.interval, recurring.interval_count),
-        default_payment_method: card.id,
-        items: { object: 'list', data: [{ id: newId('si'), object: 'subscription_item', price, quantity: 1 }] },
-        metadata: (session.subscription_data as { metadata: Record<string, string> }).metadata,
-        latest_invoice: null,
-      });
+      const id = newId('subscription');
+      const item = shapes.subscriptionItem(id, price, { start, end: periodEnd(start, recurring.interval, recurring.interval_count) });
+      const subscription = this.store.create(
+        'subscription',
+        shapes.subscription({
+          id,
+          customer,
+          item,
+          start,
+          defaultPaymentMethod: card.id,
+          metadata: this.subscriptionData.get(session.id) ?? {},
+        }),
+      );
       const invoice = this.invoiceFor(subscription, 'subscription_create');
       Object.assign(fields, { subscription: subscription.id, invoice: invoice.id });
       this.store.update(session.id, fields);
@@ -357,6 +381,7 @@ export class StripeApi {
         status: 'succeeded',
         customer,
         payment_method: card.id,
+        metadata: {},
       });
       fields.payment_intent = intent.id;
       this.store.update(session.id, fields);
@@ -375,12 +400,17 @@ export class StripeApi {
       );
     const previous: Record<string, unknown> = {};
     const cancelAtEnd = bool(p.cancel_at_period_end);
-    if (cancelAtEnd !== undefined) {
-      previous.cancel_at_period_end = subscription.cancel_at_period_end;
+    if (cancelAtEnd !== undefined && cancelAtEnd !== subscription.cancel_at_period_end) {
+      Object.assign(previous, {
+        cancel_at_period_end: subscription.cancel_at_period_end,
+        cancel_at: subscription.cancel_at,
+        canceled_at: subscription.canceled_at,
+      });
       Object.assign(subscription, {
         cancel_at_period_end: cancelAtEnd,
-        cancel_at: cancelAtEnd ? subscription.current_period_end : null,
+        cancel_at: cancelAtEnd ? periodOf(subscription).end : null,
         canceled_at: cancelAtEnd ? now() : null,
+        cancellation_details: shapes.cancellation(cancelAtEnd ? 'cancellation_requested' : null),
       });
     }
     const item = arr(p.items)[0] as Params | undefined;
@@ -388,8 +418,12 @@ export class StripeApi {
     if (item?.price) {
       previous.items = structuredClone(subscription.items);
       invoice = this.changePrice(subscription, this.price(text(item.price)), str(p.proration_behavior));
+      if (invoice) previous.latest_invoice = invoice.id === subscription.latest_invoice ? null : subscription.latest_invoice;
     }
-    if (p.metadata) subscription.metadata = { ...(subscription.metadata as object), ...meta(p.metadata) };
+    if (p.metadata) {
+      previous.metadata = subscription.metadata;
+      subscription.metadata = { ...(subscription.metadata as object), ...meta(p.metadata) };
+    }
     this.events.emit('customer.subscription.updated', subscription, previous);
     if (invoice) this.events.emit('invoice.paid', invoice);
     return subscription;
@@ -397,7 +431,13 @@ export class StripeApi {
 
   cancelSubscription(id: string) {
     const subscription = this.subscription(id);
-    Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now(), cancel_at_period_end: false });
+    Object.assign(subscription, {
+      status: 'canceled',
+      canceled_at: now(),
+      ended_at: now(),
+      cancel_at_period_end: false,
+      cancellation_details: shapes.cancellation('cancellation_requested'),
+    });
     this.events.emit('customer.subscription.deleted', subscription);
     return subscription;
   }
@@ -406,7 +446,14 @@ export class StripeApi {
   failRenewal(id: string) {
     const subscription = this.subscription(id);
     const invoice = this.invoiceFor(subscription, 'subscription_cycle');
-    this.store.update(invoice.id, { status: 'open', paid: false, amount_paid: 0, attempt_count: 1 });
+    this.store.update(invoice.id, {
+      status: 'open',
+      amount_paid: 0,
+      amount_remaining: invoice.amount_due,
+      attempt_count: 1,
+      status_transitions: { ...(invoice.status_transitions as object), paid_at: null },
+      next_payment_attempt: now() + 3 * 24 * 3600,
+    });
     subscription.status = 'past_due';
     this.events.emit('invoice.payment_failed', invoice);
     this.events.emit('customer.subscription.updated', subscription, { status: 'active' });
@@ -418,11 +465,11 @@ export class StripeApi {
     const subscription = this.subscription(id);
     if (subscription.status !== 'active') throw new StripeApiError(400, 'invalid_request_error', 'Only an active subscription advances.');
     if (subscription.cancel_at_period_end) return this.cancelSubscription(id);
-    const previous = { current_period_start: subscription.current_period_start, current_period_end: subscription.current_period_end };
-    const price = (subscription.items as { data: { price: StripeObject }[] }).data[0]!.price;
-    const recurring = price.recurring as { interval: string; interval_count: number };
-    subscription.current_period_start = subscription.current_period_end;
-    subscription.current_period_end = periodEnd(Number(subscription.current_period_end), recurring.interval, recurring.interval_count);
+    const item = itemOf(subscription);
+    const previous = { items: structuredClone(subscription.items), latest_invoice: subscription.latest_invoice };
+    const recurring = (item.price as StripeObject).recurring as shapes.Recurring;
+    const { end } = periodOf(subscription);
+    Object.assign(item, { current_period_start: end, current_period_end: periodEnd(end, recurring.interval, recurring.interval_count) });
     const invoice = this.invoiceFor(subscription, 'subscription_cycle');
     this.events.emit('customer.subscription.updated', subscription, previous);
     this.events.emit('invoice.paid', invoice);

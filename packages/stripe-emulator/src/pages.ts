@@ -2,6 +2,7 @@
  * The pages a person sees at the emulator, standing in for Stripe's hosted checkout and customer
  * portal: plain HTML forms that post back to the emulator.
  */
+import { periodOf, itemOf, type StripeApi } from './api.ts';
 import { text, type Store, type StripeObject } from './store.ts';
 
 const escape = (value: unknown) => text(value).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -19,14 +20,13 @@ table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4rem;bo
 </head><body><main>${body}</main></body></html>`;
 }
 
-const productName = (store: Store, price: StripeObject) => store.get(String(price.product))?.name ?? price.nickname ?? price.id;
-
-export function checkoutPage(session: StripeObject, store: Store, error?: string): string {
-  const items = (session.line_items as { data: { price: StripeObject; quantity: number }[] }).data;
-  const lines = items
+export function checkoutPage(session: StripeObject, api: StripeApi, error?: string): string {
+  const lines = api
+    .lineItems(session.id)
     .map((i) => {
-      const recurring = i.price.recurring as { interval: string } | null;
-      return `<li>${escape(productName(store, i.price))} — ${money(i.price.unit_amount)}${recurring ? ` per ${escape(recurring.interval)}` : ''}</li>`;
+      const price = i.price as StripeObject;
+      const recurring = price.recurring as { interval: string } | null;
+      return `<li>${escape(api.productName(price))} — ${money(price.unit_amount)}${recurring ? ` per ${escape(recurring.interval)}` : ''}</li>`;
     })
     .join('');
   return layout(
@@ -46,7 +46,7 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
   );
 }
 
-export function portalPage(portal: StripeObject, store: Store): string {
+export function portalPage(portal: StripeObject, store: Store, api: StripeApi): string {
   const customer = String(portal.customer);
   const subscriptions = store.list('subscription', (s) => s.customer === customer && s.status !== 'canceled');
   const plans = store.list('price', (p) => p.type === 'recurring' && p.active === true);
@@ -54,17 +54,18 @@ export function portalPage(portal: StripeObject, store: Store): string {
   const invoices = store.list('invoice', (i) => i.customer === customer).slice(0, 10);
   const subscriptionBlock = subscriptions
     .map((s) => {
-      const price = (s.items as { data: { price: StripeObject }[] }).data[0]!.price;
-      const ending = s.cancel_at_period_end ? `Cancels on ${date(s.current_period_end)}` : `Renews on ${date(s.current_period_end)}`;
+      const price = itemOf(s).price as StripeObject;
+      const { end } = periodOf(s);
+      const ending = s.cancel_at_period_end ? `Cancels on ${date(end)}` : `Renews on ${date(end)}`;
       const options = plans
         .filter((p) => p.id !== price.id)
         .map(
           (p) =>
-            `<option value="${escape(p.id)}">${escape(productName(store, p))} — ${money(p.unit_amount)} per ${escape((p.recurring as { interval: string }).interval)}</option>`,
+            `<option value="${escape(p.id)}">${escape(api.productName(p))} — ${money(p.unit_amount)} per ${escape((p.recurring as { interval: string }).interval)}</option>`,
         )
         .join('');
       return `<section aria-label="Current plan"><h2>Current plan</h2>
-<p><strong>${escape(productName(store, price))}</strong> — ${money(price.unit_amount)} per ${escape((price.recurring as { interval: string }).interval)}</p>
+<p><strong>${escape(api.productName(price))}</strong> — ${money(price.unit_amount)} per ${escape((price.recurring as { interval: string }).interval)}</p>
 <p>${ending}</p>
 <form method="post" action="/portal/${escape(portal.id)}/${s.cancel_at_period_end ? 'renew' : 'cancel'}"><input type="hidden" name="subscription" value="${escape(s.id)}">
 <button type="submit">${s.cancel_at_period_end ? 'Renew plan' : 'Cancel plan'}</button></form>

@@ -10,6 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import qs from 'qs';
 import { expand, listOf, StripeApi, StripeApiError } from './api.ts';
+import * as shapes from './shapes.ts';
 import { checkoutPage, portalPage } from './pages.ts';
 import { Store, text, type StripeObject } from './store.ts';
 import { Webhooks } from './webhooks.ts';
@@ -90,6 +91,12 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     ['GET', /^\/v1\/checkout\/sessions\/([\w]+)$/, found('checkout.session', 'checkout.session')],
     [
       'GET',
+      /^\/v1\/checkout\/sessions\/([\w]+)\/line_items$/,
+      (p, m) =>
+        listOf(`/v1/checkout/sessions/${m[1]}/line_items`, api.lineItems(found('checkout.session', 'checkout session')(p, m).id), p),
+    ],
+    [
+      'GET',
       /^\/v1\/subscriptions$/,
       (p) =>
         listOf(
@@ -112,11 +119,15 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
           '/v1/invoices',
           store.list(
             'invoice',
-            (i) => (!p.customer || i.customer === p.customer) && (!p.subscription || i.subscription === p.subscription),
+            (i) =>
+              (!p.customer || i.customer === p.customer) &&
+              (!p.subscription ||
+                (i.parent as { subscription_details?: { subscription?: string } }).subscription_details?.subscription === p.subscription),
           ),
           p,
         ),
     ],
+    ['POST', /^\/v1\/invoices\/create_preview$/, (p) => api.previewInvoice(p)],
     ['GET', /^\/v1\/invoices\/([\w]+)$/, found('invoice', 'invoice')],
     [
       'GET',
@@ -132,20 +143,17 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
       'POST',
       /^\/v1\/setup_intents$/,
       (p) =>
-        store.create('setup_intent', {
-          customer: p.customer ?? null,
-          status: 'requires_payment_method',
-          usage: 'off_session',
-          payment_method_types: ['card'],
-          client_secret: `seti_secret_${Date.now()}`,
-        }),
+        store.create('setup_intent', shapes.setupIntent({ customer: text(p.customer) || null, usage: text(p.usage) || 'off_session' })),
     ],
     [
       'POST',
       /^\/v1\/billing_portal\/sessions$/,
       (p) => {
         const customer = api.customer(text(p.customer));
-        const session = store.create('billing_portal.session', { customer: customer.id, return_url: p.return_url ?? null });
+        const session = store.create(
+          'billing_portal.session',
+          shapes.portalSession({ customer: customer.id, returnUrl: text(p.return_url) || null }),
+        );
         return store.update(session.id, { url: `${base}/portal/${session.id}` });
       },
     ],
@@ -202,11 +210,13 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
         const route = routes.find(([method, pattern]) => method === req.method && pattern.test(url.pathname));
         if (!route) throw new StripeApiError(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
         const result = route[2](params, route[1].exec(url.pathname)!) as Record<string, unknown>;
-        const body = expand(
-          store,
-          result,
-          (Array.isArray(params.expand) ? params.expand : params.expand ? [params.expand] : []).map(String),
-        );
+        const paths = (Array.isArray(params.expand) ? params.expand : params.expand ? [params.expand] : []).map(String);
+        const body = expand(store, result, paths);
+        // A checkout session's lines are not one of its fields: Stripe includes them only when asked.
+        if (result.object === 'checkout.session' && paths.includes('line_items'))
+          body.line_items = listOf(`/v1/checkout/sessions/${String(result.id)}/line_items`, api.lineItems(String(result.id)), {
+            limit: 100,
+          });
         if (typeof idempotencyKey === 'string') store.idempotent.set(idempotencyKey, { status: 200, body });
         send(res, 200, body);
       } catch (error) {
@@ -237,13 +247,13 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
           api.pay(id, text(form.cardNumber));
         } catch (error) {
           if (error instanceof StripeApiError && error.type === 'card_error')
-            return send(res, 402, checkoutPage(session, store, error.message), 'text/html; charset=utf-8');
+            return send(res, 402, checkoutPage(session, api, error.message), 'text/html; charset=utf-8');
           throw error;
         }
         return redirect(text(session.success_url).replace('{CHECKOUT_SESSION_ID}', id));
       }
       if (method === 'POST' && action === 'cancel') return redirect(text(session.cancel_url) || '/');
-      return send(res, 200, checkoutPage(session, store), 'text/html; charset=utf-8');
+      return send(res, 200, checkoutPage(session, api), 'text/html; charset=utf-8');
     }
     const portal = store.get(id, 'billing_portal.session');
     if (!portal) return send(res, 404, 'This portal session does not exist.', 'text/plain');
@@ -255,7 +265,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
         api.updateSubscription(subscription, { items: [{ price: text(form.price) }], proration_behavior: 'always_invoice' });
       return redirect(`/portal/${id}`);
     }
-    return send(res, 200, portalPage(portal, store), 'text/html; charset=utf-8');
+    return send(res, 200, portalPage(portal, store, api), 'text/html; charset=utf-8');
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));

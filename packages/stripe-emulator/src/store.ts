@@ -1,6 +1,6 @@
 /**
  * The emulator's state: Stripe objects by id, in the shapes Stripe's API answers with (ids with
- * Stripe's prefixes, `object`, `livemode`, `created`, `metadata`). Only what the studio uses.
+ * Stripe's prefixes, `object`, `livemode`, `created`; the rest from `shapes.ts`). Only what the studio uses.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -40,7 +40,7 @@ export class Store {
   readonly idempotent = new Map<string, { status: number; body: unknown }>();
 
   create(object: string, fields: Record<string, unknown>): StripeObject {
-    const created: StripeObject = { id: newId(object), object, livemode: false, created: now(), metadata: {}, ...fields };
+    const created: StripeObject = { id: newId(object), object, livemode: false, created: now(), ...fields };
     this.objects.set(created.id, created);
     return created;
   }

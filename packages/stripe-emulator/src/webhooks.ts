@@ -4,6 +4,7 @@
  * retried with backoff while the endpoint does not answer 2xx.
  */
 import { createHmac } from 'node:crypto';
+import * as shapes from './shapes.ts';
 import { now, type Store, type StripeObject } from './store.ts';
 
 export function signature(payload: string, secret: string, timestamp = now()): string {
@@ -31,13 +32,7 @@ export class Webhooks {
 
   /** Records an event about `object` and sends it. */
   emit(type: string, object: StripeObject, previous?: Record<string, unknown>): StripeObject {
-    const event = this.store.create('event', {
-      type,
-      api_version: '2025-01-27.acacia',
-      data: { object: structuredClone(object), ...(previous ? { previous_attributes: previous } : {}) },
-      pending_webhooks: this.options.url ? 1 : 0,
-      request: { id: null, idempotency_key: null },
-    });
+    const event = this.store.create('event', shapes.event({ type, object, previous, pendingWebhooks: this.options.url ? 1 : 0 }));
     this.send(event);
     return event;
   }

@@ -1,4 +1,5 @@
 import { ApiRoutes, PaymentMessages, PaymentRoutes } from '@studio/contracts';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStudio, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
@@ -46,6 +47,11 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
     expect(await db()('user_subscriptions').where({ user_id: user.id })).toMatchObject([
       { status: 'active', plan_id: growth.id, billing_interval: 'month' },
     ]);
+    // The period comes from the subscription's item, where the pinned API version keeps it.
+    const item = (await studio.deps.payments!.stripe.subscriptions.retrieve(profile.current_subscription_id)).items.data[0]!;
+    expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription.currentPeriodEnd).toBe(
+      new Date(item.current_period_end * 1000).toISOString(),
+    );
     expect((await client.get(ApiRoutes.planStatus)).body.needsPlan).toBe(false);
 
     const verified = await client.get(`${PaymentRoutes.verifySession}?sessionId=${started.body.sessionId}`);
@@ -62,6 +68,7 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
     // Every event again, three times, newest first: nothing more is granted, the state is the same.
     const events = eventsOf(profile.stripe_customer_id).reverse();
     expect(events.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(events.map((e) => e.api_version))).toEqual(new Set([Stripe.API_VERSION]));
     for (let i = 0; i < 3; i++) for (const event of events) await resend(event.id);
     await emulator().webhooks.settled();
     expect(await balanceOf(client)).toBe(620);
@@ -71,6 +78,10 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
     // The test clock renews it: the next period's credits, once, and the reset date a month on.
     const subscriptionId = profile.current_subscription_id;
     await fetch(`${emulator().url}/_emulator/subscriptions/${subscriptionId}/advance`, { method: 'POST' });
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(1220);
+    // The renewal's events (subscription updated, invoice paid) again: the period is granted once.
+    for (const event of eventsOf(profile.stripe_customer_id).slice(0, 2)) await resend(event.id);
     await emulator().webhooks.settled();
     expect(await balanceOf(client)).toBe(1220);
     const renewed = await db()('profiles').where({ id: user.id }).first('credits_reset_date');
@@ -173,7 +184,38 @@ describe('a plan changed mid-period', () => {
     await pay((await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id })).body.url);
     await emulator().webhooks.settled();
     expect(await balanceOf(client)).toBe(620);
-    const subscriptionId = (await client.get(PaymentRoutes.subscriptionStatus)).body.subscription.id;
+    const status = (await client.get(PaymentRoutes.subscriptionStatus)).body.subscription;
+    const subscriptionId = status.id;
+
+    // The switch's confirmation first: what it charges now and from the next period, changing nothing.
+    const preview = await client.post(PaymentRoutes.previewSubscriptionChange, { subscriptionId, newPriceId: pro.stripe_monthly_price_id });
+    expect(preview.status).toBe(200);
+    expect(preview.body.preview).toEqual({
+      amountDueNow: Math.round((pro.monthly_price_usd - growth.monthly_price_usd) * 100),
+      currency: 'usd',
+      nextPeriodAmount: Math.round(pro.monthly_price_usd * 100),
+      interval: 'month',
+      nextPeriodStart: status.currentPeriodEnd,
+    });
+    const annual = await client.post(PaymentRoutes.previewSubscriptionChange, { subscriptionId, newPriceId: pro.stripe_annual_price_id });
+    expect(annual.body.preview).toMatchObject({
+      amountDueNow: Math.round((pro.annual_price_usd - growth.monthly_price_usd) * 100),
+      nextPeriodAmount: Math.round(pro.annual_price_usd * 100),
+      interval: 'year',
+    });
+    expect(new Date(annual.body.preview.nextPeriodStart).getTime()).toBeGreaterThan(new Date(status.currentPeriodEnd).getTime());
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(620);
+    expect((await client.get(PaymentRoutes.invoices)).body.invoices).toHaveLength(1);
+    expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('basic');
+    const other = await member(studio);
+    expect(
+      (await other.client.post(PaymentRoutes.previewSubscriptionChange, { subscriptionId, newPriceId: pro.stripe_monthly_price_id }))
+        .status,
+    ).toBe(404);
+    const foreign = await client.post(PaymentRoutes.previewSubscriptionChange, { subscriptionId, newPriceId: 'price_elsewhere' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.message).toBe(PaymentMessages.priceMismatch);
 
     await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: pro.stripe_monthly_price_id });
     await emulator().webhooks.settled();

@@ -11,6 +11,8 @@ import {
   PaymentMessages,
   PaymentRoutes,
   PortalSessionResponse,
+  PreviewSubscriptionChangeRequest,
+  SubscriptionChangePreviewResponse,
   SubscriptionCheckoutRequest,
   TopupCheckoutRequest,
   VerifySessionResponse,
@@ -380,6 +382,62 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
     },
   );
 
+  /** The plan a price belongs to, if it is one of the catalog's (a browser may send any price). */
+  const catalogPlanOf = async (priceId: string) => {
+    const plan = await db('subscription_plans')
+      .where({ is_active: true })
+      .andWhere((q) => void q.where({ stripe_monthly_price_id: priceId }).orWhere({ stripe_annual_price_id: priceId }))
+      .first('id');
+    if (!plan) throw invalidRequest(PaymentMessages.priceMismatch);
+    return plan as { id: string };
+  };
+  /** The subscription's item changed to the new price, billed at once: the change the switch makes and the preview shows. */
+  const planSwitch = (current: Stripe.Subscription, newPriceId: string) => ({
+    items: [{ id: current.items.data[0]!.id, price: newPriceId }],
+    // The difference is paid now, so an upgrade's extra credits come at once (from the paid invoice).
+    proration_behavior: 'always_invoice' as const,
+  });
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: PaymentRoutes.previewSubscriptionChange,
+      summary: 'What switching your plan charges now (prorated) and the new plan’s price from the next period, changing nothing',
+      auth: 'user',
+      body: PreviewSubscriptionChangeRequest,
+      responses: { 200: SubscriptionChangePreviewResponse, 400: PaymentMessages.priceMismatch, 404: 'Not your subscription' },
+    },
+    async (ctx) => {
+      const user = currentUser(ctx.state);
+      const body = PreviewSubscriptionChangeRequest.parse(ctx.request.body ?? {});
+      const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
+      await catalogPlanOf(body.newPriceId);
+      const stripe = stripeOf();
+      const current = await stripe.subscriptions.retrieve(id);
+      const [preview, price] = await Promise.all([
+        stripe.invoices.createPreview({
+          customer: idOf(current.customer)!,
+          subscription: id,
+          subscription_details: planSwitch(current, body.newPriceId),
+        }),
+        stripe.prices.retrieve(body.newPriceId),
+      ]);
+      // The period the switch leaves running: the current one, or a new one when the interval changes.
+      const periodEnd = Math.max(current.items.data[0]!.current_period_end, ...preview.lines.data.map((line) => line.period.end));
+      ctx.body = {
+        success: true,
+        preview: {
+          amountDueNow: preview.amount_due,
+          currency: preview.currency,
+          nextPeriodAmount: price.unit_amount ?? 0,
+          interval: price.recurring?.interval === 'year' ? 'year' : 'month',
+          nextPeriodStart: new Date(periodEnd * 1000).toISOString(),
+        },
+      } satisfies SubscriptionChangePreviewResponse;
+    },
+  );
+
   route(
     router,
     {
@@ -394,24 +452,14 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       const user = currentUser(ctx.state);
       const body = UpdateSubscriptionRequest.parse(ctx.request.body ?? {});
       const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
-      const plan = await db('subscription_plans')
-        .where({ is_active: true })
-        .andWhere((q) => void q.where({ stripe_monthly_price_id: body.newPriceId }).orWhere({ stripe_annual_price_id: body.newPriceId }))
-        .first('id');
-      if (!plan) throw invalidRequest(PaymentMessages.priceMismatch);
+      await catalogPlanOf(body.newPriceId);
       const stripe = stripeOf();
       const current = await stripe.subscriptions.retrieve(id);
-      await stripe.subscriptions.update(id, {
-        items: [{ id: current.items.data[0]!.id, price: body.newPriceId }],
-        // The difference is paid now, so an upgrade's extra credits come at once (from the paid invoice).
-        proration_behavior: 'always_invoice',
-        cancel_at_period_end: false,
-      });
+      await stripe.subscriptions.update(id, { ...planSwitch(current, body.newPriceId), cancel_at_period_end: false });
       await refreshSubscription(db, stripe, id);
       ctx.body = { success: true };
     },
   );
-
   route(
     router,
     {

@@ -24,20 +24,14 @@ const TIER_OF_PLAN: Record<string, 'basic' | 'pro' | 'unlimited'> = { growth: 'b
 export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /**
- * Where an invoice keeps its line's price and its subscription: newer API versions (the one the
- * SDK pins) moved them under `pricing` and `parent`; older ones, and the emulator, keep `price`
- * and `subscription`. Both are read.
+ * At the API version the SDK pins (and the emulator speaks), an invoice line keeps its price under
+ * `pricing.price_details` and its proration flag under `parent.subscription_item_details`, an
+ * invoice its subscription under `parent.subscription_details`, and a subscription its period on
+ * its items; the older top-level fields are gone, so they are not read.
  */
-function linePrice(line: Stripe.InvoiceLineItem | undefined): string | null {
-  const old = line as { price?: Stripe.Price | string | null } | undefined;
-  const current = line as { pricing?: { price_details?: { price?: string | Stripe.Price } } } | undefined;
-  return idOf(old?.price ?? current?.pricing?.price_details?.price ?? null);
-}
-function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  const old = invoice as unknown as { subscription?: string | { id: string } | null };
-  const current = invoice as unknown as { parent?: { subscription_details?: { subscription?: string | { id: string } } } };
-  return idOf(old.subscription ?? current.parent?.subscription_details?.subscription ?? null);
-}
+const linePrice = (line: Stripe.InvoiceLineItem | undefined) => idOf(line?.pricing?.price_details?.price ?? null);
+const isProration = (line: Stripe.InvoiceLineItem) => line.parent?.subscription_item_details?.proration === true;
+const invoiceSubscription = (invoice: Stripe.Invoice) => idOf(invoice.parent?.subscription_details?.subscription ?? null);
 
 /** The grant key of the plan credits for a period starting at `start` — the same key the monthly reset uses. */
 export const periodKey = (start: number) => `monthly:${new Date(start * 1000).toISOString().slice(0, 19)}`;
@@ -69,9 +63,6 @@ async function syncSubscription(trx: Trx, stripe: Stripe, subscriptionId: string
   if (!userId) return;
   const item = sub.items.data[0];
   const plan = await planFor(trx, item?.price.id ?? null);
-  // The current period: on the subscription in older API versions (and the emulator), on its item in newer ones.
-  type Period = { current_period_start?: number; current_period_end?: number };
-  const period: Period = { ...(item as Period | undefined), ...(sub as unknown as Period) };
   const row = {
     user_id: userId,
     plan_id: plan?.id ?? null,
@@ -80,8 +71,8 @@ async function syncSubscription(trx: Trx, stripe: Stripe, subscriptionId: string
     stripe_subscription_id: sub.id,
     stripe_price_id: item?.price.id ?? null,
     cancel_at_period_end: sub.cancel_at_period_end,
-    current_period_start: period.current_period_start ? new Date(period.current_period_start * 1000) : null,
-    current_period_end: period.current_period_end ? new Date(period.current_period_end * 1000) : null,
+    current_period_start: item ? new Date(item.current_period_start * 1000) : null,
+    current_period_end: item ? new Date(item.current_period_end * 1000) : null,
     updated_at: trx.fn.now(),
   };
   await trx('user_subscriptions').insert(row).onConflict('stripe_subscription_id').merge();
@@ -96,13 +87,6 @@ async function syncSubscription(trx: Trx, stripe: Stripe, subscriptionId: string
       updated_at: trx.fn.now(),
     });
   await announce(trx, userId);
-}
-
-/** Whether a line is a plan change's proration: a flag on the line in older API versions (and the emulator), under `parent` in newer ones. */
-function isProration(line: Stripe.InvoiceLineItem): boolean {
-  const old = line as { proration?: boolean };
-  const current = line as { parent?: { subscription_item_details?: { proration?: boolean } } };
-  return Boolean(old.proration ?? current.parent?.subscription_item_details?.proration);
 }
 
 /**

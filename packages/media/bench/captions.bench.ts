@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { LIPSYNC_MAX_S, SCRIPT_BLOCK_MAX_CHARS, VIDEO_RENDER_SIZES } from '@studio/contracts';
-import { localBurnCaptions } from '../src/video/captions.ts';
-import { localAnimate } from '../src/video/local.ts';
+import { localBurnCaptions } from '../src/local/video/captions.ts';
+import { localAnimate } from '../src/local/video/motion.ts';
 
 const BLOCKS_PER_SECTION = 20;
 const TARGET_MB = 500;

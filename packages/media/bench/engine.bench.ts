@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
-import { FFMPEG_PATH } from '../src/speech/ffmpeg.ts';
+import { FFMPEG_PATH } from '../src/local/ffmpeg.ts';
 import { benchCaptions } from './captions.bench.ts';
 import { applyGrade, createMediaEngine, learnGrade, reframeImage, type ColourGrade, type ImageData } from '../src/index.ts';
 

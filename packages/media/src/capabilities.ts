@@ -1,6 +1,8 @@
 /**
- * The media engine's capability interfaces: one interface per capability, one result shape.
- * Providers (`local/`, `fal/`) implement them; `createMediaEngine` picks one per capability.
+ * The media engine's capability interfaces (image, speech, video) and the engine's own shape: one
+ * interface per capability, one result shape. Providers (`local/`, `fal/`, `elevenlabs/`) implement
+ * them; `createMediaEngine` (create-engine.ts) picks one per capability and loads it on first use.
+ * Types only: importing this file loads nothing.
  */
 
 /** Which provider did the work. `local` is the offline engine of this package. */
@@ -128,5 +130,202 @@ export type ImageCapabilities = GenerateImage &
 
 export type CapabilityName = keyof ImageCapabilities;
 
-// Later issues add video and speech capabilities here (animate, textToSpeech, voiceClone,
-// imageToVideo, lipSync, captions, concat), each as its own interface joined into the engine.
+// ——— Speech ———
+
+/** What a voice sample sounds like (local/speech/analysis.ts measures it). */
+export interface VoiceAnalysis {
+  pitchHz: number;
+  syllablesPerSecond: number;
+  /** 0 (dark) … 1 (bright). */
+  brightness: number;
+  /** Seconds of voiced audio the measures come from. */
+  voicedSeconds: number;
+}
+
+/** A voice the local engine can make: espeak-ng language and variant, pitch (0–99), rate (words a minute). */
+export interface LocalVoice {
+  language: 'en-us' | 'en-gb';
+  variant: string;
+  pitch: number;
+  rate: number;
+}
+
+/** spec 2 §3 voice settings, as the engine takes them. */
+export interface SpeechSettings {
+  stability: number;
+  similarityBoost: number;
+  style: number;
+  /** 0.25–4. */
+  speed: number;
+  useSpeakerBoost: boolean;
+}
+
+/** A voice to speak with: a preset or provider id, or a voice the local engine built (a cloned one). */
+export interface SpeechVoice {
+  id: string;
+  local?: LocalVoice;
+}
+
+export interface TextToSpeechInput {
+  text: string;
+  voice: SpeechVoice;
+  settings: SpeechSettings;
+  format?: 'mp3' | 'aac';
+}
+export type SpeechResult = { audio: Buffer; mime: 'audio/mpeg' | 'audio/aac'; durationS: number } & ResultMeta;
+
+export interface CloneVoiceInput {
+  name: string;
+  /** The sample, in any format ffmpeg reads. */
+  sample: Buffer;
+}
+export type CloneVoiceResult = {
+  /** The voice the local engine made: the closest espeak-ng voice to the sample (null for a hosted provider). */
+  voice: LocalVoice | null;
+  /** The id a hosted provider gave the new voice. */
+  providerVoiceId?: string;
+  analysis: VoiceAnalysis | null;
+  approximation: boolean;
+  requiresVerification: boolean;
+} & ResultMeta;
+
+export interface TextToSpeech {
+  textToSpeech(input: TextToSpeechInput): Promise<SpeechResult>;
+}
+export interface CloneVoice {
+  cloneVoice(input: CloneVoiceInput): Promise<CloneVoiceResult>;
+}
+export type SpeechCapabilities = TextToSpeech & CloneVoice;
+
+/** A voice as a provider's library lists it (spec 2 §3 "Voice library entry"). */
+export interface LibraryVoice {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  previewUrl: string | null;
+  labels: Record<string, string>;
+  /**
+   * Made in the studio's own provider account from someone's sample (a clone): not the
+   * provider's public library, so only the user whose voice profile records it may list or use it.
+   */
+  personal: boolean;
+}
+
+/** A speech provider: speaking, cloning, and the voices of its own library beyond the presets. */
+export type VoiceProvider = SpeechCapabilities & {
+  readonly name: 'local' | 'elevenlabs';
+  /** Every voice of the account, public and personal alike: who may see which is the caller's rule. */
+  listVoices(): Promise<LibraryVoice[]>;
+  /** A voice of the provider's library or account; null when it has none by that id. */
+  getVoice(id: string): Promise<LibraryVoice | null>;
+};
+
+// ——— Video ———
+
+/** A rendered clip (MP4) with its size and length. */
+export type VideoResult = { video: Buffer; mime: 'video/mp4'; width: number; height: number; durationS: number } & ResultMeta;
+
+/** Image → video at a model's rules (spec 2 §9): its aspect ratio and duration. */
+export interface ImageToVideoInput {
+  image: ImageData;
+  prompt: string;
+  model: 'seedance' | 'veo3';
+  aspectRatio: string;
+  durationS: number;
+  width: number;
+  height: number;
+}
+
+/** A clip made to speak `audio`; the local engine animates the still itself, a hosted model syncs `video`. */
+export interface LipSyncInput {
+  video: Buffer;
+  audio: Buffer;
+  image: ImageData;
+  width: number;
+  height: number;
+  durationS: number;
+}
+
+/** What a hosted provider does for video. */
+export interface HostedVideo {
+  imageToVideo(input: ImageToVideoInput): Promise<VideoResult>;
+  lipSync(input: LipSyncInput): Promise<VideoResult>;
+}
+
+/** Camera motion over a still. */
+export interface AnimateInput {
+  image: ImageData;
+  width: number;
+  height: number;
+  durationS: number;
+  /** Camera motion over the still; a slow push-in by default. */
+  motion?: 'zoom-in' | 'zoom-out' | 'pan';
+}
+
+export interface TalkingHeadInput {
+  image: ImageData;
+  /** The speech, any format ffmpeg reads; the clip lasts as long as it. */
+  audio: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface BurnCaptionsInput {
+  video: Buffer;
+  script: string;
+  width: number;
+  height: number;
+  durationS: number;
+}
+
+/**
+ * Video: image → video and lip-sync by a hosted model (fal, with FAL_KEY) or the local engine
+ * (ffmpeg camera motion and a talking head); joining, posters, captions and silence are local.
+ */
+export interface VideoCapabilities extends HostedVideo {
+  /** Which provider renders clips. */
+  readonly provider: 'local' | 'fal';
+  /**
+   * The local talking head animates the still itself while it speaks: a spoken section needs no
+   * separate image → video step there.
+   */
+  readonly speaksFromStill: boolean;
+  animate(input: AnimateInput): Promise<VideoResult>;
+  talkingHead(input: TalkingHeadInput): Promise<VideoResult>;
+  concat(videos: Buffer[]): Promise<Buffer>;
+  posterFrame(video: Buffer): Promise<Buffer>;
+  /** A silent track for a clip without sound, so it joins spoken clips. */
+  withSilence(video: Buffer): Promise<Buffer>;
+  /** A clip from a hosted model in the local engine's size and formats, so it joins the others. */
+  normalize(video: Buffer, width: number, height: number): Promise<Buffer>;
+  burnCaptions(input: BurnCaptionsInput): Promise<Buffer>;
+}
+
+// ——— Characters and the engine ———
+
+/** A character the local engine learned from photos of one person. */
+export interface LearnedCharacter {
+  /** Mean face descriptor of the training photos. */
+  descriptor: number[];
+  /** The person cut out of the photo with the largest face (PNG with transparency). */
+  reference: ImageData;
+}
+
+/** Every capability in one object, each routed to its provider. */
+export type MediaEngine = ImageCapabilities & {
+  /** Speech: espeak-ng locally, ElevenLabs with a key. */
+  readonly speech: VoiceProvider;
+  /** Video: camera motion, talking heads, joining and posters (local ffmpeg). */
+  readonly video: VideoCapabilities;
+  /** Which provider each capability uses. */
+  readonly routes: Record<CapabilityName, 'local' | 'fal'>;
+  /** Learns a character from photos of one person: face descriptor and reference cut-out (local engine). */
+  learnCharacter(images: ImageData[]): Promise<LearnedCharacter>;
+  /** How far the nearest face in an image is from a character's descriptor (null: no face). */
+  characterDistance(descriptor: readonly number[], image: ImageData): Promise<number | null>;
+  /** A hosted LoRA trainer (fal, with FAL_KEY); absent when styles are learned by the local engine only. */
+  readonly trainLora?: (input: LoraTrainingInput) => Promise<LoraResult>;
+  /** Stops worker threads (model memory is released). */
+  close(): Promise<void>;
+};

@@ -1,6 +1,6 @@
 /** Real audio for tests, made by the engine's own ffmpeg: tones and silence in any container. */
 import { execFileSync } from 'node:child_process';
-import { FFMPEG_PATH } from '../src/speech/ffmpeg.ts';
+import { FFMPEG_PATH } from '../src/local/ffmpeg.ts';
 
 const lavfi = (source: string, format: string) =>
   execFileSync(FFMPEG_PATH, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', source, '-f', format, 'pipe:1'], {

@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { runFfmpeg } from '../src/speech/ffmpeg.ts';
+import { runFfmpeg } from '../src/local/ffmpeg.ts';
 
 /** A real MP4 (blue frames, a silent track) of `seconds` at 320×568. */
 async function mp4(seconds: number): Promise<Buffer> {

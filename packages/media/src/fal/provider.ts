@@ -1,8 +1,15 @@
 import { ApiError, createFalClient, type FalClient } from '@fal-ai/client';
 import AdmZip from 'adm-zip';
 import sharp from 'sharp';
-import type { ImageCapabilities, ImageData, ImageResult, LoraResult, LoraTrainingInput } from '../capabilities.ts';
-import type { HostedVideo, VideoResult } from '../video/types.ts';
+import type {
+  HostedVideo,
+  ImageCapabilities,
+  ImageData,
+  ImageResult,
+  LoraResult,
+  LoraTrainingInput,
+  VideoResult,
+} from '../capabilities.ts';
 import { MediaError } from '../errors.ts';
 import { findImageModel, LORA_ENDPOINTS, UTILITY_MODELS, VIDEO_ENDPOINTS } from '../models.ts';
 

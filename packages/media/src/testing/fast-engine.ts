@@ -10,12 +10,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageData, ImageResult, ResultMeta } from '../capabilities.ts';
-import type { MediaEngine, VideoCapabilities } from '../index.ts';
-import { localCloneVoice, localTextToSpeech } from '../speech/local.ts';
-import { runFfmpeg } from '../speech/ffmpeg.ts';
-import type { VideoResult } from '../video/types.ts';
-import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../video/local.ts';
+import type { ImageData, ImageResult, MediaEngine, ResultMeta, VideoCapabilities, VideoResult } from '../capabilities.ts';
+import { runFfmpeg } from '../local/ffmpeg.ts';
+import { localCloneVoice, localTextToSpeech } from '../local/speech/espeak.ts';
+import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
 import { MediaError } from '../errors.ts';
 
 const meta = (capability: string): ResultMeta => ({

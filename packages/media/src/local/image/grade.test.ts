@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ImageData } from '../capabilities.ts';
+import type { ImageData } from '../../capabilities.ts';
 import { applyGrade, gradeDistance, labToRgb, learnGrade, rgbToLab } from './grade.ts';
 
 /** A photo-like test picture: a gradient sky, a ground and a bottle, in the given tones. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import type { ImageCapabilities, ImageData, ImageResult, ResultMeta } from '../capabilities.ts';
-import { MediaError } from '../errors.ts';
-import { findImageModel, UTILITY_MODELS } from '../models.ts';
+import type { ImageCapabilities, ImageData, ImageResult, ResultMeta } from '../../capabilities.ts';
+import { MediaError } from '../../errors.ts';
+import { findImageModel, UTILITY_MODELS } from '../../models.ts';
 import { nameColour, quotedText, readPrompt, type RGB } from './lexicon.ts';
 import { cutOut, Segmenter, type Segmentation } from './segmenter.ts';
 import { composeScene, placement, shadowSvg } from './studio.ts';

@@ -3,13 +3,13 @@ import os from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
-import { runFfmpeg } from '../speech/ffmpeg.ts';
+import { runFfmpeg } from '../ffmpeg.ts';
 import { captionCues, localBurnCaptions } from './captions.ts';
-import { localAnimate } from './local.ts';
+import { localAnimate } from './motion.ts';
 
 // Every ffmpeg run is recorded (and still runs), so the test sees what the caption render asked of it.
-vi.mock('../speech/ffmpeg.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../speech/ffmpeg.ts')>();
+vi.mock('../ffmpeg.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../ffmpeg.ts')>();
   return { ...real, runFfmpeg: vi.fn(real.runFfmpeg) };
 });
 
@@ -20,7 +20,7 @@ const H = 320;
 async function firstFrame(video: Buffer): Promise<Buffer> {
   const file = join(fs.mkdtempSync(join(os.tmpdir(), 'captions-')), 'v.mp4');
   fs.writeFileSync(file, video);
-  const real = await vi.importActual<typeof import('../speech/ffmpeg.ts')>('../speech/ffmpeg.ts');
+  const real = await vi.importActual<typeof import('../ffmpeg.ts')>('../ffmpeg.ts');
   const raw = await real.runFfmpeg(['-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'], Buffer.alloc(0));
   fs.rmSync(dirnameOf(file), { recursive: true, force: true });
   return raw.subarray(0, W * H);

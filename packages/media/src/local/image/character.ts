@@ -4,21 +4,12 @@
  * scenes it generates when the character is selected.
  */
 import sharp from 'sharp';
-import type { ImageData } from '../capabilities.ts';
-import { MediaError } from '../errors.ts';
-import { descriptorDistance, DESCRIPTOR_MATCH, type Face, type FaceFinder } from './faces.ts';
+import type { ImageData, LearnedCharacter } from '../../capabilities.ts';
+import { MediaError } from '../../errors.ts';
+import { DESCRIPTOR_MATCH, NO_FACE, NOT_ONE_PERSON } from './constants.ts';
+import { descriptorDistance, type Face, type FaceFinder } from './faces.ts';
 import { cutOut, type Segmentation } from './segmenter.ts';
 import { composeScene } from './studio.ts';
-
-export interface LearnedCharacter {
-  /** Mean face descriptor of the training photos. */
-  descriptor: number[];
-  /** The person cut out of the photo with the largest face (PNG with transparency). */
-  reference: ImageData;
-}
-
-export const NO_FACE = 'No face was found in one of the photos. Use clear photos of one person’s face.';
-export const NOT_ONE_PERSON = 'The photos do not all show the same person.';
 
 /** Learns a character from a few photos of one person. Every photo must show a face of the same person. */
 export async function learnCharacter(

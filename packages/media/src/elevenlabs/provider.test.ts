@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VOICE_SETTINGS } from '@studio/contracts';
 import { DOUBLE_KEY, startElevenLabsDouble, type ElevenLabsDouble } from '../../test/elevenlabs-double.ts';
 import { MediaError } from '../errors.ts';
-import { createElevenLabsSpeech, HOSTED_PRESET_VOICES } from './elevenlabs.ts';
+import { createElevenLabsSpeech } from './provider.ts';
+import { HOSTED_PRESET_VOICES } from './presets.ts';
 
 let double: ElevenLabsDouble;
 beforeAll(async () => {

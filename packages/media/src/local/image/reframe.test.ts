@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ImageData } from '../capabilities.ts';
+import type { ImageData } from '../../capabilities.ts';
 import { reframeImage } from './reframe.ts';
 
 /** A 400×200 photo: red on the left half, blue on the right. */

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import type { ImageData } from '../capabilities.ts';
-import { MediaError } from '../errors.ts';
+import type { ImageData } from '../../capabilities.ts';
+import { MediaError } from '../../errors.ts';
 
 /** A face found in a picture, in the picture's pixel coordinates (after EXIF orientation). */
 export interface Face {
@@ -12,9 +12,8 @@ export interface Face {
   descriptor?: number[];
 }
 
-/** Euclidean distance of two face descriptors; under DESCRIPTOR_MATCH it is the same person (face-api's usual threshold). */
+/** Euclidean distance of two face descriptors; under DESCRIPTOR_MATCH (constants.ts) it is the same person. */
 export const descriptorDistance = (a: readonly number[], b: readonly number[]) => Math.sqrt(a.reduce((t, v, i) => t + (v - b[i]!) ** 2, 0));
-export const DESCRIPTOR_MATCH = 0.6;
 
 /** face-api (SSD MobileNet v1 + 68 landmarks, tfjs WASM) in one worker thread, loaded once, one job at a time. */
 export class FaceFinder {

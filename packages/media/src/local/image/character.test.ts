@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaEngine, DESCRIPTOR_MATCH, NO_FACE, type ImageData, type MediaEngine } from '../index.ts';
+import { createMediaEngine, DESCRIPTOR_MATCH, NO_FACE, type ImageData, type MediaEngine } from '../../index.ts';
 
 // Real faces: face-api's demo photos of different people.
 const require = createRequire(import.meta.url);

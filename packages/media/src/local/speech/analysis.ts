@@ -3,14 +3,7 @@
  * voiced frames, by autocorrelation), the speaking rate (syllable-like peaks of the loudness
  * envelope per second of speech) and brightness (zero-crossing rate of voiced frames).
  */
-export interface VoiceAnalysis {
-  pitchHz: number;
-  syllablesPerSecond: number;
-  /** 0 (dark) … 1 (bright). */
-  brightness: number;
-  /** Seconds of voiced audio the measures come from. */
-  voicedSeconds: number;
-}
+import type { VoiceAnalysis } from '../../capabilities.ts';
 
 const FRAME_S = 0.04;
 

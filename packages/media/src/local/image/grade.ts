@@ -6,8 +6,8 @@
  * runs every pixel through the LUT (trilinear), then adds the style's grain.
  */
 import sharp from 'sharp';
-import type { ImageData } from '../capabilities.ts';
-import { MediaError } from '../errors.ts';
+import type { ImageData } from '../../capabilities.ts';
+import { MediaError } from '../../errors.ts';
 import { composeScene } from './studio.ts';
 
 export interface ColourGrade {

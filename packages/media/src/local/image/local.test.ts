@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMediaEngine, MediaError, type ImageData, type MediaEngine } from '../index.ts';
+import { createMediaEngine, MediaError, type ImageData, type MediaEngine } from '../../index.ts';
 
 // Real pictures: a face photo from face-api's demo folder, and a product photo composed here
 // (a red bottle with a cap on a light studio sweep), so the expected subject box is known.

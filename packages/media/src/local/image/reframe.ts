@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { ImageData } from '../capabilities.ts';
-import { MediaError } from '../errors.ts';
+import type { ImageData } from '../../capabilities.ts';
+import { MediaError } from '../../errors.ts';
 
 /** Longest side a reframed image may have. */
 const MAX_SIDE = 4096;

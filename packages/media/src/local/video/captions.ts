@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ENCODE, encodeToMp4 } from './local.ts';
+import { ENCODE, encodeToMp4 } from './clips.ts';
 
 /** spec 2 §2: captions burned in from the script, a few words at a time, evenly over the clip. */
 export const CAPTION_WORDS = 6;

@@ -4,21 +4,11 @@
  * premade voices; every other id is the account's own.
  */
 import { ElevenLabsClient, ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
+import type { CloneVoiceInput, CloneVoiceResult, LibraryVoice, SpeechResult, TextToSpeechInput, VoiceProvider } from '../capabilities.ts';
 import { MediaError } from '../errors.ts';
-import { decodeToPcm } from './ffmpeg.ts';
-import type { CloneVoiceInput, CloneVoiceResult, LibraryVoice, SpeechResult, TextToSpeechInput, VoiceProvider } from './types.ts';
+import { decodeToPcm } from '../local/ffmpeg.ts';
+import { HOSTED_PRESET_VOICES } from './presets.ts';
 
-/** The presets' voices at ElevenLabs (its premade library). */
-export const HOSTED_PRESET_VOICES: Record<string, string> = {
-  studioUgcExcited: 'AZnzlk1XvdvUeBnXmlld',
-  studioUgcThree: 'MF3mGyEYCl7XYWbV9V6O',
-  studioUgcTwo: '21m00Tcm4TlvDq8ikWAM',
-  studioUgcOne: 'ThT5KcBeYPX3keUQqHPh',
-  studioAdam01: 'pNInz6obpgDQGcFmaJgB',
-  studioSarah01: 'EXAVITQu4vr4xnJsNMpq',
-  studioArnold01: 'VR6AewLTigWG4xSOukaG',
-  studioGrace01: 'oWAxZDx7w5VEj9dCyTzz',
-};
 const TTS_MODEL = 'eleven_multilingual_v2';
 
 /**

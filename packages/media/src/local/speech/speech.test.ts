@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VOICE_SETTINGS, VOICE_PRESETS } from '@studio/contracts';
-import { MediaError } from '../errors.ts';
+import { MediaError } from '../../errors.ts';
 import { analyzeVoice } from './analysis.ts';
-import { silence } from '../../test/audio-fixtures.ts';
-import { decodeToPcm } from './ffmpeg.ts';
-import { LOCAL_PRESET_VOICES, localCloneVoice, localTextToSpeech } from './local.ts';
-import type { SpeechSettings } from './types.ts';
+import { silence } from '../../../test/audio-fixtures.ts';
+import { decodeToPcm } from '../ffmpeg.ts';
+import { localCloneVoice, localTextToSpeech } from './espeak.ts';
+import { LOCAL_PRESET_VOICES } from './presets.ts';
+import type { SpeechSettings } from '../../capabilities.ts';
 
 const LINE = 'Hi, I tried this serum for two weeks and my skin has never looked better.';
 const say = (id: string, settings: Partial<SpeechSettings> = {}, format?: 'mp3' | 'aac') =>

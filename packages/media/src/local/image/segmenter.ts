@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { MediaError } from '../errors.ts';
-import type { ImageData } from '../capabilities.ts';
+import { MediaError } from '../../errors.ts';
+import type { ImageData } from '../../capabilities.ts';
 
 /** A segmentation: the alpha mask at the input's size and the subject's bounding box in it. */
 export interface Segmentation {

@@ -18,10 +18,9 @@ import {
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
-import { currentUser } from '../../middlewares/auth.ts';
+import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { applyPaymentEvent, idOf, LIVE_SUBSCRIPTION_STATUSES, refreshSubscription } from '../../services/payments/events.ts';
 import { getOrCreateProfileRow } from '../../services/profiles.ts';
-import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 
 /** Webhook bodies are small JSON documents; anything bigger is not from the provider. */
@@ -76,9 +75,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
         503: PaymentMessages.paymentsUnavailable,
       },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = SubscriptionCheckoutRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
       const plan = await db('subscription_plans').where({ id: body.planId, is_active: true }).first();
       if (!plan) throw invalidRequest(PaymentMessages.invalidPlan);
@@ -115,9 +113,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       body: TopupCheckoutRequest,
       responses: { 200: CheckoutResponse, 400: PaymentMessages.packageMismatch, 502: PaymentMessages.checkoutFailed },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = TopupCheckoutRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
       const pack = await db('credit_packages').where({ id: body.packageId, is_active: true }).first();
       if (!pack) throw invalidRequest(PaymentMessages.invalidPlan);
@@ -368,9 +365,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       body: CancelSubscriptionRequest,
       responses: { 200: '{ success }', 404: 'Not your subscription' },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = CancelSubscriptionRequest.parse(ctx.request.body ?? {});
       const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
       const stripe = stripeOf();
       if (body.immediately) await stripe.subscriptions.cancel(id);
@@ -390,9 +386,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       body: UpdateSubscriptionRequest,
       responses: { 200: '{ success }', 400: PaymentMessages.priceMismatch, 404: 'Not your subscription' },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = UpdateSubscriptionRequest.parse(ctx.request.body ?? {});
       const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
       const plan = await db('subscription_plans')
         .where({ is_active: true })

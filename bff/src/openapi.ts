@@ -7,10 +7,16 @@ export interface RouteDoc {
   summary: string;
   /** Who may call it; `route()` enforces it. A recovery session may only read the session and set a password. */
   auth?: 'user' | 'admin' | 'user-or-recovery' | 'none';
+  /** `route()` parses the query, path params, headers and JSON body with these before the route's handlers run. */
   query?: z.ZodObject;
+  params?: z.ZodObject;
+  /** by lower-case name, as Node gives them */
+  headers?: z.ZodObject;
   body?: z.ZodType;
-  /** multipart form fields, by name, for upload routes */
+  /** multipart file fields, by name, for upload routes */
   multipart?: Record<string, string>;
+  /** multipart text fields; `route()` parses them once the route's upload gate has accepted the request */
+  fields?: z.ZodObject;
   responses: Record<number, z.ZodType | string>;
 }
 
@@ -30,13 +36,18 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
   for (const doc of [...routes.values()].sort((a, b) => a.path.localeCompare(b.path))) {
     const openApiPath = doc.path.replace(/:(\w+)/g, '{$1}');
     const parameters = [
-      ...[...openApiPath.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } })),
-      ...Object.entries(doc.query?.shape ?? {}).map(([name, schema]) => ({
-        name,
-        in: 'query',
-        required: !(schema as z.ZodType).safeParse(undefined).success,
-        schema: toSchema(schema as z.ZodType, 'input'),
-      })),
+      ...[...openApiPath.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
+        const schema = doc.params?.shape[name!] as z.ZodType | undefined;
+        return { name, in: 'path', required: true, schema: schema ? toSchema(schema, 'input') : { type: 'string' } };
+      }),
+      ...(['query', 'header'] as const).flatMap((where) =>
+        Object.entries((where === 'query' ? doc.query : doc.headers)?.shape ?? {}).map(([name, schema]) => ({
+          name,
+          in: where,
+          required: !(schema as z.ZodType).safeParse(undefined).success,
+          schema: toSchema(schema as z.ZodType, 'input'),
+        })),
+      ),
     ];
     const responses = Object.fromEntries(
       Object.entries(doc.responses).map(([status, schema]) => [
@@ -51,7 +62,14 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       summary: doc.summary,
       ...(doc.auth && doc.auth !== 'none' ? { security: [{ session: [] }] } : {}),
       ...(parameters.length ? { parameters } : {}),
-      ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body, 'input') } } } } : {}),
+      ...(doc.body
+        ? {
+            requestBody: {
+              required: !doc.body.safeParse({}).success,
+              content: { 'application/json': { schema: toSchema(doc.body, 'input') } },
+            },
+          }
+        : {}),
       ...(doc.multipart
         ? {
             requestBody: {
@@ -60,9 +78,12 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
                 'multipart/form-data': {
                   schema: {
                     type: 'object',
-                    properties: Object.fromEntries(
-                      Object.entries(doc.multipart).map(([k, d]) => [k, { type: 'string', format: 'binary', description: d }]),
-                    ),
+                    properties: {
+                      ...(doc.fields ? (toSchema(doc.fields, 'input').properties as Record<string, unknown>) : {}),
+                      ...Object.fromEntries(
+                        Object.entries(doc.multipart).map(([k, d]) => [k, { type: 'string', format: 'binary', description: d }]),
+                      ),
+                    },
                   },
                 },
               },

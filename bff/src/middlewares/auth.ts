@@ -1,5 +1,5 @@
 import { Messages } from '@studio/contracts';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { forbidden, unauthenticated } from '../errors.ts';
@@ -79,4 +79,9 @@ export function currentSession(state: { session?: SessionState }): SessionState 
 export function currentUser(state: { user?: SessionUser }): SessionUser {
   if (!state.user) throw unauthenticated();
   return state.user;
+}
+
+/** spec 2 §7: a `userId` in a path, query or body must be the caller's own; only call behind `requireUser`. */
+export function assertSelf(ctx: Context, userId: string | undefined): void {
+  if (userId !== undefined && userId !== currentUser(ctx.state).id) throw forbidden(Messages.notYourData);
 }

@@ -26,4 +26,13 @@ describe('GET /api/openapi.json', () => {
     const undocumented = [...new Set(served)].filter((route) => !described.includes(route) && !route.includes('/oidc'));
     expect(undocumented).toEqual([]);
   });
+
+  it('documents the headers and multipart text fields route() parses', async () => {
+    const { body } = await studio.client().get(ApiRoutes.openapi);
+    expect(body.paths['/api/admin/users/{id}/credits'].post.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'idempotency-key', in: 'header', required: true })]),
+    );
+    const clone = body.paths[ApiRoutes.cloneVoice].post.requestBody.content['multipart/form-data'].schema;
+    expect(clone.properties).toMatchObject({ voiceName: { type: 'string' }, audioFile: { type: 'string', format: 'binary' } });
+  });
 });

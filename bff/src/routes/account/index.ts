@@ -35,9 +35,8 @@ export function accountRoutes({ db, config }: AppDeps): Router {
       body: AccountDeleteRequest,
       responses: { 204: 'Deleted', 400: 'Password missing or wrong', 401: 'Not signed in', 403: 'No password: sign in again first' },
     },
-    async (ctx) => {
+    async (ctx, { body: { password } }) => {
       const { id } = currentUser(ctx.state);
-      const { password } = AccountDeleteRequest.parse(ctx.request.body ?? {});
       // A stolen session alone must not be able to destroy the account.
       await confirmAccountOwner(db, id, currentSession(ctx.state), password, 'password');
       // Every table holding a user's rows references users with ON DELETE CASCADE.

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { AdminCreditGrantRequest, AdminCreditGrantResponse, AdminUserCreditsResponse } from '@studio/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { invalidRequest, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
 import { getCreditHistory, grantCredits } from '../../services/credits.ts';
@@ -10,11 +10,13 @@ import { getOrCreateProfileRow } from '../../services/profiles.ts';
 
 const USER_CREDITS = '/api/admin/users/:id/credits';
 const UserId = z.uuid({ error: 'Not a user id' });
-const IdempotencyKey = z
-  .string({ error: 'The Idempotency-Key header is required' })
-  .trim()
-  .min(1, { error: 'The Idempotency-Key header is required' })
-  .max(200, { error: 'The Idempotency-Key header is too long' });
+const IdempotencyHeader = z.object({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required' })
+    .trim()
+    .min(1, { error: 'The Idempotency-Key header is required' })
+    .max(200, { error: 'The Idempotency-Key header is too long' }),
+});
 
 /** Admin-only routes: the admin rule is decided on the server (spec 1 §6), never by the browser. */
 export function adminRoutes({ db }: AppDeps): Router {
@@ -57,15 +59,13 @@ export function adminRoutes({ db }: AppDeps): Router {
       path: USER_CREDITS,
       summary: 'Admin: grant credits (MANUAL_CREDIT); requires an Idempotency-Key header',
       auth: 'admin',
+      headers: IdempotencyHeader,
       body: AdminCreditGrantRequest,
       responses: { 200: AdminCreditGrantResponse, 403: 'Admin access denied' },
     },
-    async (ctx) => {
+    async (ctx, { headers, body: { amount, description } }) => {
       const admin = currentUser(ctx.state);
       const user = await findUser(ctx.params.id);
-      const key = IdempotencyKey.safeParse(ctx.get('idempotency-key') || undefined);
-      if (!key.success) throw invalidRequest(key.error.issues[0]!.message, { field: 'Idempotency-Key' });
-      const { amount, description } = AdminCreditGrantRequest.parse(ctx.request.body ?? {});
       await getOrCreateProfileRow(db, user);
       const transaction = await grantCredits(db, {
         userId: user.id,
@@ -73,7 +73,7 @@ export function adminRoutes({ db }: AppDeps): Router {
         credits: amount,
         description,
         taskMetadata: { granted_by: admin.id },
-        idempotencyKey: `admin:${key.data}`,
+        idempotencyKey: `admin:${headers['idempotency-key']}`,
       });
       // A repeated key returns the first row; the balance answered is today's.
       const { credits_remaining: balance } = await db('profiles').where({ id: user.id }).first('credits_remaining');

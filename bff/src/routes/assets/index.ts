@@ -18,8 +18,8 @@ import type { Context } from 'koa';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { forbidden, notFound } from '../../errors.ts';
-import { currentUser } from '../../middlewares/auth.ts';
+import { notFound } from '../../errors.ts';
+import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { countAttempt, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import {
   ASSET_URL_PREFIX,
@@ -38,11 +38,6 @@ import {
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { ownModelEntries } from '../../services/training/models.ts';
 import { route } from '../route.ts';
-
-/** spec 2 §7: a `userId` in a path or body must be the caller's own. */
-export function assertSelf(ctx: Context, userId: string | undefined): void {
-  if (userId !== undefined && userId !== currentUser(ctx.state).id) throw forbidden(Messages.notYourData);
-}
 
 /** Asset files never change under their id: owners cache them for good, a featured one is public. */
 function cacheFor(row: AssetRow): string {
@@ -72,9 +67,8 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       query: UserAssetsQuery,
       responses: { 200: UserAssetsResponse, 403: Messages.notYourData },
     },
-    async (ctx) => {
+    async (ctx, { query }) => {
       assertSelf(ctx, ctx.params.userId);
-      const query = UserAssetsQuery.parse(ctx.query);
       const page = await listUserAssets(db, currentUser(ctx.state).id, query);
       ctx.body = { success: true, ...page } satisfies UserAssetsResponse;
     },
@@ -87,10 +81,10 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       path: `${ApiRoutes.userAssets}/:assetId`,
       summary: 'Delete one of your images or videos (its file and thumbnails go too)',
       auth: 'user',
+      body: OwnerBody,
       responses: { 200: SuccessResponse, 404: 'No such asset of yours' },
     },
-    async (ctx) => {
-      const body = OwnerBody.parse(ctx.request.body ?? {});
+    async (ctx, { body }) => {
       assertSelf(ctx, body.userId);
       await deleteAsset(db, objects, currentUser(ctx.state).id, ctx.params.assetId ?? '', (id) => thumbnails.remove(id));
       ctx.body = { success: true };
@@ -107,8 +101,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       body: FeatureToggleRequest,
       responses: { 200: FeatureToggleResponse, 403: Messages.adminAccessDenied, 404: 'No such asset' },
     },
-    async (ctx) => {
-      const { isFeatured } = FeatureToggleRequest.parse(ctx.request.body ?? {});
+    async (ctx, { body: { isFeatured } }) => {
       const assetId = ctx.params.assetId ?? '';
       const featured = await setFeatured(db, assetId, isFeatured);
       ctx.body = {
@@ -158,8 +151,8 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       body: OwnerBody,
       responses: { 200: SuccessResponse, 404: 'No such character or asset of yours' },
     },
-    async (ctx) => {
-      assertSelf(ctx, OwnerBody.parse(ctx.request.body ?? {}).userId);
+    async (ctx, { body }) => {
+      assertSelf(ctx, body.userId);
       await associateWithCharacter(db, currentUser(ctx.state).id, ctx.params.characterId ?? '', ctx.params.assetId ?? '');
       ctx.body = { success: true };
     },
@@ -190,8 +183,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       query: z.object({ url: z.string().max(500) }),
       responses: { 200: 'image/webp', 404: 'Not one of our videos' },
     },
-    async (ctx) => {
-      const { url } = z.object({ url: z.string().max(500) }).parse(ctx.query);
+    async (ctx, { query: { url } }) => {
       const path = url.startsWith(config.appUrl) ? url.slice(config.appUrl.length) : url;
       const file = path.startsWith(`${ASSET_URL_PREFIX}/`) ? path.slice(ASSET_URL_PREFIX.length + 1) : '';
       await readableAsset(ctx, db, file, /^(mp4|webm)$/);
@@ -239,8 +231,8 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
         429: 'Too many thumbnails not made yet asked for from this address',
       },
     },
-    async (ctx) => {
-      const size = thumbnailVariant(ThumbnailQuery.parse(ctx.query));
+    async (ctx, { query }) => {
+      const size = thumbnailVariant(query);
       const file = (ctx.params.file ?? '').replace(/\.webp$/, '.img');
       const row = await readableAsset(ctx, db, file, /^img$/);
       if (row.asset_type === 'audio') throw notFound();

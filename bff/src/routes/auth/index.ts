@@ -19,7 +19,8 @@ import { route } from '../route.ts';
 import { createGoogleHandlers } from './google.ts';
 import { createPasswordAuthHandlers } from './password-auth.ts';
 
-const LinkQuery = z.object({ token: z.string() });
+// Without a token the link still lands on its page.
+const LinkQuery = z.object({ token: z.string().optional() });
 
 /** Accounts and sessions (issue 2): e-mail/password with confirmation and recovery, and Google-type sign-in. */
 export function authRoutes(deps: AppDeps): Router {

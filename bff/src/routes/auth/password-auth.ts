@@ -1,12 +1,12 @@
 import {
   AppPaths,
-  ConfirmEmailRequest,
   Messages,
-  PasswordUpdateRequest,
-  RecoverRequest,
-  RecoveryLinkRequest,
-  SigninRequest,
-  SignupRequest,
+  type ConfirmEmailRequest,
+  type PasswordUpdateRequest,
+  type RecoverRequest,
+  type RecoveryLinkRequest,
+  type SigninRequest,
+  type SignupRequest,
   type MessageResponse,
   type SessionResponse,
 } from '@studio/contracts';
@@ -55,8 +55,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
   }
 
   return {
-    async signup(ctx: Context): Promise<void> {
-      const { email, password } = SignupRequest.parse(ctx.request.body);
+    async signup(ctx: Context, { body: { email, password } }: { body: SignupRequest }): Promise<void> {
       const existing = await findUserByEmail(db, email);
       if (existing?.email_confirmed_at) throw conflict(Messages.userAlreadyRegistered);
       let userId: string;
@@ -86,8 +85,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
      * cannot sign a browser in). The link proves the inbox and the password proves who chose it,
      * so a registration someone else made with the owner's address never becomes theirs to use.
      */
-    async confirm(ctx: Context): Promise<void> {
-      const { token, password } = ConfirmEmailRequest.parse(ctx.request.body);
+    async confirm(ctx: Context, { body: { token, password } }: { body: ConfirmEmailRequest }): Promise<void> {
       const userId = await findAuthTokenUser(db, token, 'confirm_email');
       const user = userId ? await findUserById(db, userId) : undefined;
       if (!user?.password_hash || user.email_confirmed_at) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
@@ -104,8 +102,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       await answerSession(ctx, user.id, false);
     },
 
-    async signin(ctx: Context): Promise<void> {
-      const { email, password } = SigninRequest.parse(ctx.request.body);
+    async signin(ctx: Context, { body: { email, password } }: { body: SigninRequest }): Promise<void> {
       const user = await findUserByEmail(db, email);
       // verifyPassword spends the same time for an unknown e-mail: timing tells nothing.
       const valid = await verifyPassword(password, user?.password_hash ?? null);
@@ -124,8 +121,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       ctx.body = (await sessionResponse(db, currentUser(ctx.state), ctx.state.session?.kind === 'recovery')) satisfies SessionResponse;
     },
 
-    async recover(ctx: Context): Promise<void> {
-      const { email } = RecoverRequest.parse(ctx.request.body);
+    async recover(ctx: Context, { body: { email } }: { body: RecoverRequest }): Promise<void> {
       const user = await findUserByEmail(db, email);
       if (user) {
         const token = await issueAuthToken(db, user.id, 'recover');
@@ -138,8 +134,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
     },
 
     /** The reset page opens a recovery session with the mail's token when the user submits it. */
-    async verifyRecovery(ctx: Context): Promise<void> {
-      const { token } = RecoveryLinkRequest.parse(ctx.request.body);
+    async verifyRecovery(ctx: Context, { body: { token } }: { body: RecoveryLinkRequest }): Promise<void> {
       const userId = await consumeAuthToken(db, token, 'recover');
       if (!userId) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       // A recovery session may only set a new password (requireUser refuses it everywhere else).
@@ -149,14 +144,12 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
 
     /** A link mailed before links opened pages: it lands on the page, which asks before it acts. */
     legacyLink(page: string) {
-      return async (ctx: Context): Promise<void> => {
-        const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+      return async (ctx: Context, { query: { token } }: { query: { token?: string } }): Promise<void> => {
         ctx.redirect(token ? `${page}?token=${encodeURIComponent(token)}` : page);
       };
     },
 
-    async updatePassword(ctx: Context): Promise<void> {
-      const { password, currentPassword } = PasswordUpdateRequest.parse(ctx.request.body);
+    async updatePassword(ctx: Context, { body: { password, currentPassword } }: { body: PasswordUpdateRequest }): Promise<void> {
       const { id } = currentUser(ctx.state);
       const session = currentSession(ctx.state);
       // A recovery session proved the inbox just now; a normal one may be a stolen cookie.

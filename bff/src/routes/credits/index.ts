@@ -54,8 +54,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       query: CreditHistoryQuery,
       responses: { 200: CreditHistoryResponse },
     },
-    async (ctx) => {
-      const { page } = CreditHistoryQuery.parse(ctx.query);
+    async (ctx, { query: { page } }) => {
       const user = currentUser(ctx.state);
       await readProfileWithReset(db, user); // a due monthly grant shows up in the history it is read with
       ctx.body = (await getCreditHistory(db, user.id, page)) satisfies CreditHistoryResponse;
@@ -72,8 +71,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       query: CreditUsageQuery,
       responses: { 200: CreditUsageResponse },
     },
-    async (ctx) => {
-      const { days } = CreditUsageQuery.parse(ctx.query);
+    async (ctx, { query: { days } }) => {
       ctx.body = (await getCreditUsage(db, currentUser(ctx.state).id, days)) satisfies CreditUsageResponse;
     },
   );
@@ -88,8 +86,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       query: CreditQuoteQuery,
       responses: { 200: CreditQuoteResponse },
     },
-    async (ctx) => {
-      const { taskType, modelName, quantity } = CreditQuoteQuery.parse(ctx.query);
+    async (ctx, { query: { taskType, modelName, quantity } }) => {
       ctx.body = (await quoteTask(db, taskType, modelName || null, quantity)) satisfies CreditQuoteResponse;
     },
   );
@@ -104,8 +101,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       body: CreditCheckRequest,
       responses: { 200: CreditCheckResponse },
     },
-    async (ctx) => {
-      const { credits } = CreditCheckRequest.parse(ctx.request.body ?? {});
+    async (ctx, { body: { credits } }) => {
       const balance = await getBalance(db, currentUser(ctx.state));
       ctx.body = { sufficient: balance >= credits, balance, needed: credits } satisfies CreditCheckResponse;
     },

@@ -28,8 +28,7 @@ export function devOutboxRoutes({ config, outbox }: AppDeps): Router {
       query: OutboxQuery,
       responses: { 200: OutboxResponse },
     },
-    (ctx) => {
-      const { to } = OutboxQuery.parse(ctx.query);
+    (ctx, { query: { to } }) => {
       ctx.body = { messages: outbox.list(to) } satisfies z.infer<typeof OutboxResponse>;
     },
   );

@@ -7,14 +7,14 @@ import {
   GenerateImageResponse,
   Messages,
   ModelListResponse,
+  OwnerBody,
   UploadTempImageResponse,
   UpscaleImageRequest,
   UpscaleImageResponse,
 } from '@studio/contracts';
-import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { currentUser } from '../../middlewares/auth.ts';
+import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { assertOwnCharacter, assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage } from '../../services/assets.ts';
 import { ownImageAt, putTempImage, TEMP_FILE, TEMP_URL_PREFIX } from '../../services/own-media.ts';
@@ -25,7 +25,6 @@ import { answerOnce, digestOf, fingerprintOf } from '../../services/images/reque
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
 import { acceptImage, readImageData } from '../../services/uploads/images.ts';
-import { assertSelf } from '../assets/index.ts';
 import { sharedModelEntries, usableStyles } from '../../services/training/models.ts';
 import { route } from '../route.ts';
 import { PREBUILT_MODEL_ENTRIES } from './models.ts';
@@ -82,13 +81,14 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       summary: 'Upload an image to use as a generation input (JPEG, PNG or WebP under 10 MB); private to you',
       auth: 'user',
       multipart: { image: 'The image file' },
+      fields: OwnerBody,
       responses: { 200: UploadTempImageResponse, 400: Messages.imageTypeInvalid, 403: Messages.storageFull, 413: Messages.imageTooLarge },
     },
     uploadLimit,
     uploads.accept(ONE_IMAGE),
-    async (ctx) => {
+    async (ctx, { fields }) => {
       const user = currentUser(ctx.state);
-      const { fields, files } = uploadOf(ctx);
+      const { files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
       const image = await acceptImage(files.image!.path, Messages.imageTypeInvalid);
       // A temporary upload counts against storage until it is swept.
@@ -127,6 +127,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       summary: 'Generate or edit images (every mode, 1–4 images); 1 credit per image, refunded if it fails; `requestId` makes a retry free',
       auth: 'user',
       multipart: { image: 'Input image (product or garment)', image2: 'Second image (place or person)' },
+      fields: GenerateImageFields,
       responses: {
         200: GenerateImageResponse,
         400: Messages.promptRequired,
@@ -139,10 +140,9 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     },
     uploadLimit,
     uploads.accept(GENERATION_IMAGES),
-    async (ctx) => {
+    async (ctx, { fields }) => {
       const user = currentUser(ctx.state);
-      const { fields: raw, files } = uploadOf(ctx);
-      const fields = GenerateImageFields.parse(raw);
+      const { files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
       const [image, image2] = await Promise.all([
         inputImage(user.id, files.image, fields.imageUrl),
@@ -173,6 +173,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       summary: 'Describe an image as a prompt (Image → Prompt); 1 credit, refunded if it fails; `requestId` makes a retry free',
       auth: 'user',
       multipart: { image: 'The image file' },
+      fields: DescribeImageFields,
       responses: {
         200: DescribeImageResponse,
         402: Messages.insufficientCredits,
@@ -182,10 +183,9 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     },
     uploadLimit,
     uploads.accept(ONE_IMAGE),
-    async (ctx) => {
+    async (ctx, { fields: { requestId } }) => {
       const user = currentUser(ctx.state);
-      const { fields, files } = uploadOf(ctx);
-      const { requestId } = DescribeImageFields.parse(fields);
+      const { files } = uploadOf(ctx);
       const image = await acceptImage(files.image!.path, Messages.imageTypeInvalid);
       const claim = {
         userId: user.id,
@@ -217,9 +217,8 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
         502: Messages.failedToUpscale,
       },
     },
-    async (ctx: Context) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = UpscaleImageRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
       const source = await ownImage(user.id, body.imageUrl);
       if (body.characterId) await assertOwnCharacter(db, user.id, body.characterId);

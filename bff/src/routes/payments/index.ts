@@ -20,10 +20,9 @@ import {
 import type Stripe from 'stripe';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
-import { currentUser } from '../../middlewares/auth.ts';
+import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { applyPaymentEvent, idOf, LIVE_SUBSCRIPTION_STATUSES, refreshSubscription } from '../../services/payments/events.ts';
 import { getOrCreateProfileRow } from '../../services/profiles.ts';
-import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 
 /** Webhook bodies are small JSON documents; anything bigger is not from the provider. */
@@ -78,9 +77,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
         503: PaymentMessages.paymentsUnavailable,
       },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = SubscriptionCheckoutRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
       const plan = await db('subscription_plans').where({ id: body.planId, is_active: true }).first();
       if (!plan) throw invalidRequest(PaymentMessages.invalidPlan);
@@ -117,9 +115,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       body: TopupCheckoutRequest,
       responses: { 200: CheckoutResponse, 400: PaymentMessages.packageMismatch, 502: PaymentMessages.checkoutFailed },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = TopupCheckoutRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
       const pack = await db('credit_packages').where({ id: body.packageId, is_active: true }).first();
       if (!pack) throw invalidRequest(PaymentMessages.invalidPlan);
@@ -370,9 +367,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       body: CancelSubscriptionRequest,
       responses: { 200: '{ success }', 404: 'Not your subscription' },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = CancelSubscriptionRequest.parse(ctx.request.body ?? {});
       const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
       const stripe = stripeOf();
       if (body.immediately) await stripe.subscriptions.cancel(id);
@@ -408,9 +404,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       body: PreviewSubscriptionChangeRequest,
       responses: { 200: SubscriptionChangePreviewResponse, 400: PaymentMessages.priceMismatch, 404: 'Not your subscription' },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = PreviewSubscriptionChangeRequest.parse(ctx.request.body ?? {});
       const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
       await catalogPlanOf(body.newPriceId);
       const stripe = stripeOf();
@@ -448,9 +443,8 @@ export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router
       body: UpdateSubscriptionRequest,
       responses: { 200: '{ success }', 400: PaymentMessages.priceMismatch, 404: 'Not your subscription' },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = UpdateSubscriptionRequest.parse(ctx.request.body ?? {});
       const { stripe_subscription_id: id } = await ownSubscription(user.id, body.subscriptionId);
       await catalogPlanOf(body.newPriceId);
       const stripe = stripeOf();

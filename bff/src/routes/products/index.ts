@@ -17,7 +17,7 @@ import {
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidRequest } from '../../errors.ts';
-import { currentUser } from '../../middlewares/auth.ts';
+import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { assertStorageAvailable } from '../../services/assets.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import {
@@ -33,7 +33,6 @@ import { downloadStoreImage, NotAStoreError, readStore, type FetchLimits } from 
 import { createThumbnails } from '../../services/thumbnails.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { acceptImage } from '../../services/uploads/images.ts';
-import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 
 const PRODUCT_IMAGES: UploadSpec = {
@@ -71,8 +70,8 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       query: ProductListQuery,
       responses: { 200: ProductListResponse, 403: Messages.notYourData },
     },
-    async (ctx) => {
-      assertSelf(ctx, ProductListQuery.parse(ctx.query).userId);
+    async (ctx, { query }) => {
+      assertSelf(ctx, query.userId);
       ctx.body = { success: true, items: await listProducts(db, currentUser(ctx.state).id) } satisfies ProductListResponse;
     },
   );
@@ -85,14 +84,14 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       summary: 'Add a product: a title and 1–16 photos (`image_0` … `image_15`, JPEG, PNG or WebP under 10 MB each)',
       auth: 'user',
       multipart: { image_0: 'First photo', image_1: 'Further photos, up to image_15' },
+      fields: CreateProductFields,
       responses: { 200: ProductResponse, 400: ProductMessages.imagesRequired, 403: Messages.storageFull },
     },
     uploadLimit,
     uploads.accept(PRODUCT_IMAGES),
-    async (ctx) => {
+    async (ctx, { fields: { title } }) => {
       const user = currentUser(ctx.state);
-      const { fields, files } = uploadOf(ctx);
-      const { title } = CreateProductFields.parse(fields);
+      const { files } = uploadOf(ctx);
       const chosen = Object.keys(PRODUCT_IMAGES.files).flatMap((field) => (files[field] ? [files[field]] : []));
       const images = await Promise.all(chosen.map((file) => acceptImage(file.path, Messages.imageTypeInvalid)));
       ctx.body = { success: true, product: await createProduct(db, objects, { userId: user.id, title, images }) } satisfies ProductResponse;
@@ -109,8 +108,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       body: RenameProductRequest,
       responses: { 200: ProductResponse, 400: ProductMessages.titleRequired, 404: ProductMessages.notFound },
     },
-    async (ctx) => {
-      const { title } = RenameProductRequest.parse(ctx.request.body ?? {});
+    async (ctx, { body: { title } }) => {
       const product = await renameProduct(db, currentUser(ctx.state).id, ctx.params.productId ?? '', title);
       ctx.body = { success: true, product } satisfies ProductResponse;
     },
@@ -177,8 +175,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       responses: { 200: StoreImagesResponse, 400: ProductMessages.storeAddressRefused, 502: ProductMessages.storeUnreachable },
     },
     storeLimit,
-    async (ctx) => {
-      const { url } = StoreImagesQuery.parse(ctx.query);
+    async (ctx, { query: { url } }) => {
       const found = await readStore(url, limits).catch(storeProblem);
       ctx.body = { success: true, ...found } satisfies StoreImagesResponse;
     },
@@ -195,9 +192,8 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       responses: { 200: ProductResponse, 400: ProductMessages.storeImageNotListed, 502: ProductMessages.storeImageUnavailable },
     },
     storeLimit,
-    async (ctx) => {
+    async (ctx, { body: request }) => {
       const user = currentUser(ctx.state);
-      const request = StoreImportRequest.parse(ctx.request.body ?? {});
       // Refused before anything is downloaded (createProduct checks again when it stores).
       await assertStorageAvailable(db, user.id);
       // The listing is read again: only images the store itself lists are downloaded.

@@ -82,9 +82,8 @@ export function profileRoutes({ db, config, rateLimitStore }: AppDeps): Router {
       body: ProfilePatchRequest,
       responses: { 200: ProfileResponse, 400: 'A username rule is broken', 409: 'Username is already taken' },
     },
-    async (ctx) => {
+    async (ctx, { body: changes }) => {
       const user = currentUser(ctx.state);
-      const changes = ProfilePatchRequest.parse(ctx.request.body ?? {});
       const before = await getOrCreateProfileRow(db, user);
       if (changes.avatar_url !== undefined && changes.avatar_url !== null && changes.avatar_url !== before.avatar_url) {
         // Users may not point their avatar at arbitrary URLs: only at a file they uploaded.
@@ -113,9 +112,8 @@ export function profileRoutes({ db, config, rateLimitStore }: AppDeps): Router {
       query: UsernameAvailabilityQuery,
       responses: { 200: UsernameAvailabilityResponse },
     },
-    async (ctx) => {
+    async (ctx, { query: { username } }) => {
       const user = currentUser(ctx.state);
-      const { username } = UsernameAvailabilityQuery.parse(ctx.query);
       const parsed = Username.safeParse(username);
       let answer: UsernameAvailabilityResponse;
       if (!parsed.success) answer = { available: false, message: parsed.error.issues[0]!.message };

@@ -63,9 +63,8 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
         502: StudioMessages.failed,
       },
     },
-    async (ctx) => {
-      const request = StudioEditRequest.parse(ctx.request.body ?? {});
-      ctx.body = await runStudioStep(deps, currentUser(ctx.state).id, request);
+    async (ctx, { body }) => {
+      ctx.body = await runStudioStep(deps, currentUser(ctx.state).id, body);
     },
   );
 
@@ -79,9 +78,8 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
       body: StudioSaveRequest,
       responses: { 200: UpscaleImageResponse, 400: Messages.imageNotYours, 403: Messages.storageFull },
     },
-    async (ctx) => {
+    async (ctx, { body: { imageUrl, description } }) => {
       const user = currentUser(ctx.state);
-      const { imageUrl, description } = StudioSaveRequest.parse(ctx.request.body ?? {});
       const image = await ownImageAt(deps, user.id, imageUrl);
       await assertStorageAvailable(db, user.id);
       const asset = await saveImageAsset(db, objects, {
@@ -115,9 +113,8 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
         502: AdCloneMessages.failed,
       },
     },
-    async (ctx) => {
-      const request = AdCloneDescribeRequest.parse(ctx.request.body ?? {});
-      ctx.body = await describeReference(deps, currentUser(ctx.state).id, request);
+    async (ctx, { body }) => {
+      ctx.body = await describeReference(deps, currentUser(ctx.state).id, body);
     },
   );
 
@@ -137,9 +134,8 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
         502: AdCloneMessages.failed,
       },
     },
-    async (ctx) => {
-      const request = AdCloneRequest.parse(ctx.request.body ?? {});
-      ctx.body = await cloneAd({ ...deps, removeThumbnails: (id) => thumbnails.remove(id) }, currentUser(ctx.state).id, request);
+    async (ctx, { body }) => {
+      ctx.body = await cloneAd({ ...deps, removeThumbnails: (id) => thumbnails.remove(id) }, currentUser(ctx.state).id, body);
     },
   );
 

@@ -96,6 +96,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       summary: `Train a style or a character from ${TRAINING_IMAGES_MIN}–${TRAINING_IMAGES_MAX} images (\`image_0\` …; about 4 work best): a durable job; Pro only`,
       auth: 'user',
       multipart: { image_0: 'First image', image_1: 'Further images, up to image_7' },
+      fields: StartTrainingFields,
       responses: {
         200: TrainedModelResponse,
         400: TrainingMessages.tooFewImages,
@@ -109,10 +110,9 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       await next();
     },
     uploads.accept(TRAINING_IMAGES),
-    async (ctx) => {
+    async (ctx, { fields: { kind, name } }) => {
       const user = currentUser(ctx.state);
-      const { fields, files } = uploadOf(ctx);
-      const { kind, name } = StartTrainingFields.parse(fields);
+      const { files } = uploadOf(ctx);
       const chosen = Object.keys(TRAINING_IMAGES.files).flatMap((field) => (files[field] ? [files[field]] : []));
       if (chosen.length < TRAINING_IMAGES_MIN) throw invalidRequest(TrainingMessages.tooFewImages, { field: 'image_0' });
       const images = await Promise.all(chosen.map((file) => acceptImage(file.path, Messages.imageTypeInvalid)));
@@ -165,8 +165,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       body: UpdateTrainedModelRequest,
       responses: { 200: TrainedModelResponse, 404: TrainingMessages.notFound, 409: TrainingMessages.notReady },
     },
-    async (ctx) => {
-      const change = UpdateTrainedModelRequest.parse(ctx.request.body ?? {});
+    async (ctx, { body: change }) => {
       const row = await updateModel(db, currentUser(ctx.state).id, ctx.params.modelId ?? '', change);
       ctx.body = { success: true, model: toTrainedModel(row) } satisfies TrainedModelResponse;
     },

@@ -28,7 +28,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.ts';
 import { CHANNELS } from '../../db/notifications.ts';
 import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
-import { currentUser } from '../../middlewares/auth.ts';
+import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { assertStorageAvailable, fileExtension } from '../../services/assets.ts';
 import { getUsageCounts } from '../../services/credits.ts';
@@ -58,7 +58,6 @@ import {
   WHOLE_CAPTIONS,
 } from '../../services/videos/jobs.ts';
 import { resolveVoice } from '../../services/voices.ts';
-import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 
 /** A section's image is sent as `image_<index>` (its place in `sections`), or named by `imageUrl`. */
@@ -149,6 +148,7 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
         'Start a multi-section talking-person video (spec 2 §7): 2 credits a section, reserved now and refunded for each section that fails; poll job-status or follow its events',
       auth: 'user',
       multipart: { image_0: 'Image of the first section (image_1 … for the others), unless it names imageUrl' },
+      fields: GenerateVideoFields,
       responses: {
         200: StartJobResponse,
         400: Messages.videoIncomplete,
@@ -160,10 +160,9 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
     },
     uploadLimit,
     uploads.accept(SECTION_IMAGES),
-    async (ctx) => {
+    async (ctx, { fields }) => {
       const user = currentUser(ctx.state);
-      const { fields: raw, files } = uploadOf(ctx);
-      const fields = GenerateVideoFields.parse(raw);
+      const { files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
       const model = VIDEO_MODELS[fields.videoModel];
       const { aspectRatio, duration } = adjustVideoSettings(fields.videoModel, {
@@ -261,6 +260,7 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
       summary: 'Animate one image (camera motion, 3–12 s, five aspect ratios) into a video in the gallery; 2 credits, refunded if it fails',
       auth: 'user',
       multipart: { image: 'The image (or imageUrl: one of your images)' },
+      fields: GenerateAnimationFields,
       responses: {
         200: StartJobResponse,
         400: Messages.animationDurationInvalid,
@@ -270,10 +270,9 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
     },
     uploadLimit,
     uploads.accept(ANIMATION_IMAGE),
-    async (ctx) => {
+    async (ctx, { fields }) => {
       const user = currentUser(ctx.state);
-      const { fields: raw, files } = uploadOf(ctx);
-      const fields = GenerateAnimationFields.parse(raw);
+      const { files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
       const bytes = files.image
         ? await fs.readFile(files.image.path)

@@ -38,7 +38,7 @@ import {
 import { isMediaError } from '@studio/media';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { currentUser } from '../../middlewares/auth.ts';
+import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { assertStorageAvailable, saveAudioAsset } from '../../services/assets.ts';
 import { runChargedTask } from '../../services/charged-task.ts';
@@ -63,7 +63,6 @@ import {
   updateProfile,
   updateSavedVoice,
 } from '../../services/voices.ts';
-import { assertSelf } from '../assets/index.ts';
 import { route } from '../route.ts';
 
 /** spec 2 §7 upload-audio: MP3, WAV, OGG or WebM, under 50 MB. */
@@ -149,9 +148,8 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
         502: Messages.failedToGenerateAudio,
       },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = GenerateAudioRequest.parse(ctx.request.body ?? {});
       assertSelf(ctx, body.userId);
       const voice = await voiceOf(user.id, body.voiceId, Messages.failedToGenerateAudio);
       await assertStorageAvailable(db, user.id);
@@ -310,8 +308,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       body: ValidateVoiceRequest,
       responses: { 200: 'valid, voiceInfo', 400: Messages.voiceIdTooShort, 404: Messages.voiceIdNotFound },
     },
-    async (ctx) => {
-      const { voiceId } = ValidateVoiceRequest.parse(ctx.request.body ?? {});
+    async (ctx, { body: { voiceId } }) => {
       const voice = await voiceOf(currentUser(ctx.state).id, voiceId);
       ctx.body = { valid: true, voiceInfo: { name: voice.entry.name } } satisfies ValidateVoiceResponse;
     },
@@ -324,7 +321,8 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       path: ApiRoutes.cloneVoice,
       summary: 'Clone a voice from a sample (a paid plan); the local engine builds the closest voice it can',
       auth: 'user',
-      multipart: { audioFile: 'The voice sample', voiceName: 'Its name' },
+      multipart: { audioFile: 'The voice sample' },
+      fields: CloneVoiceFields,
       responses: {
         200: 'success, voiceId, requiresVerification, profile',
         400: Messages.cloneTypeInvalid,
@@ -345,10 +343,9 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       await next();
     },
     uploads.accept(CLONE_SAMPLE),
-    async (ctx) => {
+    async (ctx, { fields: { voiceName, userId } }) => {
       const user = currentUser(ctx.state);
-      const { fields, files } = uploadOf(ctx);
-      const { voiceName, userId } = CloneVoiceFields.parse(fields);
+      const { files } = uploadOf(ctx);
       assertSelf(ctx, userId);
       const sample = files.audioFile!;
       const cloned = await speech.cloneVoice({ name: voiceName, sample: await fs.readFile(sample.path) }).catch((error: unknown) => {
@@ -405,9 +402,8 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       body: SaveVoiceRequest,
       responses: { 200: SavedVoiceResponse, 404: Messages.voiceIdNotFound, 409: 'Voice ID {id} is already saved.' },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = SaveVoiceRequest.parse(ctx.request.body ?? {});
       await voiceOf(user.id, body.voice_id);
       ctx.body = { success: true, voice: await saveVoice(db, user.id, body) };
     },
@@ -422,8 +418,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       body: UpdateSavedVoiceRequest,
       responses: { 200: SavedVoiceResponse, 404: 'Not yours, or none' },
     },
-    async (ctx) => {
-      const changes = UpdateSavedVoiceRequest.parse(ctx.request.body ?? {});
+    async (ctx, { body: changes }) => {
       ctx.body = { success: true, voice: await updateSavedVoice(db, currentUser(ctx.state).id, ctx.params.id ?? '', changes) };
     },
   );
@@ -466,9 +461,8 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       body: CreateVoiceProfileRequest,
       responses: { 200: VoiceProfileResponse, 404: Messages.voiceIdNotFound, 409: Messages.voiceProfileFailedIdActive },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = CreateVoiceProfileRequest.parse(ctx.request.body ?? {});
       await voiceOf(user.id, body.voice_id);
       ctx.body = { success: true, profile: await createProfile(db, user.id, { name: body.name, voiceId: body.voice_id, type: 'custom' }) };
     },
@@ -483,8 +477,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       body: UpdateVoiceProfileRequest,
       responses: { 200: VoiceProfileResponse, 404: 'Not yours, or none' },
     },
-    async (ctx) => {
-      const changes = UpdateVoiceProfileRequest.parse(ctx.request.body ?? {});
+    async (ctx, { body: changes }) => {
       ctx.body = { success: true, profile: await updateProfile(db, currentUser(ctx.state).id, ctx.params.id ?? '', changes) };
     },
   );
@@ -513,9 +506,8 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       body: CharacterVoiceRequest,
       responses: { 200: CharacterVoiceResponse, 404: 'No such character, voice or profile of yours' },
     },
-    async (ctx) => {
+    async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      const body = CharacterVoiceRequest.parse(ctx.request.body ?? {});
       await voiceOf(user.id, body.voice_id);
       const characterId = ctx.params.characterId ?? '';
       await setCharacterVoice(db, user.id, characterId, body);

@@ -4,7 +4,7 @@ import { sessionQueryKeys } from '@studio/session/query';
 /** Every TanStack Query key of mfe-gallery, in one place (DESIGN decision 11). */
 export const galleryKeys = {
   all: sessionQueryKeys.gallery,
-  assets: (userId: string, assetType: AssetType) => [...galleryKeys.all, 'assets', userId, assetType] as const,
+  assets: (userId: string, assetType: AssetType) => sessionQueryKeys.userAssets(userId, assetType),
   featured: () => [...galleryKeys.all, 'featured'] as const,
   characters: (userId: string) => [...galleryKeys.all, 'characters', userId] as const,
   loraModels: (userId: string) => [...galleryKeys.all, 'lora-models', userId] as const,

@@ -51,6 +51,15 @@ p{margin:0}
 .st-dialog-close{position:absolute;top:.75rem;right:.75rem;width:40px;height:40px;border-radius:50%;border:0;background:transparent;cursor:pointer;display:grid;place-items:center;color:var(--st-muted)}
 .st-dialog-close:hover{background:var(--st-sunken);color:var(--st-ink)}
 @keyframes st-fade{from{opacity:0}to{opacity:1}}
+.st-dialog-actions{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:.6rem;margin-top:1.25rem}
+.st-btn-danger{background:var(--st-coral-ink);color:#fff}
+.st-btn-danger:hover:not([disabled]){background:#8f1d17}
+
+.st-filedrop{position:relative;display:grid;justify-items:center;gap:.3rem;padding:1.4rem 1rem;border:2px dashed var(--st-line-strong);border-radius:var(--st-radius-lg);background:var(--st-sunken);color:var(--st-ink-soft);text-align:center;cursor:pointer;transition:border-color .15s,background .15s}
+.st-filedrop:hover,.st-filedrop-over,.st-filedrop:focus-within{border-color:var(--st-accent);background:var(--st-accent-soft);color:var(--st-accent-700)}
+.st-filedrop[aria-disabled=true]{cursor:not-allowed;opacity:.6}
+.st-filedrop-label{font-weight:700;font-size:var(--st-text-sm)}
+.st-filedrop-hint{font-size:var(--st-text-xs);color:var(--st-muted)}
 
 .st-spinner{width:22px;height:22px;border-radius:50%;border:3px solid var(--st-accent-soft);border-top-color:var(--st-accent-600);animation:st-spin .8s linear infinite}
 @keyframes st-spin{to{transform:rotate(360deg)}}

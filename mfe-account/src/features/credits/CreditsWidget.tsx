@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { useQuery } from '@tanstack/react-query';
 import type { CreditsWidgetProps } from '@studio/contracts';
-import { creditsAtom, profileAtom, refreshCredits, sessionStatusAtom } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+import { creditsAtom, profileAtom, sessionStatusAtom } from '@studio/session';
+import { useCreditsQuery } from '@studio/session/query';
 import { resetDateLabel } from './reset-label.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -25,7 +24,7 @@ function Coin() {
  */
 export function CreditsWidget({ variant = 'compact' }: CreditsWidgetProps) {
   const signedIn = useAtomValue(sessionStatusAtom) === 'signed_in';
-  useQuery({ queryKey: sessionQueryKeys.credits, queryFn: refreshCredits, enabled: signedIn });
+  useCreditsQuery(signedIn);
   const credits = useAtomValue(creditsAtom);
   const profile = useAtomValue(profileAtom);
   const balance = credits?.credits ?? profile?.credits_remaining;

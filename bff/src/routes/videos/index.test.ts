@@ -291,6 +291,37 @@ describe('failures, retries, cancelling and timeouts', () => {
     expect(videos).toHaveLength(2);
   }, 120_000);
 
+  it('five retries of one job sent at once run it once and charge its failed section once (probe item 1)', async () => {
+    const { user, client } = await member(studio, { credits: 20 });
+    const audio = await approvedAudio(client, 'One two three.');
+    const talkingHead = studio.deps.media.video.lipSync.bind(studio.deps.media.video);
+    const lipSync = vi.spyOn(studio.deps.media.video, 'lipSync').mockImplementation(async () => {
+      throw new MediaError('bad_input', 'The speech is too short to animate.');
+    });
+    const res = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([
+        { id: 'a', videoDuration: 3 },
+        { id: 'b', script: 'One two three.', audio },
+      ]),
+    );
+    const job = await waitForJob(client, res.body.jobId);
+    expect(job.status).toBe('PARTIAL_SUCCESS');
+    const before = await balanceOf(client);
+
+    lipSync.mockClear();
+    lipSync.mockImplementation(talkingHead);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post(`${ApiRoutes.jobs}/${job.id}/retry`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const again = await waitForJob(client, job.id);
+    expect(again.status).toBe('COMPLETED');
+    // The failed section was rendered once and charged once (2 credits), whatever the number of retries sent.
+    expect(lipSync).toHaveBeenCalledTimes(1);
+    expect(await balanceOf(client)).toBe(before - 2);
+    const charges = await studio.deps.db('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_DEBIT' });
+    expect(charges.filter((c: { amount: number }) => c.amount === -2)).toHaveLength(3);
+  }, 120_000);
+
   it('cancel stops a running job and gives back its unfinished sections; the event stream ends', async () => {
     const { client } = await member(studio, { credits: 20 });
     const other = await member(studio);

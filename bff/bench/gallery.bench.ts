@@ -8,7 +8,7 @@
  */
 import { ApiRoutes } from '@studio/contracts';
 import { createImageAsset, signedInUser, startTestStudio } from '../test/harness.ts';
-import { listUserAssets } from '../src/services/assets.ts';
+import { listUserAssets } from '../src/services/assets/store.ts';
 
 const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
 const RUNS = 50;

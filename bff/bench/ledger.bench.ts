@@ -17,7 +17,7 @@ import path from 'node:path';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { createDb, migrateAndSeed, type Db } from '../src/db/index.ts';
 import { createLogger } from '../src/logger.ts';
-import { debitCredits, grantCredits } from '../src/services/credits.ts';
+import { debitCredits, grantCredits } from '../src/services/credits/ledger.ts';
 
 const OPS = Number(process.env.BENCH_OPS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isLoopback } from './loopback.ts';
-import type { S3Settings } from './services/object-store.ts';
+import type { S3Settings } from './services/storage/object-store.ts';
 
 /** Where the repository lives: the bff serves the built apps from it and keeps DATA_DIR relative to it. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');

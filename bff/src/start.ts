@@ -7,8 +7,8 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { createDb, migrateAndSeed, type Db } from './db/index.ts';
 import { createDeps, type AppDeps, type OptionalDep } from './deps.ts';
 import type { Logger } from './logger.ts';
-import type { ObjectStore } from './services/object-store.ts';
-import { sweepTemporaryUploads } from './services/own-media.ts';
+import type { ObjectStore } from './services/storage/object-store.ts';
+import { sweepTemporaryUploads } from './services/assets/own-media.ts';
 import type { JobEngine } from './services/videos/engine.ts';
 import { overdueJobs, timeOut } from './services/videos/jobs.ts';
 

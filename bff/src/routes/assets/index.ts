@@ -34,8 +34,8 @@ import {
   THUMB_URL_PREFIX,
   type AssetRow,
   ASSET_EXTENSIONS,
-} from '../../services/assets.ts';
-import { createThumbnails } from '../../services/thumbnails.ts';
+} from '../../services/assets/store.ts';
+import { createThumbnails } from '../../services/storage/thumbnails.ts';
 import { ownModelEntries } from '../../services/training/models.ts';
 import { route } from '../route.ts';
 

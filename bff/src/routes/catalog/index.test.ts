@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ANNUAL_DISCOUNT, ApiRoutes, type SubscriptionPlan } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
-import { debitCredits, grantCredits } from '../../services/credits.ts';
+import { debitCredits, grantCredits } from '../../services/credits/ledger.ts';
 import { recommendPlan } from './index.ts';
 
 let studio: TestStudio;

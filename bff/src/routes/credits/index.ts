@@ -24,7 +24,7 @@ import {
   getUsageCounts,
   quoteTask,
   readProfileWithReset,
-} from '../../services/credits.ts';
+} from '../../services/credits/ledger.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
 
 export function creditsRoutes({ db }: AppDeps): Router {

@@ -1,7 +1,7 @@
 import { ApiRoutes, Messages, ProductRoutes, StudioRoutes } from '@studio/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepTemporaryUploads } from '../../services/own-media.ts';
+import { sweepTemporaryUploads } from '../../services/assets/own-media.ts';
 import { createImageAsset, member, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
 
 let studio: TestStudio;

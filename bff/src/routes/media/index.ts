@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { route } from '../route.ts';
-import { createAvatarStore, MEDIA_URL_PREFIX } from '../../services/storage.ts';
+import { createAvatarStore, MEDIA_URL_PREFIX } from '../../services/storage/avatars.ts';
 
 const AVATAR_PATH = `${MEDIA_URL_PREFIX}/avatars/:file`;
 /** Avatar names are random and never rewritten, so a cached copy never goes stale. */

@@ -3,7 +3,7 @@ import { ApiRoutes, PlanStatusResponse } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
-import { getPlanStatus } from '../../services/plan-status.ts';
+import { getPlanStatus } from '../../services/plans/plan-status.ts';
 
 export function planStatusRoutes({ db }: AppDeps): Router {
   const router = new Router();

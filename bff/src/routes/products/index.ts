@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidRequest } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
-import { assertStorageAvailable } from '../../services/assets.ts';
+import { assertStorageAvailable } from '../../services/assets/store.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import {
   addProductImage,
@@ -30,7 +30,7 @@ import {
 } from '../../services/products/products.ts';
 import { FetchFailedError, UnsafeAddressError } from '../../services/products/safe-fetch.ts';
 import { downloadStoreImage, NotAStoreError, readStore, type FetchLimits } from '../../services/products/store.ts';
-import { createThumbnails } from '../../services/thumbnails.ts';
+import { createThumbnails } from '../../services/storage/thumbnails.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { acceptImage } from '../../services/uploads/images.ts';
 import { route } from '../route.ts';

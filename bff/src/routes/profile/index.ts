@@ -16,12 +16,12 @@ import { AppError, conflict, invalidRequest } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { route } from '../route.ts';
-import { readProfileWithReset } from '../../services/credits.ts';
+import { readProfileWithReset } from '../../services/credits/ledger.ts';
 import { getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
 import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { acceptImage } from '../../services/uploads/images.ts';
 import { AVATAR_KINDS } from '../../services/uploads/kinds.ts';
-import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '../../services/storage.ts';
+import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '../../services/storage/avatars.ts';
 
 /** spec 2 §5: the avatar is any image under 5 MB (GIF too); never SVG. */
 const AVATAR_UPLOAD: UploadSpec = {

@@ -17,11 +17,11 @@ import {
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
-import { assertStorageAvailable, saveImageAsset, toGeneratedImage } from '../../services/assets.ts';
+import { assertStorageAvailable, saveImageAsset, toGeneratedImage } from '../../services/assets/store.ts';
 import { cloneAd, describeReference } from '../../services/images/ad-clone.ts';
 import { runStudioStep, studioPrices } from '../../services/images/studio.ts';
-import { createThumbnails } from '../../services/thumbnails.ts';
-import { ownImageAt } from '../../services/own-media.ts';
+import { createThumbnails } from '../../services/storage/thumbnails.ts';
+import { ownImageAt } from '../../services/assets/own-media.ts';
 import { route } from '../route.ts';
 
 /**

@@ -30,10 +30,10 @@ import { CHANNELS } from '../../db/notifications.ts';
 import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { assertStorageAvailable, fileExtension } from '../../services/assets.ts';
-import { getUsageCounts } from '../../services/credits.ts';
+import { assertStorageAvailable, fileExtension } from '../../services/assets/store.ts';
+import { getUsageCounts } from '../../services/credits/ledger.ts';
 import { mediaFailure } from '../../services/images/engine-call.ts';
-import { ownFileAt } from '../../services/own-media.ts';
+import { ownFileAt } from '../../services/assets/own-media.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
 import { EventStreamLimit } from '../../services/event-streams.ts';
 import { probeAudioBytes } from '../../services/uploads/audio.ts';
@@ -57,7 +57,7 @@ import {
   webVtt,
   WHOLE_CAPTIONS,
 } from '../../services/videos/jobs.ts';
-import { resolveVoice } from '../../services/voices.ts';
+import { resolveVoice } from '../../services/voices/library.ts';
 import { route } from '../route.ts';
 
 /** A section's image is sent as `image_<index>` (its place in `sections`), or named by `imageUrl`. */

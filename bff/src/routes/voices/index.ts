@@ -40,8 +40,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { assertStorageAvailable, saveAudioAsset } from '../../services/assets.ts';
-import { runChargedTask } from '../../services/charged-task.ts';
+import { assertStorageAvailable, saveAudioAsset } from '../../services/assets/store.ts';
+import { runChargedTask } from '../../services/credits/charged-task.ts';
 import { answerOnce, fingerprintOf } from '../../services/images/requests.ts';
 import { callEngine, mediaFailure } from '../../services/images/engine-call.ts';
 import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
@@ -62,7 +62,7 @@ import {
   setCharacterVoice,
   updateProfile,
   updateSavedVoice,
-} from '../../services/voices.ts';
+} from '../../services/voices/library.ts';
 import { route } from '../route.ts';
 
 /** spec 2 §7 upload-audio: MP3, WAV, OGG or WebM, under 50 MB. */

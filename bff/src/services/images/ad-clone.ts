@@ -11,9 +11,9 @@ import {
 import { applyGrade, learnGrade, type ImageData } from '@studio/media';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage } from '../assets.ts';
-import { runChargedTask } from '../charged-task.ts';
-import { ownImageAt } from '../own-media.ts';
+import { assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage } from '../assets/store.ts';
+import { runChargedTask } from '../credits/charged-task.ts';
+import { ownImageAt } from '../assets/own-media.ts';
 import { callEngine } from './engine-call.ts';
 import { answerOnce, fingerprintOf } from './requests.ts';
 import type { StudioDeps } from './studio.ts';

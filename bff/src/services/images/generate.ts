@@ -8,7 +8,7 @@ import {
 import { applyGrade, type ImageData, type MediaEngine } from '@studio/media';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import { runChargedTask } from '../charged-task.ts';
+import { runChargedTask } from '../credits/charged-task.ts';
 import { runImagePlan, type GenerationImages } from './engine-call.ts';
 import { planGeneration, type GenerationPlan } from './plan.ts';
 import { answerOnce, digestOf, fingerprintOf } from './requests.ts';

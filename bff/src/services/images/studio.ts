@@ -10,11 +10,11 @@ import {
 import { reframeImage, type ImageData, type ImageResult, type MediaEngine } from '@studio/media';
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
-import { runChargedTask } from '../charged-task.ts';
-import { quoteTask } from '../credits.ts';
-import type { ObjectStore } from '../object-store.ts';
-import { assertStorageAvailable } from '../assets.ts';
-import { ownImageAt, putTempImage, type OwnMediaDeps } from '../own-media.ts';
+import { runChargedTask } from '../credits/charged-task.ts';
+import { quoteTask } from '../credits/ledger.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { assertStorageAvailable } from '../assets/store.ts';
+import { ownImageAt, putTempImage, type OwnMediaDeps } from '../assets/own-media.ts';
 import { callEngine } from './engine-call.ts';
 import { answerOnce, fingerprintOf } from './requests.ts';
 

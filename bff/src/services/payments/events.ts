@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.ts';
 import { CHANNELS } from '../../db/notifications.ts';
-import { grantCredits } from '../credits.ts';
+import { grantCredits } from '../credits/ledger.ts';
 
 type Trx = Knex.Transaction;
 

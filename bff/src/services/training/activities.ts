@@ -6,7 +6,7 @@ import { TrainingMessages } from '@studio/contracts';
 import { isMediaError, learnGrade, renderCharacterSample, renderStyleSample, type ImageData, type MediaEngine } from '@studio/media';
 import { StepError, type TrainingActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
-import type { ObjectStore } from '../object-store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 import type { ModelRow } from './models.ts';
 

@@ -10,10 +10,10 @@ import { DEFAULT_VOICE_SETTINGS, Messages } from '@studio/contracts';
 import { isMediaError, type MediaEngine } from '@studio/media';
 import { StepError, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
-import { saveVideoAsset } from '../assets.ts';
-import type { ObjectStore } from '../object-store.ts';
+import { saveVideoAsset } from '../assets/store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
-import { resolveVoice } from '../voices.ts';
+import { resolveVoice } from '../voices/library.ts';
 import { finishJob, getJob, markStep, noteSection, recordSection, refundSection, type JobRow } from './jobs.ts';
 
 export interface ActivityDeps {

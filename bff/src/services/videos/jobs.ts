@@ -23,9 +23,9 @@ import type { JobOutcome, JobSpec, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { Logger } from '../../logger.ts';
 import { AppError, DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
-import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets.ts';
-import { refundKeyFor } from '../charged-task.ts';
-import { debitCredits, grantCredits, quoteTask } from '../credits.ts';
+import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/store.ts';
+import { refundKeyFor } from '../credits/charged-task.ts';
+import { debitCredits, grantCredits, quoteTask } from '../credits/ledger.ts';
 
 export const JOB_MEDIA_PREFIX = '/media/jobs';
 /** The finished video's captions, beside its sections' files. */

@@ -1,8 +1,8 @@
 import { PLAN_STATUS_CACHE_MS, type PlanStatusResponse } from '@studio/contracts';
-import type { Db } from '../db/index.ts';
-import type { SessionUser } from './sessions.ts';
+import type { Db } from '../../db/index.ts';
+import type { SessionUser } from '../sessions.ts';
 import { findActiveSubscription } from './subscriptions.ts';
-import { getOrCreateProfile } from './profiles.ts';
+import { getOrCreateProfile } from '../profiles.ts';
 
 interface CachedStatus {
   status: PlanStatusResponse;

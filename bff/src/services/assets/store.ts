@@ -13,9 +13,9 @@ import {
   type UserAsset,
 } from '@studio/contracts';
 import type { ImageData } from '@studio/media';
-import type { Db, Queryable } from '../db/index.ts';
-import { AppError, invalidRequest, notFound } from '../errors.ts';
-import type { ObjectStore } from './object-store.ts';
+import type { Db, Queryable } from '../../db/index.ts';
+import { AppError, invalidRequest, notFound } from '../../errors.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 
 /** URLs the bff serves asset files and thumbnails at. */
 export const ASSET_URL_PREFIX = '/media/assets';

@@ -9,8 +9,8 @@ import {
   type VoiceProfile,
 } from '@studio/contracts';
 import type { LibraryVoice, LocalVoice, SpeechVoice, VoiceProvider } from '@studio/media';
-import type { Db } from '../db/index.ts';
-import { conflict, DbErrorCodes, isDbError, notFound } from '../errors.ts';
+import type { Db } from '../../db/index.ts';
+import { conflict, DbErrorCodes, isDbError, notFound } from '../../errors.ts';
 
 /** URL of a voice's preview line (made once per voice, then served from disk). */
 export const voicePreviewUrl = (voiceId: string) => `/api/voices/${voiceId}/preview`;

@@ -2,7 +2,7 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ThumbnailQuery } from '@studio/contracts';
-import { decodeImage } from './uploads/images.ts';
+import { decodeImage } from '../uploads/images.ts';
 
 /**
  * WebP thumbnails of stored images, made once per (asset, width, height, quality) and kept under

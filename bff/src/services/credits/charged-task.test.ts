@@ -1,6 +1,6 @@
 import { TASK_CREDITS } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, ensureProfile, startTestStudio, type TestStudio } from '../../test/harness.ts';
+import { createUser, ensureProfile, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 import { runChargedTask } from './charged-task.ts';
 
 let studio: TestStudio;

@@ -1,8 +1,8 @@
 import type { CreditQuoteResponse } from '@studio/contracts';
 import { Messages } from '@studio/contracts';
-import type { Db } from '../db/index.ts';
-import { conflict } from '../errors.ts';
-import { debitForTask, grantCredits } from './credits.ts';
+import type { Db } from '../../db/index.ts';
+import { conflict } from '../../errors.ts';
+import { debitForTask, grantCredits } from './ledger.ts';
 
 export interface ChargedTask {
   userId: string;

@@ -12,12 +12,12 @@ import {
   type SubscriptionTierName,
   type TransactionType,
 } from '@studio/contracts';
-import type { Db, Queryable } from '../db/index.ts';
-import { DbErrorCodes, insufficientCredits, isDbError, notFound } from '../errors.ts';
-import { storageUsedBytes } from './assets.ts';
-import { invalidatePlanStatus } from './plan-status.ts';
-import { findActiveSubscription } from './subscriptions.ts';
-import { getOrCreateProfileRow, type ProfileRow } from './profiles.ts';
+import type { Db, Queryable } from '../../db/index.ts';
+import { DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
+import { storageUsedBytes } from '../assets/store.ts';
+import { invalidatePlanStatus } from '../plans/plan-status.ts';
+import { findActiveSubscription } from '../plans/subscriptions.ts';
+import { getOrCreateProfileRow, type ProfileRow } from '../profiles.ts';
 
 const roundTo = (value: number, digits: number) => {
   const f = 10 ** digits;

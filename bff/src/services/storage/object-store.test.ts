@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImageAsset, signedInUser, startTestStudio, type TestStudio } from '../../test/harness.ts';
+import { createImageAsset, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 import { createLocalObjectStore, createS3ObjectStore, type ObjectStore } from './object-store.ts';
 
 /** A local S3 double (s3rver speaks S3's REST API and checks signatures), with one bucket. */

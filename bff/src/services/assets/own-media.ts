@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
  */
 import { Messages, type AssetType } from '@studio/contracts';
 import type { ImageData } from '@studio/media';
-import { invalidRequest } from '../errors.ts';
-import type { Db } from '../db/index.ts';
-import { ASSET_URL_PREFIX, fileExtension, getOwnAsset } from './assets.ts';
-import type { ObjectStore } from './object-store.ts';
-import { readImageData } from './uploads/images.ts';
+import { invalidRequest } from '../../errors.ts';
+import type { Db } from '../../db/index.ts';
+import { ASSET_URL_PREFIX, fileExtension, getOwnAsset } from './store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { readImageData } from '../uploads/images.ts';
 
 export const TEMP_URL_PREFIX = '/media/temp';
 export const TEMP_FILE = /^([0-9a-f-]{36})-[\w-]{16,64}\.(png|jpg|webp)$/;

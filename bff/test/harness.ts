@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
 import { CHANNELS } from '../src/db/notifications.ts';
 import { createLogger } from '../src/logger.ts';
-import { saveImageAsset } from '../src/services/assets/store.ts';
+import { saveImageAsset } from '../src/services/assets/files.ts';
 import { hashPassword } from '../src/services/passwords.ts';
 import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
 import { startStudio, type RunningStudio } from '../src/start.ts';

@@ -5,7 +5,8 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
-import { getCreditHistory, grantCredits } from '../../services/credits/ledger.ts';
+import { getCreditHistory } from '../../services/credits/reports.ts';
+import { grantCredits } from '../../services/credits/ledger.ts';
 import { getOrCreateProfileRow } from '../../services/profiles.ts';
 
 const USER_CREDITS = '/api/admin/users/:id/credits';

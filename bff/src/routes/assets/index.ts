@@ -21,20 +21,10 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { countAttempt, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import {
-  ASSET_URL_PREFIX,
-  associateWithCharacter,
-  deleteAsset,
-  getAsset,
-  listCharacters,
-  listFeatured,
-  listUserAssets,
-  posterKeyOf,
-  setFeatured,
-  THUMB_URL_PREFIX,
-  type AssetRow,
-  ASSET_EXTENSIONS,
-} from '../../services/assets/store.ts';
+import { ASSET_URL_PREFIX, getAsset, listUserAssets, THUMB_URL_PREFIX, type AssetRow } from '../../services/assets/store.ts';
+import { associateWithCharacter, listCharacters } from '../../services/assets/characters.ts';
+import { deleteAsset, posterKeyOf, ASSET_EXTENSIONS } from '../../services/assets/files.ts';
+import { listFeatured, setFeatured } from '../../services/assets/feed.ts';
 import { createThumbnails } from '../../services/storage/thumbnails.ts';
 import { ownModelEntries } from '../../services/training/models.ts';
 import { route } from '../route.ts';

@@ -10,7 +10,7 @@ import {
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { route } from '../route.ts';
-import { getCreditsUsedSince } from '../../services/credits/ledger.ts';
+import { getCreditsUsedSince } from '../../services/credits/reports.ts';
 
 interface PlanRow {
   id: string;

@@ -11,7 +11,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
 import { AppError } from '../../errors.ts';
-import { applyTierChange, debitCredits, grantCredits } from '../../services/credits/ledger.ts';
+import { applyTierChange } from '../../services/credits/tiers.ts';
+import { debitCredits, grantCredits } from '../../services/credits/ledger.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {

@@ -16,15 +16,10 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
-import {
-  getBalance,
-  getCreditHistory,
-  getCreditSummary,
-  getCreditUsage,
-  getUsageCounts,
-  quoteTask,
-  readProfileWithReset,
-} from '../../services/credits/ledger.ts';
+import { getBalance, getCreditHistory, getCreditSummary, getCreditUsage } from '../../services/credits/reports.ts';
+import { getUsageCounts } from '../../services/plans/usage.ts';
+import { quoteTask } from '../../services/credits/quotes.ts';
+import { readProfileWithReset } from '../../services/credits/tiers.ts';
 import { getOrCreateProfile } from '../../services/profiles.ts';
 
 export function creditsRoutes({ db }: AppDeps): Router {

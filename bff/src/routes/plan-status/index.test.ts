@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ApiRoutes } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerNotice, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
-import { applyTierChange, debitCredits, grantCredits } from '../../services/credits/ledger.ts';
+import { applyTierChange } from '../../services/credits/tiers.ts';
+import { debitCredits, grantCredits } from '../../services/credits/ledger.ts';
 import { getPlanStatus, invalidatePlanStatus } from '../../services/plans/plan-status.ts';
 
 let studio: TestStudio;

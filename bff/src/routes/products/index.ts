@@ -18,7 +18,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { AppError, invalidRequest } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
-import { assertStorageAvailable } from '../../services/assets/store.ts';
+import { assertStorageAvailable } from '../../services/assets/quota.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import {
   addProductImage,

@@ -16,7 +16,7 @@ import { AppError, conflict, invalidRequest } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { route } from '../route.ts';
-import { readProfileWithReset } from '../../services/credits/ledger.ts';
+import { readProfileWithReset } from '../../services/credits/tiers.ts';
 import { getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
 import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { acceptImage } from '../../services/uploads/images.ts';

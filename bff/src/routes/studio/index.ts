@@ -17,7 +17,8 @@ import {
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
-import { assertStorageAvailable, saveImageAsset, toGeneratedImage } from '../../services/assets/store.ts';
+import { assertStorageAvailable } from '../../services/assets/quota.ts';
+import { saveImageAsset, toGeneratedImage } from '../../services/assets/files.ts';
 import { cloneAd, describeReference } from '../../services/images/ad-clone.ts';
 import { runStudioStep, studioPrices } from '../../services/images/studio.ts';
 import { createThumbnails } from '../../services/storage/thumbnails.ts';

@@ -8,7 +8,8 @@ import { Messages, type AssetType } from '@studio/contracts';
 import type { ImageData } from '@studio/media';
 import { invalidRequest } from '../../errors.ts';
 import type { Db } from '../../db/index.ts';
-import { ASSET_URL_PREFIX, fileExtension, getOwnAsset } from './store.ts';
+import { ASSET_URL_PREFIX, getOwnAsset } from './store.ts';
+import { fileExtension } from './files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 

@@ -11,7 +11,8 @@ import {
 import { applyGrade, learnGrade, type ImageData } from '@studio/media';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { assertStorageAvailable, deleteAsset, saveImageAsset, toGeneratedImage } from '../assets/store.ts';
+import { assertStorageAvailable } from '../assets/quota.ts';
+import { deleteAsset, saveImageAsset, toGeneratedImage } from '../assets/files.ts';
 import { runChargedTask } from '../credits/charged-task.ts';
 import { ownImageAt } from '../assets/own-media.ts';
 import { callEngine } from './engine-call.ts';

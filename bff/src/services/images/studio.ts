@@ -11,9 +11,9 @@ import { reframeImage, type ImageData, type ImageResult, type MediaEngine } from
 import type { Db } from '../../db/index.ts';
 import { AppError } from '../../errors.ts';
 import { runChargedTask } from '../credits/charged-task.ts';
-import { quoteTask } from '../credits/ledger.ts';
+import { quoteTask } from '../credits/quotes.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { assertStorageAvailable } from '../assets/store.ts';
+import { assertStorageAvailable } from '../assets/quota.ts';
 import { ownImageAt, putTempImage, type OwnMediaDeps } from '../assets/own-media.ts';
 import { callEngine } from './engine-call.ts';
 import { answerOnce, fingerprintOf } from './requests.ts';

@@ -7,7 +7,8 @@ import { PRODUCT_IMAGES_MAX, ProductMessages, type Product } from '@studio/contr
 import type { ImageData } from '@studio/media';
 import type { Db } from '../../db/index.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
-import { assertStorageAvailable, deleteAsset, saveImageAsset } from '../assets/store.ts';
+import { assertStorageAvailable } from '../assets/quota.ts';
+import { deleteAsset, saveImageAsset } from '../assets/files.ts';
 import { isUuid } from '../ids.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 

@@ -17,7 +17,7 @@ import type { ColourGrade, ImageData } from '@studio/media';
 import type { Db, Queryable } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { HostedLora } from '../images/engine-call.ts';
-import { fileExtension } from '../assets/store.ts';
+import { fileExtension } from '../assets/files.ts';
 import { isUuid } from '../ids.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { GLOBAL_STYLES } from './global-styles.ts';

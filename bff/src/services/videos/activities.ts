@@ -10,7 +10,7 @@ import { DEFAULT_VOICE_SETTINGS, Messages } from '@studio/contracts';
 import { isMediaError, type MediaEngine } from '@studio/media';
 import { StepError, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
-import { saveVideoAsset } from '../assets/store.ts';
+import { saveVideoAsset } from '../assets/files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';

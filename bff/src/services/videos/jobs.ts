@@ -25,7 +25,8 @@ import type { Logger } from '../../logger.ts';
 import { AppError, DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
 import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/store.ts';
 import { refundKeyFor } from '../credits/charged-task.ts';
-import { debitCredits, grantCredits, quoteTask } from '../credits/ledger.ts';
+import { debitCredits, grantCredits } from '../credits/ledger.ts';
+import { quoteTask } from '../credits/quotes.ts';
 
 export const JOB_MEDIA_PREFIX = '/media/jobs';
 /** The finished video's captions, beside its sections' files. */

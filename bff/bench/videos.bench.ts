@@ -16,7 +16,8 @@ import sharp from 'sharp';
 import { ensureProfile, signedInUser, startTestStudio, type TestClient } from '../test/harness.ts';
 import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
 import { createActivities } from '../src/services/videos/activities.ts';
-import { getJob, jobSpecOf } from '../src/services/videos/jobs.ts';
+import { getJob } from '../src/services/videos/store.ts';
+import { jobSpecOf } from '../src/services/videos/jobs.ts';
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
 const POLL_S = Number(process.env.BENCH_POLL_S ?? 15);

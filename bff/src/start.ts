@@ -10,7 +10,8 @@ import type { Logger } from './logger.ts';
 import type { ObjectStore } from './services/storage/object-store.ts';
 import { sweepTemporaryUploads } from './services/assets/own-media.ts';
 import type { JobEngine } from './services/videos/engine.ts';
-import { overdueJobs, timeOut } from './services/videos/jobs.ts';
+import { overdueJobs } from './services/videos/store.ts';
+import { timeOut } from './services/videos/jobs.ts';
 
 export interface RunningStudio {
   url: string;

@@ -40,24 +40,17 @@ import { EventStreamLimit } from '../../services/event-streams.ts';
 import { probeAudioBytes } from '../../services/uploads/audio.ts';
 import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
 import { acceptImage } from '../../services/uploads/images.ts';
+import { createJob, endJob, jobSpecOf, prepareRetry, timeOut } from '../../services/videos/jobs.ts';
 import {
-  createJob,
-  endJob,
   getOwnJob,
   getOwnJobWithSections,
-  JOB_MEDIA_PREFIX,
-  jobSpecOf,
-  jobView,
   newJobId,
-  prepareRetry,
   workflowIdOf,
   type JobRow,
   type NewJob,
   type NewSection,
-  timeOut,
-  webVtt,
-  WHOLE_CAPTIONS,
-} from '../../services/videos/jobs.ts';
+} from '../../services/videos/store.ts';
+import { JOB_MEDIA_PREFIX, jobView, webVtt, WHOLE_CAPTIONS } from '../../services/videos/views.ts';
 import { resolveVoice } from '../../services/voices/library.ts';
 import { route } from '../route.ts';
 

@@ -14,7 +14,8 @@ import { saveVideoAsset } from '../assets/files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
-import { finishJob, getJob, markStep, noteSection, recordSection, refundSection, type JobRow } from './jobs.ts';
+import { finishJob, getJob, markStep, noteSection, recordSection, type JobRow } from './store.ts';
+import { refundSection } from './jobs.ts';
 
 export interface ActivityDeps {
   db: Db;

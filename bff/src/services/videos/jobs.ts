@@ -1,119 +1,19 @@
 /**
- * Video jobs in Postgres (DESIGN decision 6): a `generated_videos` row per job and a
- * `video_sections` row per section hold everything `GET /api/job-status/{jobId}` shows. The
- * durable engine runs the orchestration; its activities write here. Credits: each section's run is
+ * What happens to a video job outside its orchestration: start, end, time-out and retry. Credits: each section's run is
  * one debit (reserved at start), and its refund is keyed by that debit and flagged on the row in
  * the same transaction, so a section is given back at most once whatever runs it twice.
  */
-import { randomUUID } from 'node:crypto';
-import {
-  isJobFinished,
-  JOB_TIMEOUT_MS,
-  Messages,
-  videoCreditsNeeded,
-  videosPartial,
-  type FinalVideo,
-  type JobSection,
-  type JobStatusName,
-  type JobView,
-  type SectionStatusName,
-} from '@studio/contracts';
-import { captionCues } from '@studio/media';
-import type { JobOutcome, JobSpec, SectionOutcome } from '@studio/workflows';
+import { isJobFinished, JOB_TIMEOUT_MS, Messages, videoCreditsNeeded } from '@studio/contracts';
+import type { JobSpec } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { Logger } from '../../logger.ts';
-import { AppError, DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
-import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/store.ts';
+import { AppError, DbErrorCodes, insufficientCredits, isDbError } from '../../errors.ts';
 import { refundKeyFor } from '../credits/charged-task.ts';
 import { debitCredits, grantCredits } from '../credits/ledger.ts';
 import { quoteTask } from '../credits/quotes.ts';
+import { getOwnJob, RUNNING, sectionsOf, workflowIdOf, type JobRow, type NewJob, type SectionRow } from './store.ts';
 
-export const JOB_MEDIA_PREFIX = '/media/jobs';
-/** The finished video's captions, beside its sections' files. */
-export const WHOLE_CAPTIONS = 'video.captions.vtt';
 const SECTION_TASK = 'video_section';
-
-export interface JobSettings {
-  voiceId: string;
-  stability: number;
-  similarityBoost: number;
-  speed: number;
-  /** An animation's prompt. */
-  prompt?: string;
-}
-
-export interface JobRow {
-  id: string;
-  user_id: string;
-  project_id: string | null;
-  kind: 'multi_section' | 'animation';
-  status: JobStatusName;
-  model: string;
-  aspect_ratio: string;
-  width: number;
-  height: number;
-  settings: JobSettings;
-  duration: number | null;
-  error: string | null;
-  final_key: string | null;
-  poster_key: string | null;
-  asset_id: string | null;
-  run: number;
-  engine: string;
-  deadline_at: Date;
-  created_at: Date;
-  finished_at: Date | null;
-}
-
-export interface SectionRow {
-  job_id: string;
-  section_id: string;
-  position: number;
-  name: string;
-  status: SectionStatusName;
-  step: string | null;
-  image_key: string;
-  audio_key: string | null;
-  script: string | null;
-  video_prompt: string;
-  captions: boolean;
-  target_duration: number;
-  video_key: string | null;
-  video_duration: number | null;
-  has_audio: boolean;
-  error: string | null;
-  credits: number;
-  charge_key: string;
-  refunded: boolean;
-}
-
-export interface NewSection {
-  id: string;
-  name: string;
-  imageKey: string;
-  audioKey: string | null;
-  script: string | null;
-  videoPrompt: string;
-  captions: boolean;
-  targetDuration: number;
-}
-
-export interface NewJob {
-  id: string;
-  userId: string;
-  projectId: string | null;
-  kind: JobRow['kind'];
-  model: string;
-  aspectRatio: string;
-  width: number;
-  height: number;
-  settings: JobSettings;
-  engine: string;
-  sections: NewSection[];
-}
-
-/** The workflow id of a job's current run: the job id, then `<id>.r<run>` for each retry. */
-export const workflowIdOf = (job: Pick<JobRow, 'id' | 'run'>) => (job.run === 1 ? job.id : `${job.id}.r${job.run}`);
 const chargeKeyOf = (jobId: string, sectionId: string, run: number) => `video:${jobId}:${sectionId}:${run}`;
 const deadline = () => new Date(Date.now() + JOB_TIMEOUT_MS);
 
@@ -187,42 +87,6 @@ export async function createJob(db: Db, job: NewJob): Promise<void> {
   });
 }
 
-export async function getJob(db: Queryable, jobId: string): Promise<JobRow | null> {
-  if (!/^[0-9a-f-]{36}$/.test(jobId)) return null;
-  return (await db('generated_videos').where({ id: jobId }).first<JobRow | undefined>()) ?? null;
-}
-
-/** The caller's own job; anyone else's is "not found" (its existence is not revealed). */
-export async function getOwnJob(db: Queryable, userId: string, jobId: string): Promise<JobRow> {
-  const job = await getJob(db, jobId);
-  if (!job || job.user_id !== userId) throw notFound(Messages.jobNotFound);
-  return job;
-}
-
-/**
- * The caller's job with its sections in one round trip (what a poll reads every 3 s); anyone
- * else's is "not found".
- */
-export async function getOwnJobWithSections(
-  db: Queryable,
-  userId: string,
-  jobId: string,
-): Promise<{ job: JobRow; sections: SectionRow[] }> {
-  if (!/^[0-9a-f-]{36}$/.test(jobId)) throw notFound(Messages.jobNotFound);
-  const row = await db('generated_videos as gv')
-    .where({ 'gv.id': jobId, 'gv.user_id': userId })
-    .first<(JobRow & { sections: SectionRow[] | null }) | undefined>(
-      'gv.*',
-      db.raw(`(SELECT json_agg(vs ORDER BY vs.position) FROM video_sections vs WHERE vs.job_id = gv.id) AS sections`),
-    );
-  if (!row) throw notFound(Messages.jobNotFound);
-  const { sections, ...job } = row;
-  return { job: job, sections: sections ?? [] };
-}
-
-export const sectionsOf = (db: Queryable, jobId: string) =>
-  db('video_sections').where({ job_id: jobId }).orderBy('position').select<SectionRow[]>('*');
-
 /** The orchestration's input for the job's current run: sections finished by an earlier run are reused. */
 export async function jobSpecOf(db: Queryable, job: JobRow): Promise<JobSpec> {
   const sections = await sectionsOf(db, job.id);
@@ -242,34 +106,6 @@ export async function jobSpecOf(db: Queryable, job: JobRow): Promise<JobSpec> {
     })),
     reuse,
   };
-}
-
-const RUNNING: SectionStatusName[] = ['PENDING', 'RUNNING'];
-
-/** A section's step started (shown as its progress); a section already ended is left as it is. */
-export async function markStep(db: Queryable, jobId: string, sectionId: string, step: string, extra: Partial<SectionRow> = {}) {
-  await db('video_sections')
-    .where({ job_id: jobId, section_id: sectionId })
-    .whereIn('status', RUNNING)
-    .update({ ...extra, status: 'RUNNING', step, updated_at: db.fn.now() });
-}
-
-/** Records what a step made (a clip's length, whether it speaks) without changing the section's status. */
-export async function noteSection(db: Queryable, jobId: string, sectionId: string, values: Partial<SectionRow>) {
-  await db('video_sections')
-    .where({ job_id: jobId, section_id: sectionId })
-    .update({ ...values, updated_at: db.fn.now() });
-}
-
-/** A section ended as the orchestration says, unless the job was cancelled or timed out meanwhile. */
-export async function recordSection(db: Queryable, jobId: string, outcome: SectionOutcome): Promise<void> {
-  await db('video_sections').where({ job_id: jobId, section_id: outcome.id }).whereIn('status', RUNNING).update({
-    status: outcome.status,
-    step: outcome.failedAt,
-    error: outcome.error,
-    video_key: outcome.video,
-    updated_at: db.fn.now(),
-  });
 }
 
 /** Gives back a section's credits of its current run, once: the row's flag and the ledger key both say so. */
@@ -293,19 +129,6 @@ export async function refundSection(db: Db, jobId: string, sectionId: string): P
     });
     return true;
   });
-}
-
-/** The job ended as the orchestration says (a job already cancelled or timed out keeps its status). */
-export async function finishJob(db: Queryable, jobId: string, outcome: JobOutcome): Promise<void> {
-  const failed = outcome.sections.find((s) => s.status !== 'COMPLETED');
-  await db('generated_videos')
-    .where({ id: jobId, status: 'IN_PROGRESS' })
-    .update({
-      status: outcome.status,
-      error: outcome.status === 'FAILED' ? (failed?.error ?? Messages.failedToGenerateVideo) : null,
-      finished_at: db.fn.now(),
-      updated_at: db.fn.now(),
-    });
 }
 
 const ENDED_BY = {
@@ -353,11 +176,6 @@ export async function timeOut(db: Db, job: JobRow, cancel: (workflowId: string) 
     logger.warn({ err: error, jobId: job.id }, 'cancelling a timed-out job failed'),
   );
   return true;
-}
-
-/** Running jobs past their deadline (spec 2 §9: 30 minutes). */
-export async function overdueJobs(db: Db): Promise<JobRow[]> {
-  return db('generated_videos').where({ status: 'IN_PROGRESS' }).where('deadline_at', '<', db.fn.now()).select<JobRow[]>('*');
 }
 
 /**
@@ -409,101 +227,4 @@ export async function prepareRetry(db: Db, userId: string, jobId: string): Promi
     }
     return updated!;
   });
-}
-
-/** How far a section is, by the step it is on (speech is quick; the picture takes longest). */
-const STEP_PROGRESS: Record<string, number> = { audio: 10, video: 30, lipsync: 55, captions: 85 };
-
-function sectionView(job: JobRow, s: SectionRow): JobSection {
-  const ended = s.status !== 'PENDING' && s.status !== 'RUNNING';
-  return {
-    section: s.section_id,
-    sectionName: s.name,
-    status: s.status,
-    step: s.step,
-    progress: ended ? 100 : s.status === 'RUNNING' ? (STEP_PROGRESS[s.step ?? ''] ?? 5) : 0,
-    outputUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.mp4` : null,
-    captionsUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.vtt` : null,
-    error: s.status === 'TIMED_OUT' ? (s.error ?? Messages.sectionTimedOut) : s.error,
-    refunded: s.refunded,
-    credits: s.credits,
-  };
-}
-
-/** spec 2 §3 "Job and results": the job as the editors show it. */
-export function jobView(job: JobRow, rows: SectionRow[]): JobView {
-  const sections = rows.map((s) => sectionView(job, s));
-  const finished = isJobFinished(job.status);
-  const average = sections.length ? sections.reduce((n, s) => n + s.progress, 0) / sections.length : 0;
-  const failedAt = (steps: string[]) =>
-    rows
-      .filter((s) => (s.status === 'FAILED' || s.status === 'TIMED_OUT') && steps.includes(s.step ?? ''))
-      .map((s) => ({ section: s.section_id, error: s.error ?? Messages.failedToGenerateVideo }));
-  const completed = rows.filter((s) => s.status === 'COMPLETED' && s.video_key);
-  const finalVideos: FinalVideo[] = completed.map((s) => {
-    const url = `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.mp4`;
-    return {
-      section: s.section_id,
-      sectionName: s.name,
-      videoUrl: url,
-      originalVideoUrl: url,
-      videoDuration: Number(s.video_duration ?? s.target_duration),
-      hasAudio: s.has_audio,
-    };
-  });
-  const partial = job.status === 'PARTIAL_SUCCESS';
-  return {
-    id: job.id,
-    kind: job.kind,
-    status: job.status,
-    // The last 5% is joining and storing the video.
-    progress: finished ? 100 : Math.min(95, Math.round(average * 0.95)),
-    error: job.error,
-    model: job.model,
-    aspectRatio: job.aspect_ratio,
-    createdAt: job.created_at.toISOString(),
-    finishedAt: job.finished_at?.toISOString() ?? null,
-    sections,
-    result: finished
-      ? {
-          finalVideos,
-          finalVideo: job.asset_id ? `${ASSET_URL_PREFIX}/${job.asset_id}.mp4` : null,
-          posterUrl: job.asset_id ? `${THUMB_URL_PREFIX}/${job.asset_id}.webp?w=720` : null,
-          captionsUrl: job.asset_id ? `${JOB_MEDIA_PREFIX}/${job.id}/${WHOLE_CAPTIONS}` : null,
-          assetId: job.asset_id,
-          failedAudio: failedAt(['audio']),
-          failedVideo: failedAt(['video', 'captions']),
-          failedLipsync: failedAt(['lipsync']),
-          isPartialSuccess: partial,
-          partialMessage: partial ? videosPartial(completed.length) : null,
-        }
-      : null,
-    creditsCharged: rows.reduce((n, s) => n + s.credits, 0),
-    creditsRefunded: rows.reduce((n, s) => n + (s.refunded ? s.credits : 0), 0),
-  };
-}
-
-export const newJobId = () => randomUUID();
-
-const vttTime = (s: number) => {
-  const ms = Math.round(s * 1000);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
-};
-
-/**
- * Captions (WebVTT) of finished sections played one after another: each section's script, a few
- * words at a time, over that section's time in the video. Silent sections add only their length.
- */
-export function webVtt(rows: Pick<SectionRow, 'script' | 'video_duration' | 'target_duration'>[]): string {
-  const lines = ['WEBVTT', ''];
-  let offset = 0;
-  for (const row of rows) {
-    const duration = Number(row.video_duration ?? row.target_duration);
-    for (const cue of captionCues(row.script ?? '', duration)) {
-      lines.push(`${vttTime(offset + cue.start)} --> ${vttTime(offset + cue.end)}`, cue.text, '');
-    }
-    offset += duration;
-  }
-  return lines.join('\n');
 }

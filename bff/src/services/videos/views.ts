@@ -1,0 +1,103 @@
+import { isJobFinished, Messages, videosPartial, type FinalVideo, type JobSection, type JobView } from '@studio/contracts';
+import { captionCues } from '@studio/media';
+import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/store.ts';
+import type { JobRow, SectionRow } from './store.ts';
+
+export const JOB_MEDIA_PREFIX = '/media/jobs';
+/** The finished video's captions, beside its sections' files. */
+export const WHOLE_CAPTIONS = 'video.captions.vtt';
+
+/** How far a section is, by the step it is on (speech is quick; the picture takes longest). */
+const STEP_PROGRESS: Record<string, number> = { audio: 10, video: 30, lipsync: 55, captions: 85 };
+
+function sectionView(job: JobRow, s: SectionRow): JobSection {
+  const ended = s.status !== 'PENDING' && s.status !== 'RUNNING';
+  return {
+    section: s.section_id,
+    sectionName: s.name,
+    status: s.status,
+    step: s.step,
+    progress: ended ? 100 : s.status === 'RUNNING' ? (STEP_PROGRESS[s.step ?? ''] ?? 5) : 0,
+    outputUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.mp4` : null,
+    captionsUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.vtt` : null,
+    error: s.status === 'TIMED_OUT' ? (s.error ?? Messages.sectionTimedOut) : s.error,
+    refunded: s.refunded,
+    credits: s.credits,
+  };
+}
+
+/** spec 2 §3 "Job and results": the job as the editors show it. */
+export function jobView(job: JobRow, rows: SectionRow[]): JobView {
+  const sections = rows.map((s) => sectionView(job, s));
+  const finished = isJobFinished(job.status);
+  const average = sections.length ? sections.reduce((n, s) => n + s.progress, 0) / sections.length : 0;
+  const failedAt = (steps: string[]) =>
+    rows
+      .filter((s) => (s.status === 'FAILED' || s.status === 'TIMED_OUT') && steps.includes(s.step ?? ''))
+      .map((s) => ({ section: s.section_id, error: s.error ?? Messages.failedToGenerateVideo }));
+  const completed = rows.filter((s) => s.status === 'COMPLETED' && s.video_key);
+  const finalVideos: FinalVideo[] = completed.map((s) => {
+    const url = `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.mp4`;
+    return {
+      section: s.section_id,
+      sectionName: s.name,
+      videoUrl: url,
+      originalVideoUrl: url,
+      videoDuration: Number(s.video_duration ?? s.target_duration),
+      hasAudio: s.has_audio,
+    };
+  });
+  const partial = job.status === 'PARTIAL_SUCCESS';
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    // The last 5% is joining and storing the video.
+    progress: finished ? 100 : Math.min(95, Math.round(average * 0.95)),
+    error: job.error,
+    model: job.model,
+    aspectRatio: job.aspect_ratio,
+    createdAt: job.created_at.toISOString(),
+    finishedAt: job.finished_at?.toISOString() ?? null,
+    sections,
+    result: finished
+      ? {
+          finalVideos,
+          finalVideo: job.asset_id ? `${ASSET_URL_PREFIX}/${job.asset_id}.mp4` : null,
+          posterUrl: job.asset_id ? `${THUMB_URL_PREFIX}/${job.asset_id}.webp?w=720` : null,
+          captionsUrl: job.asset_id ? `${JOB_MEDIA_PREFIX}/${job.id}/${WHOLE_CAPTIONS}` : null,
+          assetId: job.asset_id,
+          failedAudio: failedAt(['audio']),
+          failedVideo: failedAt(['video', 'captions']),
+          failedLipsync: failedAt(['lipsync']),
+          isPartialSuccess: partial,
+          partialMessage: partial ? videosPartial(completed.length) : null,
+        }
+      : null,
+    creditsCharged: rows.reduce((n, s) => n + s.credits, 0),
+    creditsRefunded: rows.reduce((n, s) => n + (s.refunded ? s.credits : 0), 0),
+  };
+}
+
+const vttTime = (s: number) => {
+  const ms = Math.round(s * 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+};
+
+/**
+ * Captions (WebVTT) of finished sections played one after another: each section's script, a few
+ * words at a time, over that section's time in the video. Silent sections add only their length.
+ */
+export function webVtt(rows: Pick<SectionRow, 'script' | 'video_duration' | 'target_duration'>[]): string {
+  const lines = ['WEBVTT', ''];
+  let offset = 0;
+  for (const row of rows) {
+    const duration = Number(row.video_duration ?? row.target_duration);
+    for (const cue of captionCues(row.script ?? '', duration)) {
+      lines.push(`${vttTime(offset + cue.start)} --> ${vttTime(offset + cue.end)}`, cue.text, '');
+    }
+    offset += duration;
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,289 @@
+import fs from 'node:fs/promises';
+import {
+  adjustVideoSettings,
+  FASTEST_SPEECH_WORDS_PER_SECOND,
+  lipsyncDurationFor,
+  MAX_VIDEO_SECTIONS,
+  Messages,
+  planLimitsFor,
+  sectionImageFailed,
+  sectionImageInvalid,
+  SPEECH_WORDS_PER_SECOND,
+  VIDEO_MODELS,
+  VIDEO_RENDER_SIZES,
+  type GenerateAnimationFields,
+  type GenerateVideoFields,
+  type JobView,
+  type VideoSectionInput,
+} from '@studio/contracts';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
+import { fileExtension } from '../assets/files.ts';
+import { ownFileAt } from '../assets/own-media.ts';
+import { assertStorageAvailable } from '../assets/quota.ts';
+import { mediaFailure } from '../images/engine-call.ts';
+import { getUsageCounts } from '../plans/usage.ts';
+import { getOrCreateProfile } from '../profiles.ts';
+import { probeAudioBytes } from '../uploads/audio.ts';
+import { IMAGE_UPLOAD_RULE, type UploadedFile, type UploadSpec } from '../uploads/gate.ts';
+import { acceptImage } from '../uploads/images.ts';
+import { resolveVoice } from '../voices/library.ts';
+import { createJob, endJob, jobSpecOf, prepareRetry, timeOut } from './jobs.ts';
+import { getOwnJob, getOwnJobWithSections, newJobId, workflowIdOf, type JobRow, type NewJob, type NewSection } from './store.ts';
+import { jobView, webVtt, WHOLE_CAPTIONS } from './views.ts';
+
+/**
+ * Video jobs as the API offers them (spec 2 §7): a multi-section video or an animation checked
+ * against the section rules and the plan, stored and started; a job read (timed out first when past
+ * its 30 minutes), cancelled, retried, and its files. The routes parse and answer; the rules are here.
+ */
+/** A section's image is sent as `image_<index>` (its place in `sections`), or named by `imageUrl`. */
+export const SECTION_IMAGES: UploadSpec = {
+  files: Object.fromEntries(Array.from({ length: MAX_VIDEO_SECTIONS }, (_, i) => [`image_${i}`, IMAGE_UPLOAD_RULE])),
+  maxFieldsBytes: 256 * 1024,
+};
+export const ANIMATION_IMAGE: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 8 * 1024 };
+interface PreparedSection extends NewSection {
+  image: Buffer;
+  audio: Buffer | null;
+  /** Seconds the section lasts (measured audio, or its script's speaking time), for the plan's longest video. */
+  lengthS: number;
+}
+
+/**
+ * The URL of a section's approved audio (spec 2 §4: the first approved block's, or the section's own).
+ * The duration the editor sends with it is not read: the server measures the audio (security probe item 3).
+ */
+function approvedAudioUrl(section: VideoSectionInput): string | null {
+  const block = section.scriptBlocks.find((b) => b.audioStatus === 'approved' && b.audioUrl && b.text.trim());
+  if (block) return block.audioUrl!;
+  if (section.audioUrl && (section.audioStatus === 'approved' || section.audioStatus === 'generated')) return section.audioUrl;
+  return null;
+}
+
+type VideoDeps = Pick<AppDeps, 'db' | 'config' | 'media' | 'objects' | 'jobs' | 'logger'>;
+type Caller = { id: string; email: string };
+type Files = Record<string, UploadedFile | undefined>;
+
+export function createVideoService({ db, config, media, objects, jobs, logger }: VideoDeps) {
+  const own = { db, objects, appUrl: config.appUrl };
+
+  /** The caller's job as it is now, with its sections; one past its 30 minutes is timed out first (spec 2 §9). */
+  const current = async (userId: string, jobId: string) => {
+    const read = await getOwnJobWithSections(db, userId, jobId);
+    if (read.job.status !== 'IN_PROGRESS' || read.job.deadline_at.getTime() >= Date.now()) return read;
+    await timeOut(db, read.job, (id) => jobs.cancel(id), logger);
+    return getOwnJobWithSections(db, userId, jobId);
+  };
+  const currentView = async (userId: string, jobId: string): Promise<JobView> => {
+    const { job, sections } = await current(userId, jobId);
+    return jobView(job, sections);
+  };
+
+  /** Spec 1 §9: videos a month and the longest video of the caller's plan. */
+  const assertPlanAllows = async (user: { id: string; email: string }, lengthS: number) => {
+    const profile = await getOrCreateProfile(db, user);
+    const limits = planLimitsFor(profile.subscription_tier);
+    const { videosThisMonth } = await getUsageCounts(db, user.id);
+    if (videosThisMonth >= limits.videosPerMonth) throw forbidden(Messages.videoMonthlyLimit);
+    if (lengthS > limits.maxVideoLength) throw invalidRequest(Messages.videoTooLong, { maxVideoLength: limits.maxVideoLength });
+  };
+
+  /** Starts the job's current run; if the engine cannot take it, nothing runs: the job ends FAILED, every section refunded. */
+  const startRun = async (job: JobRow, inputs: () => Promise<void> = async () => undefined) => {
+    try {
+      await inputs();
+      await jobs.start({ ...(await jobSpecOf(db, job)), parallelism: config.videoParallelism }, workflowIdOf(job));
+    } catch (error) {
+      logger.error({ err: error, jobId: job.id }, 'video job could not start');
+      await endJob(db, job.id, 'FAILED');
+      throw new AppError(503, 'upstream_failed', Messages.failedToStartVideo);
+    }
+  };
+
+  /** Creates the job (credits reserved), stores its inputs, and starts its workflow. */
+  const launch = async (job: NewJob, sections: PreparedSection[]): Promise<void> => {
+    await createJob(db, job);
+    await startRun(await getOwnJob(db, job.userId, job.id), async () => {
+      for (const s of sections) {
+        await objects.put(s.imageKey, s.image);
+        if (s.audio && s.audioKey) await objects.put(s.audioKey, s.audio);
+      }
+    });
+  };
+
+  /** spec 2 §7: checks the sections against the rules and the plan, reserves their credits and starts the job. */
+  async function startVideo(user: Caller, fields: z.infer<typeof GenerateVideoFields>, files: Files): Promise<string> {
+    const model = VIDEO_MODELS[fields.videoModel];
+    const { aspectRatio, duration } = adjustVideoSettings(fields.videoModel, {
+      aspectRatio: fields.aspectRatio,
+      duration: fields.videoDuration ?? model.durations[0],
+    });
+    const jobId = newJobId();
+    const prepared: PreparedSection[] = [];
+    for (const [index, section] of fields.sections.entries()) {
+      const name = section.name || `Section ${index + 1}`;
+      if (!/^[\w-]+$/.test(section.id)) throw invalidRequest(Messages.videoSectionsInvalid);
+      const file: UploadedFile | undefined = files[`image_${index}`];
+      const imageBytes = file
+        ? await fs.readFile(file.path)
+        : section.imageUrl
+          ? await ownFileAt(own, user.id, section.imageUrl, 'image')
+          : null;
+      if (section.imageUrl && !file && !imageBytes) throw invalidRequest(sectionImageFailed(name));
+      const script = section.scriptEnabled
+        ? section.scriptBlocks
+            .map((b) => b.text.trim())
+            .filter(Boolean)
+            .join(' ') || null
+        : null;
+      const audio = section.scriptEnabled && !model.builtInAudio ? approvedAudioUrl(section) : null;
+      // spec 2 §5: a section counts with an image, and when it speaks, with approved audio (veo3 speaks itself).
+      const complete = imageBytes && (!section.scriptEnabled || model.builtInAudio ? true : audio !== null);
+      if (!complete) continue;
+      const image = await acceptImage(imageBytes, sectionImageInvalid(name));
+      const audioBytes = audio ? await ownFileAt(own, user.id, audio, 'audio') : null;
+      if (audio && !audioBytes) throw invalidRequest(Messages.videoIncomplete);
+      const audioS = audioBytes ? await probeAudioBytes(audioBytes) : null;
+      if (audioBytes && audioS === null) throw invalidRequest(Messages.audioUnreadable);
+      const words = script ? script.split(/\s+/).length : 0;
+      const speaks = Boolean(audioBytes || (script && model.builtInAudio));
+      const spokenS = audioS ?? words / SPEECH_WORDS_PER_SECOND;
+      const targetDuration = speaks ? lipsyncDurationFor(spokenS) : (section.videoDuration ?? duration);
+      // Its captions need the time to say the script even at the fastest voice: a long script on short audio is long.
+      const lengthS = speaks ? Math.max(spokenS, words / FASTEST_SPEECH_WORDS_PER_SECOND, 1) : targetDuration;
+      prepared.push({
+        id: section.id,
+        name,
+        imageKey: `jobs/${jobId}/${section.id}/image.${fileExtension(image.mime)}`,
+        audioKey: audioBytes ? `jobs/${jobId}/${section.id}/audio.mp3` : null,
+        image: image.data,
+        audio: audioBytes,
+        // Approved audio is spoken as is; otherwise (veo3) the script is spoken. It also gives the captions.
+        script,
+        videoPrompt: section.videoPrompt.trim() || model.defaultPrompt,
+        captions: section.captions && Boolean(script),
+        targetDuration,
+        lengthS,
+      });
+    }
+    if (prepared.length === 0) throw invalidRequest(Messages.videoIncomplete);
+    if (new Set(prepared.map((s) => s.id)).size !== prepared.length) throw invalidRequest(Messages.videoSectionsInvalid);
+    // The job speaks a script that has no approved audio in this voice: it must be one the caller may use
+    // (another user's clone is refused here, before any credit is reserved; security probe 6).
+    if (prepared.some((s) => s.script && !s.audio)) {
+      const voice = await resolveVoice(db, media.speech, user.id, fields.voiceId).catch((error: unknown) => {
+        throw mediaFailure(error, Messages.voiceValidateFailed);
+      });
+      if (!voice) throw notFound(Messages.voiceIdNotFound);
+    }
+    await assertPlanAllows(
+      user,
+      prepared.reduce((n, s) => n + s.lengthS, 0),
+    );
+    await assertStorageAvailable(db, user.id);
+    const size = VIDEO_RENDER_SIZES[aspectRatio]!;
+    await launch(
+      {
+        id: jobId,
+        userId: user.id,
+        projectId: fields.projectId ?? null,
+        kind: 'multi_section',
+        model: fields.videoModel,
+        aspectRatio,
+        ...size,
+        settings: { voiceId: fields.voiceId, stability: fields.stability, similarityBoost: fields.similarityBoost, speed: fields.speed },
+        engine: jobs.name,
+        sections: prepared,
+      },
+      prepared,
+    );
+    return jobId;
+  }
+
+  /** One image animated into a gallery video (one section, camera motion). */
+  async function startAnimation(user: Caller, fields: z.infer<typeof GenerateAnimationFields>, files: Files): Promise<string> {
+    const bytes = files.image
+      ? await fs.readFile(files.image.path)
+      : fields.imageUrl
+        ? await ownFileAt(own, user.id, fields.imageUrl, 'image')
+        : null;
+    if (!bytes) throw invalidRequest(fields.imageUrl ? Messages.imageNotYours : Messages.imageTypeInvalid);
+    const image = await acceptImage(bytes, Messages.imageTypeInvalid);
+    await assertPlanAllows(user, fields.duration);
+    await assertStorageAvailable(db, user.id);
+    const jobId = newJobId();
+    const section: PreparedSection = {
+      id: 'animation',
+      name: 'Animation',
+      imageKey: `jobs/${jobId}/animation/image.${fileExtension(image.mime)}`,
+      audioKey: null,
+      image: image.data,
+      audio: null,
+      script: null,
+      videoPrompt: fields.prompt,
+      captions: false,
+      targetDuration: fields.duration,
+      lengthS: fields.duration,
+    };
+    await launch(
+      {
+        id: jobId,
+        userId: user.id,
+        projectId: null,
+        kind: 'animation',
+        model: 'animation',
+        aspectRatio: fields.aspectRatio,
+        ...VIDEO_RENDER_SIZES[fields.aspectRatio]!,
+        settings: { voiceId: '', stability: 0, similarityBoost: 0, speed: 1, prompt: fields.prompt },
+        engine: jobs.name,
+        sections: [section],
+      },
+      [section],
+    );
+    return jobId;
+  }
+
+  /** Cancels a running job: its unfinished sections end and are refunded, then its workflow is cancelled. */
+  async function cancel(userId: string, jobId: string): Promise<JobView> {
+    const { job } = await current(userId, jobId);
+    if (!(await endJob(db, job.id, 'CANCELLED'))) throw new AppError(409, 'conflict', Messages.jobNotCancellable);
+    await jobs
+      .cancel(workflowIdOf(job))
+      .catch((error: unknown) => logger.warn({ err: error, jobId: job.id }, 'cancelling the workflow failed'));
+    return currentView(userId, job.id);
+  }
+
+  /** Runs again the sections that did not complete (charged anew); answers the job id. */
+  async function retry(userId: string, jobId: string): Promise<string> {
+    await current(userId, jobId);
+    const job = await prepareRetry(db, userId, jobId);
+    await startRun(job);
+    return job.id;
+  }
+
+  /**
+   * A finished section's clip (`<section>.mp4`), its captions (`<section>.vtt`) or the whole video's
+   * (`video.captions.vtt`), to the job's owner only.
+   */
+  async function jobFile(userId: string, jobId: string, file: string) {
+    // The whole video's captions have a name no section id can take (ids are letters, digits, - and _).
+    const match = file === WHOLE_CAPTIONS ? [file, null, 'vtt'] : /^([\w-]+)\.(mp4|vtt)$/.exec(file);
+    if (!match) throw notFound();
+    const { sections } = await getOwnJobWithSections(db, userId, jobId);
+    const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video_key);
+    if (match[2] === 'vtt') {
+      const rows = match[1] === null ? finished : finished.filter((s) => s.section_id === match[1]);
+      if (rows.length === 0) throw notFound();
+      return { type: 'text/vtt', body: webVtt(rows) } as const;
+    }
+    const section = finished.find((s) => s.section_id === match[1]);
+    const opened = section ? await objects.open(section.video_key!) : null;
+    if (!opened) throw notFound();
+    return { type: 'video/mp4', body: opened.stream, size: opened.size } as const;
+  }
+
+  return { current, currentView, startVideo, startAnimation, cancel, retry, jobFile };
+}
+export type VideoService = ReturnType<typeof createVideoService>;

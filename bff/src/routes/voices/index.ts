@@ -1,19 +1,14 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import Router from '@koa/router';
 import {
   ApiRoutes,
   AUDIO_UPLOAD_MAX_BYTES,
   CLONE_SAMPLE_MAX_BYTES,
-  CLONE_SAMPLE_WARN_BYTES,
   CharacterVoiceRequest,
   CharacterVoiceResponse,
   CloneVoiceFields,
   CreateVoiceProfileRequest,
-  DEFAULT_VOICE_SETTINGS,
   GenerateAudioRequest,
   Messages,
-  PRESET_CATEGORY,
   SavedVoiceExistsResponse,
   SavedVoiceResponse,
   SavedVoicesResponse,
@@ -23,28 +18,17 @@ import {
   UpdateVoiceProfileRequest,
   UploadAudioResponse,
   ValidateVoiceRequest,
-  VOICE_CLONING_TIERS,
   VoiceId,
   VoiceInfoResponse,
   VoiceLibraryResponse,
   VoiceProfileResponse,
   VoiceProfilesResponse,
-  type CloneVoiceResponse,
-  type GenerateAudioResponse,
-  type SubscriptionTierName,
   type ValidateVoiceResponse,
-  type VoiceLibraryEntry,
 } from '@studio/contracts';
-import { isMediaError } from '@studio/media';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { assertStorageAvailable } from '../../services/assets/quota.ts';
-import { saveAudioAsset } from '../../services/assets/files.ts';
-import { runChargedTask } from '../../services/credits/charged-task.ts';
-import { answerOnce, fingerprintOf } from '../../services/images/requests.ts';
-import { callEngine, mediaFailure } from '../../services/images/engine-call.ts';
 import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { AUDIO_KINDS } from '../../services/uploads/kinds.ts';
 import {
@@ -54,16 +38,12 @@ import {
   isVoiceSaved,
   listActiveProfiles,
   listSavedVoices,
-  newVoiceId,
-  libraryEntry,
-  listHostedVoices,
-  PRESET_ENTRIES,
-  resolveVoice,
   saveVoice,
   setCharacterVoice,
   updateProfile,
   updateSavedVoice,
-} from '../../services/voices/library.ts';
+} from '../../services/voices/store.ts';
+import { createVoiceService } from '../../services/voices/service.ts';
 import { route } from '../route.ts';
 
 /** spec 2 §7 upload-audio: MP3, WAV, OGG or WebM, under 50 MB. */
@@ -91,45 +71,11 @@ const CLONE_SAMPLE: UploadSpec = {
   maxFieldsBytes: 4 * 1024,
 };
 
-/**
- * spec 2 §8: cloning's failures by the provider's status. (The provider's 401 is ours to fix, not
- * the user's session: it is a 502 with the spec's text.) A sample the local engine cannot learn
- * from is a 422.
- */
-function cloneFailure(error: unknown): unknown {
-  if (!isMediaError(error)) return error;
-  switch (error.providerStatus) {
-    case 400:
-      return new AppError(400, 'invalid_request', Messages.cloneTypeInvalid);
-    case 401:
-      return new AppError(502, 'upstream_failed', Messages.cloneAuthFailed);
-    case 402:
-      return new AppError(402, 'payment_required', Messages.clonePlanRequired);
-    case 429:
-      return new AppError(429, 'rate_limited', Messages.voiceTooManyRequests);
-  }
-  if (error.kind === 'bad_input') return new AppError(422, 'invalid_request', Messages.cloneFailed);
-  return mediaFailure(error, Messages.cloneFailed);
-}
-
-/** The line a voice preview speaks. */
-const previewLine = (name: string) => `Hi, I'm ${name}. This is how your script will sound in my voice.`;
-
 export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppDeps): Router {
   const router = new Router();
   const uploads = createUploadGate(config.dataDir);
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
-  const previews = path.join(config.dataDir, 'voice-previews');
-
-  const speech = media.speech;
-  /** A voice the user may use; a provider that cannot say answers with `unreachable`. */
-  const voiceOf = async (userId: string, voiceId: string, unreachable: string = Messages.voiceValidateFailed) => {
-    const voice = await resolveVoice(db, speech, userId, voiceId).catch((error: unknown) => {
-      throw mediaFailure(error, unreachable);
-    });
-    if (!voice) throw notFound(Messages.voiceIdNotFound);
-    return voice;
-  };
+  const voices = createVoiceService({ db, media, objects });
 
   route(
     router,
@@ -152,46 +98,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     async (ctx, { body }) => {
       const user = currentUser(ctx.state);
       assertSelf(ctx, body.userId);
-      const voice = await voiceOf(user.id, body.voiceId, Messages.failedToGenerateAudio);
-      await assertStorageAvailable(db, user.id);
-      const settings = {
-        stability: body.stability,
-        similarityBoost: body.similarityBoost ?? body.similarity ?? DEFAULT_VOICE_SETTINGS.similarityBoost,
-        style: body.style,
-        speed: body.speed,
-        useSpeakerBoost: body.useSpeakerBoost,
-      };
-      const { requestId, userId: _self, ...asked } = body;
-      const claim = { userId: user.id, requestId: requestId && `voice:${requestId}`, fingerprint: fingerprintOf('voice', asked) };
-      ctx.body = await answerOnce(db, claim, async (attemptTag) => {
-        const task = {
-          userId: user.id,
-          taskType: 'voice',
-          description: `Voice: ${voice.entry.name}`,
-          idempotencyKey: `voice:${attemptTag}`,
-          taskMetadata: { voice_id: body.voiceId, characters: body.text.length },
-        };
-        const { asset, provider } = await runChargedTask(db, task, async () => {
-          const spoken = await callEngine(Messages.failedToGenerateAudio, () =>
-            speech.textToSpeech({ text: body.text, voice: voice.speech, settings }),
-          );
-          const saved = await saveAudioAsset(db, objects, {
-            userId: user.id,
-            audio: spoken.audio,
-            mime: spoken.mime,
-            durationS: spoken.durationS,
-            metadata: { prompt: body.text, model: spoken.model, provider: spoken.provider },
-          });
-          return { asset: saved, provider: spoken.provider };
-        });
-        return {
-          success: true,
-          audioUrl: asset.public_url,
-          duration: asset.metadata.duration ?? 0,
-          assetId: asset.id,
-          provider,
-        } satisfies GenerateAudioResponse;
-      });
+      ctx.body = await voices.speak(user, body);
     },
   );
 
@@ -211,15 +118,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const { fields, files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
-      await assertStorageAvailable(db, user.id);
-      const file = files.audio!;
-      const asset = await saveAudioAsset(db, objects, {
-        userId: user.id,
-        audio: await fs.readFile(file.path),
-        mime: file.mime,
-        durationS: Math.round((file.durationS ?? 0) * 100) / 100,
-        metadata: { prompt: (fields.text ?? '').slice(0, 5000), model: null, provider: 'upload' },
-      });
+      const asset = await voices.uploadAudio(user, files.audio!, fields.text);
       ctx.body = {
         success: true,
         audioUrl: asset.public_url,
@@ -239,15 +138,8 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: VoiceLibraryResponse },
     },
     async (ctx) => {
-      // The provider's library joins the presets; if it cannot answer, the presets still do.
-      const hosted = await listHostedVoices(db, speech, currentUser(ctx.state).id).catch((error: unknown) => {
-        ctx.state.log?.warn({ err: error }, 'voice provider library unavailable');
-        return [];
-      });
-      const voices: Record<string, VoiceLibraryEntry[]> = { [PRESET_CATEGORY]: PRESET_ENTRIES };
-      for (const voice of hosted) (voices[voice.category] ??= []).push(libraryEntry(voice));
       ctx.set('Cache-Control', 'private, max-age=300');
-      ctx.body = { success: true, total: PRESET_ENTRIES.length + hosted.length, voices } satisfies VoiceLibraryResponse;
+      ctx.body = await voices.library(currentUser(ctx.state).id, ctx.state.log);
     },
   );
 
@@ -261,7 +153,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: VoiceInfoResponse, 404: Messages.voiceIdNotFound },
     },
     async (ctx) => {
-      const voice = await voiceOf(currentUser(ctx.state).id, ctx.params.voiceId ?? '');
+      const voice = await voices.voiceOf(currentUser(ctx.state).id, ctx.params.voiceId ?? '');
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.body = { success: true, voice: voice.entry } satisfies VoiceInfoResponse;
     },
@@ -272,7 +164,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     {
       method: 'get',
       path: `${ApiRoutes.voices}/:voiceId/preview`,
-      summary: 'A short line spoken in a voice (made once, then served from disk)',
+      summary: 'A short line spoken in a voice (made once, then kept in the object store)',
       auth: 'user',
       responses: { 200: 'audio/mpeg', 404: Messages.voiceIdNotFound },
     },
@@ -280,22 +172,9 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const voiceId = VoiceId.safeParse(ctx.params.voiceId);
       if (!voiceId.success) throw notFound(Messages.voiceIdNotFound);
-      const voice = await voiceOf(user.id, voiceId.data);
-      // Presets are the same for everyone; a user's own voice is cached under their id.
-      const file = path.join(previews, voice.speech.local ? `${user.id}-${voiceId.data}.mp3` : `${voiceId.data}.mp3`);
-      let audio: Buffer | null = await fs.readFile(file).catch(() => null);
-      if (!audio) {
-        const spoken = await callEngine(Messages.previewUnavailable, () =>
-          speech.textToSpeech({ text: previewLine(voice.entry.name), voice: voice.speech, settings: DEFAULT_VOICE_SETTINGS }),
-        );
-        audio = spoken.audio;
-        await fs.mkdir(previews, { recursive: true });
-        await fs.writeFile(`${file}.partial`, audio);
-        await fs.rename(`${file}.partial`, file);
-      }
       ctx.type = 'audio/mpeg';
       ctx.set('Cache-Control', 'private, max-age=86400');
-      ctx.body = audio;
+      ctx.body = await voices.preview(user.id, voiceId.data);
     },
   );
 
@@ -310,7 +189,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: 'valid, voiceInfo', 400: Messages.voiceIdTooShort, 404: Messages.voiceIdNotFound },
     },
     async (ctx, { body: { voiceId } }) => {
-      const voice = await voiceOf(currentUser(ctx.state).id, voiceId);
+      const voice = await voices.voiceOf(currentUser(ctx.state).id, voiceId);
       ctx.body = { valid: true, voiceInfo: { name: voice.entry.name } } satisfies ValidateVoiceResponse;
     },
   );
@@ -334,13 +213,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     },
     uploadLimit,
     async (ctx, next) => {
-      // The plan is checked before the sample is read: a plan without cloning uploads nothing.
-      const profile = await db('profiles')
-        .where({ id: currentUser(ctx.state).id })
-        .first<{ subscription_tier: SubscriptionTierName } | undefined>('subscription_tier');
-      if (!VOICE_CLONING_TIERS.includes(profile?.subscription_tier ?? 'trial')) {
-        throw new AppError(402, 'payment_required', Messages.clonePlanRequired);
-      }
+      await voices.assertMayClone(currentUser(ctx.state).id);
       await next();
     },
     uploads.accept(CLONE_SAMPLE),
@@ -348,26 +221,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const { files } = uploadOf(ctx);
       assertSelf(ctx, userId);
-      const sample = files.audioFile!;
-      const cloned = await speech.cloneVoice({ name: voiceName, sample: await fs.readFile(sample.path) }).catch((error: unknown) => {
-        throw cloneFailure(error);
-      });
-      const voiceId = cloned.providerVoiceId ?? newVoiceId();
-      const created = await createProfile(db, user.id, {
-        name: voiceName,
-        voiceId,
-        type: 'cloned',
-        localVoice: cloned.voice ?? undefined,
-        approximation: cloned.approximation,
-      });
-      ctx.body = {
-        success: true,
-        voiceId,
-        requiresVerification: cloned.requiresVerification,
-        approximation: cloned.approximation,
-        profile: created,
-        ...(sample.size < CLONE_SAMPLE_WARN_BYTES ? { warning: Messages.cloneSampleSmall } : {}),
-      } satisfies CloneVoiceResponse;
+      ctx.body = await voices.clone(user, voiceName, files.audioFile!);
     },
   );
 
@@ -405,7 +259,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     },
     async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      await voiceOf(user.id, body.voice_id);
+      await voices.voiceOf(user.id, body.voice_id);
       ctx.body = { success: true, voice: await saveVoice(db, user.id, body) };
     },
   );
@@ -464,7 +318,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     },
     async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      await voiceOf(user.id, body.voice_id);
+      await voices.voiceOf(user.id, body.voice_id);
       ctx.body = { success: true, profile: await createProfile(db, user.id, { name: body.name, voiceId: body.voice_id, type: 'custom' }) };
     },
   );
@@ -509,7 +363,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     },
     async (ctx, { body }) => {
       const user = currentUser(ctx.state);
-      await voiceOf(user.id, body.voice_id);
+      await voices.voiceOf(user.id, body.voice_id);
       const characterId = ctx.params.characterId ?? '';
       await setCharacterVoice(db, user.id, characterId, body);
       ctx.body = { success: true, character: { id: characterId, ...body } };

@@ -1,0 +1,185 @@
+import fs from 'node:fs/promises';
+import {
+  CLONE_SAMPLE_WARN_BYTES,
+  DEFAULT_VOICE_SETTINGS,
+  Messages,
+  PRESET_CATEGORY,
+  VOICE_CLONING_TIERS,
+  type CloneVoiceResponse,
+  type GenerateAudioRequest,
+  type GenerateAudioResponse,
+  type SubscriptionTierName,
+  type VoiceLibraryEntry,
+  type VoiceLibraryResponse,
+} from '@studio/contracts';
+import { isMediaError } from '@studio/media';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { AppError, notFound } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import { saveAudioAsset } from '../assets/files.ts';
+import { assertStorageAvailable } from '../assets/quota.ts';
+import { runChargedTask } from '../credits/charged-task.ts';
+import { callEngine, mediaFailure } from '../images/engine-call.ts';
+import { answerOnce, fingerprintOf } from '../images/requests.ts';
+import type { UploadedFile } from '../uploads/gate.ts';
+import { libraryEntry, listHostedVoices, newVoiceId, PRESET_ENTRIES, resolveVoice } from './library.ts';
+import { createProfile } from './store.ts';
+
+/**
+ * spec 2 §8: cloning's failures by the provider's status. (The provider's 401 is ours to fix, not
+ * the user's session: it is a 502 with the spec's text.) A sample the local engine cannot learn
+ * from is a 422.
+ */
+function cloneFailure(error: unknown): unknown {
+  if (!isMediaError(error)) return error;
+  switch (error.providerStatus) {
+    case 400:
+      return new AppError(400, 'invalid_request', Messages.cloneTypeInvalid);
+    case 401:
+      return new AppError(502, 'upstream_failed', Messages.cloneAuthFailed);
+    case 402:
+      return new AppError(402, 'payment_required', Messages.clonePlanRequired);
+    case 429:
+      return new AppError(429, 'rate_limited', Messages.voiceTooManyRequests);
+  }
+  if (error.kind === 'bad_input') return new AppError(422, 'invalid_request', Messages.cloneFailed);
+  return mediaFailure(error, Messages.cloneFailed);
+}
+
+/** The line a voice preview speaks. */
+const previewLine = (name: string) => `Hi, I'm ${name}. This is how your script will sound in my voice.`;
+
+type VoiceDeps = Pick<AppDeps, 'db' | 'media' | 'objects'>;
+
+/**
+ * Voices as the API offers them (spec 2 §5, §7): the library (presets and the provider's), a voice
+ * the caller may use, speech (charged once per request id), uploaded audio, previews (made once,
+ * kept in the object store) and cloning (plan first, then the sample).
+ */
+export function createVoiceService({ db, media, objects }: VoiceDeps) {
+  const speech = media.speech;
+
+  /** A voice the user may use; a provider that cannot say answers with `unreachable`. */
+  async function voiceOf(userId: string, voiceId: string, unreachable: string = Messages.voiceValidateFailed) {
+    const voice = await resolveVoice(db, speech, userId, voiceId).catch((error: unknown) => {
+      throw mediaFailure(error, unreachable);
+    });
+    if (!voice) throw notFound(Messages.voiceIdNotFound);
+    return voice;
+  }
+
+  /** Speaks a script (1 credit, refunded if it fails) into an audio asset; a repeated request id answers the first answer. */
+  async function speak(user: { id: string }, body: z.infer<typeof GenerateAudioRequest>): Promise<GenerateAudioResponse> {
+    const voice = await voiceOf(user.id, body.voiceId, Messages.failedToGenerateAudio);
+    await assertStorageAvailable(db, user.id);
+    const settings = {
+      stability: body.stability,
+      similarityBoost: body.similarityBoost ?? body.similarity ?? DEFAULT_VOICE_SETTINGS.similarityBoost,
+      style: body.style,
+      speed: body.speed,
+      useSpeakerBoost: body.useSpeakerBoost,
+    };
+    const { requestId, userId: _self, ...asked } = body;
+    const claim = { userId: user.id, requestId: requestId && `voice:${requestId}`, fingerprint: fingerprintOf('voice', asked) };
+    return answerOnce(db, claim, async (attemptTag) => {
+      const task = {
+        userId: user.id,
+        taskType: 'voice',
+        description: `Voice: ${voice.entry.name}`,
+        idempotencyKey: `voice:${attemptTag}`,
+        taskMetadata: { voice_id: body.voiceId, characters: body.text.length },
+      };
+      const { asset, provider } = await runChargedTask(db, task, async () => {
+        const spoken = await callEngine(Messages.failedToGenerateAudio, () =>
+          speech.textToSpeech({ text: body.text, voice: voice.speech, settings }),
+        );
+        const saved = await saveAudioAsset(db, objects, {
+          userId: user.id,
+          audio: spoken.audio,
+          mime: spoken.mime,
+          durationS: spoken.durationS,
+          metadata: { prompt: body.text, model: spoken.model, provider: spoken.provider },
+        });
+        return { asset: saved, provider: spoken.provider };
+      });
+      return {
+        success: true,
+        audioUrl: asset.public_url,
+        duration: asset.metadata.duration ?? 0,
+        assetId: asset.id,
+        provider,
+      } satisfies GenerateAudioResponse;
+    });
+  }
+
+  /** Keeps an uploaded audio file (already checked by the upload gate) as an audio asset. */
+  async function uploadAudio(user: { id: string }, file: UploadedFile, text: string | undefined) {
+    await assertStorageAvailable(db, user.id);
+    return saveAudioAsset(db, objects, {
+      userId: user.id,
+      audio: await fs.readFile(file.path),
+      mime: file.mime,
+      durationS: Math.round((file.durationS ?? 0) * 100) / 100,
+      metadata: { prompt: (text ?? '').slice(0, 5000), model: null, provider: 'upload' },
+    });
+  }
+
+  /** The presets and the provider's voices the user may list; if the provider cannot answer, the presets still do. */
+  async function library(userId: string, log: Logger | undefined): Promise<VoiceLibraryResponse> {
+    const hosted = await listHostedVoices(db, speech, userId).catch((error: unknown) => {
+      log?.warn({ err: error }, 'voice provider library unavailable');
+      return [];
+    });
+    const voices: Record<string, VoiceLibraryEntry[]> = { [PRESET_CATEGORY]: PRESET_ENTRIES };
+    for (const voice of hosted) (voices[voice.category] ??= []).push(libraryEntry(voice));
+    return { success: true, total: PRESET_ENTRIES.length + hosted.length, voices };
+  }
+
+  /** A voice's preview line, spoken once and kept: presets for everyone, a user's own voice under their id. */
+  async function preview(userId: string, voiceId: string): Promise<Buffer> {
+    const voice = await voiceOf(userId, voiceId);
+    const key = `previews/${voice.speech.local ? `${userId}-${voiceId}` : voiceId}.mp3`;
+    const kept = await objects.read(key);
+    if (kept) return kept;
+    const spoken = await callEngine(Messages.previewUnavailable, () =>
+      speech.textToSpeech({ text: previewLine(voice.entry.name), voice: voice.speech, settings: DEFAULT_VOICE_SETTINGS }),
+    );
+    await objects.put(key, spoken.audio);
+    return spoken.audio;
+  }
+
+  /** spec 2 §5: cloning needs a plan that has it; checked before the sample is read. */
+  async function assertMayClone(userId: string): Promise<void> {
+    const profile = await db('profiles')
+      .where({ id: userId })
+      .first<{ subscription_tier: SubscriptionTierName } | undefined>('subscription_tier');
+    if (!VOICE_CLONING_TIERS.includes(profile?.subscription_tier ?? 'trial'))
+      throw new AppError(402, 'payment_required', Messages.clonePlanRequired);
+  }
+
+  /** Clones a voice from a sample into a new profile of the user's. */
+  async function clone(user: { id: string }, voiceName: string, sample: UploadedFile): Promise<CloneVoiceResponse> {
+    const cloned = await speech.cloneVoice({ name: voiceName, sample: await fs.readFile(sample.path) }).catch((error: unknown) => {
+      throw cloneFailure(error);
+    });
+    const voiceId = cloned.providerVoiceId ?? newVoiceId();
+    const created = await createProfile(db, user.id, {
+      name: voiceName,
+      voiceId,
+      type: 'cloned',
+      localVoice: cloned.voice ?? undefined,
+      approximation: cloned.approximation,
+    });
+    return {
+      success: true,
+      voiceId,
+      requiresVerification: cloned.requiresVerification,
+      approximation: cloned.approximation,
+      profile: created,
+      ...(sample.size < CLONE_SAMPLE_WARN_BYTES ? { warning: Messages.cloneSampleSmall } : {}),
+    };
+  }
+
+  return { voiceOf, speak, uploadAudio, library, preview, assertMayClone, clone };
+}

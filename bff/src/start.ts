@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
 import { createDb, migrateAndSeed, type Db } from './db/index.ts';
 import { createDeps, type AppDeps, type OptionalDep } from './deps.ts';
+import { adoptEarlierFiles } from './services/storage/avatars.ts';
 import type { Logger } from './logger.ts';
 import type { ObjectStore } from './services/storage/object-store.ts';
 import { sweepTemporaryUploads } from './services/assets/own-media.ts';
@@ -74,6 +75,7 @@ export async function startStudio(
   try {
     const migrating = createDb(databaseUrl, 2);
     await migrateAndSeed(migrating).finally(() => migrating.destroy());
+    if (!config.s3) await adoptEarlierFiles(config.dataDir);
   } catch (error) {
     await embedded?.stop();
     throw error;

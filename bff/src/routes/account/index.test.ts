@@ -24,7 +24,7 @@ describe('DELETE /api/account', () => {
     await studio.client().post(ApiRoutes.signin, { email: other.email, password: other.password });
     await client.post(ApiRoutes.recover, { email: user.email });
     await studio.deps.db('oauth_identities').insert({ user_id: user.id, provider: 'google', subject: `sub-${user.id}`, email: user.email });
-    const avatars = path.join(studio.deps.config.dataDir, 'avatars');
+    const avatars = path.join(studio.deps.config.dataDir, 'objects', 'avatars');
     await fs.mkdir(avatars, { recursive: true });
     await fs.writeFile(path.join(avatars, `${user.id}-abc.jpg`), 'jpeg');
     await fs.writeFile(path.join(avatars, `${other.id}-def.jpg`), 'jpeg');

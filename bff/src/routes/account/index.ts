@@ -1,29 +1,15 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AccountDeleteRequest, ApiRoutes } from '@studio/contracts';
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { currentSession, currentUser } from '../../middlewares/auth.ts';
 import { confirmAccountOwner } from '../../services/reauthentication.ts';
+import { createAvatarStore } from '../../services/storage/avatars.ts';
 import { route } from '../route.ts';
 import { endSession } from '../../services/sessions.ts';
 
-/** Removes the user's avatar files (`avatars/<userId>*` under DATA_DIR). */
-async function removeAvatars(dataDir: string, userId: string): Promise<void> {
-  const folder = path.join(dataDir, 'avatars');
-  let names: string[];
-  try {
-    names = await fs.readdir(folder);
-  } catch {
-    return;
-  }
-  await Promise.all(
-    names.filter((name) => name.startsWith(userId)).map((name) => fs.rm(path.join(folder, name), { recursive: true, force: true })),
-  );
-}
-
-export function accountRoutes({ db, config }: AppDeps): Router {
+export function accountRoutes({ db, config, objects }: AppDeps): Router {
   const router = new Router();
+  const avatars = createAvatarStore(objects);
 
   route(
     router,
@@ -41,7 +27,7 @@ export function accountRoutes({ db, config }: AppDeps): Router {
       await confirmAccountOwner(db, id, currentSession(ctx.state), password, 'password');
       // Every table holding a user's rows references users with ON DELETE CASCADE.
       await db('users').where({ id }).delete();
-      await removeAvatars(config.dataDir, id);
+      await avatars.removeAll(id);
       await endSession(ctx, db, config);
       ctx.status = 204;
     },

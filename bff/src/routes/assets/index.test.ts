@@ -67,7 +67,7 @@ describe('the gallery API', () => {
     const { user, client } = await signedInUser(studio);
     const asset = await createImageAsset(studio, user.id);
     expect((await client.get(asset.thumbnail_url!)).status).toBe(200);
-    const thumbs = path.join(studio.deps.config.dataDir, 'thumbs');
+    const thumbs = path.join(studio.deps.config.dataDir, 'objects', 'thumbs');
     expect((await fs.readdir(thumbs)).some((n) => n.startsWith(asset.id))).toBe(true);
     const res = await client.delete(`${ApiRoutes.userAssets}/${asset.id}`, { userId: user.id });
     expect(res.status).toBe(200);
@@ -85,13 +85,13 @@ describe('the gallery API', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/webp');
     // 270 wide at quality 70 is served by the 480-wide thumbnail at 75.
-    const cached = (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs'))).find((n) =>
+    const cached = (await fs.readdir(path.join(studio.deps.config.dataDir, 'objects', 'thumbs'))).find((n) =>
       n.startsWith(`${asset.id}-w480-h0-q75`),
     )!;
-    const made = (await fs.stat(path.join(studio.deps.config.dataDir, 'thumbs', cached))).mtimeMs;
+    const made = (await fs.stat(path.join(studio.deps.config.dataDir, 'objects', 'thumbs', cached))).mtimeMs;
     const again = await client.get(`${url}?w=270&q=70`);
     expect(again.status).toBe(200);
-    expect((await fs.stat(path.join(studio.deps.config.dataDir, 'thumbs', cached))).mtimeMs).toBe(made);
+    expect((await fs.stat(path.join(studio.deps.config.dataDir, 'objects', 'thumbs', cached))).mtimeMs).toBe(made);
 
     const res = await fetch(new URL(`${url}?w=200&h=200`, studio.url), { headers: { cookie: client.cookieHeader } });
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();

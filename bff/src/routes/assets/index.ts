@@ -45,7 +45,7 @@ async function readableAsset(ctx: Context, db: AppDeps['db'], file: string, exte
 
 export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): Router {
   const router = new Router();
-  const thumbnails = createThumbnails(config.dataDir);
+  const thumbnails = createThumbnails(objects);
 
   route(
     router,

@@ -17,7 +17,7 @@ const featuredImage = async (userId: string) => {
 };
 
 const thumbsOf = async (assetId: string) =>
-  (await fs.readdir(path.join(studio.deps.config.dataDir, 'thumbs')).catch(() => [] as string[])).filter((n) =>
+  (await fs.readdir(path.join(studio.deps.config.dataDir, 'objects', 'thumbs')).catch(() => [] as string[])).filter((n) =>
     n.startsWith(`${assetId}-`),
   );
 

@@ -38,7 +38,7 @@ const GENERATION_IMAGES: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE, image
 export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppDeps): Router {
   const router = new Router();
   const uploads = createUploadGate(config.dataDir);
-  const thumbnails = createThumbnails(config.dataDir);
+  const thumbnails = createThumbnails(objects);
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
 
   /**

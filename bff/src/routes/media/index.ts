@@ -9,9 +9,9 @@ const AVATAR_PATH = `${MEDIA_URL_PREFIX}/avatars/:file`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Media the bff stores under DATA_DIR; only names it generated itself are served. */
-export function mediaRoutes({ config }: AppDeps): Router {
+export function mediaRoutes({ objects }: AppDeps): Router {
   const router = new Router();
-  const avatars = createAvatarStore(config.dataDir);
+  const avatars = createAvatarStore(objects);
 
   route(
     router,

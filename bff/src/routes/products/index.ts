@@ -54,7 +54,7 @@ function storeProblem(error: unknown): never {
 export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps): Router {
   const router = new Router();
   const uploads = createUploadGate(config.dataDir);
-  const thumbnails = createThumbnails(config.dataDir);
+  const thumbnails = createThumbnails(objects);
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
   const storeLimit = rateLimit({ name: 'store-import', store: rateLimitStore, rules: RATE_LIMITS.storeImport });
   const limits: FetchLimits = { timeoutMs: STORE_TIMEOUT_MS, allowedOrigins: config.storeImportAllowedOrigins };

@@ -46,9 +46,9 @@ async function toAvatarJpeg(filepath: string): Promise<Buffer> {
   return avatar.data;
 }
 
-export function profileRoutes({ db, config, rateLimitStore }: AppDeps): Router {
+export function profileRoutes({ db, config, objects, rateLimitStore }: AppDeps): Router {
   const router = new Router();
-  const avatars = createAvatarStore(config.dataDir);
+  const avatars = createAvatarStore(objects);
   const uploads = createUploadGate(config.dataDir);
 
   /** Old avatar files go once the profile no longer points at them. */

@@ -32,7 +32,7 @@ import { route } from '../route.ts';
 export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
   const router = new Router();
   const deps = { db, media, objects, appUrl: config.appUrl };
-  const thumbnails = createThumbnails(config.dataDir);
+  const thumbnails = createThumbnails(objects);
 
   route(
     router,

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { removeUnder, type ObjectStore } from './object-store.ts';
 
 /**
- * Media files kept under `DATA_DIR/<folder>/` and served by the bff at `/media/<folder>/<file>`
- * (DESIGN decision 8: a local folder by default, URLs the bff controls).
+ * Files the bff serves at `/media/<folder>/<file>` (DESIGN decision 8: URLs the bff controls), kept in
+ * the object store.
  */
 export const MEDIA_URL_PREFIX = '/media';
 
@@ -33,35 +33,46 @@ export function avatarFileFromUrl(url: string): string | null {
   return isAvatarFileName(name) ? name : null;
 }
 
-export function createAvatarStore(dataDir: string) {
-  const dir = path.join(dataDir, 'avatars');
+/** Avatars in the object store under `avatars/<file name>`. */
+export function createAvatarStore(objects: ObjectStore) {
+  const keyOf = (fileName: string) => `avatars/${fileName}`;
   return {
     /** Writes a new file for the user; a fresh random name, so no one can overwrite another's avatar. */
     async save(userId: string, jpeg: Buffer): Promise<string> {
-      await fs.mkdir(dir, { recursive: true });
       const fileName = `${userId}-${randomBytes(12).toString('base64url')}.jpg`;
-      await fs.writeFile(path.join(dir, fileName), jpeg, { flag: 'wx' });
+      await objects.put(keyOf(fileName), jpeg);
       return fileName;
     },
     async remove(fileName: string): Promise<void> {
-      if (!isAvatarFileName(fileName)) return;
-      await fs.rm(path.join(dir, fileName), { force: true });
+      if (isAvatarFileName(fileName)) await objects.remove(keyOf(fileName));
+    },
+    /** Removes every avatar file of a user (their account is going). */
+    async removeAll(userId: string): Promise<void> {
+      await removeUnder(objects, keyOf(`${userId}-`));
     },
     async exists(fileName: string): Promise<boolean> {
-      if (!isAvatarFileName(fileName)) return false;
-      return fs.stat(path.join(dir, fileName)).then(
-        (s) => s.isFile(),
-        () => false,
-      );
+      return isAvatarFileName(fileName) && objects.exists(keyOf(fileName));
     },
     /** Opens a stored avatar for reading, or null when the name is not ours or the file is gone. */
-    async open(fileName: string): Promise<{ stream: ReadStream; size: number; modified: Date } | null> {
-      if (!isAvatarFileName(fileName)) return null;
-      const file = path.join(dir, fileName);
-      const stat = await fs.stat(file).catch(() => null);
-      if (!stat?.isFile()) return null;
-      return { stream: createReadStream(file), size: stat.size, modified: stat.mtime };
+    async open(fileName: string) {
+      return isAvatarFileName(fileName) ? objects.open(keyOf(fileName)) : null;
     },
   };
 }
 export type AvatarStore = ReturnType<typeof createAvatarStore>;
+
+/**
+ * Avatars kept by earlier versions in `DATA_DIR/avatars` move into the local object store once, so
+ * no one's picture is lost (their URLs stay the same); the caches kept beside them (thumbnails, voice
+ * previews) are made again in the store when next asked for.
+ */
+export async function adoptEarlierFiles(dataDir: string): Promise<void> {
+  for (const cache of ['thumbs', 'voice-previews']) await fs.rm(path.join(dataDir, cache), { recursive: true, force: true });
+  const earlier = path.join(dataDir, 'avatars');
+  const names = await fs.readdir(earlier).catch(() => null);
+  if (!names) return;
+  const target = path.join(dataDir, 'objects', 'avatars');
+  await fs.mkdir(target, { recursive: true });
+  for (const name of names.filter(isAvatarFileName)) await fs.rename(path.join(earlier, name), path.join(target, name));
+  await fs.rm(earlier, { recursive: true, force: true });
+}

@@ -4,7 +4,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageAsset, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
-import { createLocalObjectStore, createS3ObjectStore, type ObjectStore } from './object-store.ts';
+import { createLocalObjectStore, createS3ObjectStore, removeUnder, type ObjectStore } from './object-store.ts';
 
 /** A local S3 double (s3rver speaks S3's REST API and checks signatures), with one bucket. */
 let s3: S3rver;
@@ -42,8 +42,10 @@ describe.each(stores)('the object store on %s', (_, make) => {
     const data = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
     await store.put('assets/user-1/a.png', data);
     expect((await store.read('assets/user-1/a.png'))?.equals(data)).toBe(true);
+    expect(await store.exists('assets/user-1/a.png')).toBe(true);
     const opened = await store.open('assets/user-1/a.png');
     expect(opened?.size).toBe(data.length);
+    expect(Math.abs(opened!.modified.getTime() - Date.now())).toBeLessThan(60_000);
     const chunks: Buffer[] = [];
     for await (const chunk of opened!.stream) chunks.push(Buffer.from(chunk as Uint8Array));
     expect(Buffer.concat(chunks).equals(data)).toBe(true);
@@ -51,7 +53,17 @@ describe.each(stores)('the object store on %s', (_, make) => {
     await store.remove('assets/user-1/a.png');
     expect(await store.read('assets/user-1/a.png')).toBeNull();
     expect(await store.open('assets/user-1/a.png')).toBeNull();
+    expect(await store.exists('assets/user-1/a.png')).toBe(false);
     await store.remove('assets/user-1/a.png');
+  });
+
+  it('removes everything under a prefix (an asset’s thumbnails), and nothing beside it', async () => {
+    const store = make();
+    for (const key of ['thumbs/asset-1-w480.webp', 'thumbs/asset-1-w960.webp', 'thumbs/asset-10-w480.webp'])
+      await store.put(key, Buffer.from(key));
+    expect(await removeUnder(store, 'thumbs/asset-1-')).toBe(2);
+    expect(await store.exists('thumbs/asset-1-w480.webp')).toBe(false);
+    expect(await store.exists('thumbs/asset-10-w480.webp')).toBe(true);
   });
 
   it('sweeps what is older than a moment under a prefix, and nothing else', async () => {

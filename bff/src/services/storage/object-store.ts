@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
@@ -21,13 +22,18 @@ export interface ObjectStore {
   put(key: string, data: Buffer): Promise<void>;
   /** The stored bytes, or null when there is no such object. */
   read(key: string): Promise<Buffer | null>;
-  open(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** The object for reading, with its size and when it was last written; null when there is none. */
+  open(key: string): Promise<{ stream: Readable; size: number; modified: Date } | null>;
+  exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
   /** Removes every object under `prefix` last written before `before`; answers how many. */
   sweep(prefix: string, before: Date): Promise<number>;
 }
 
 const KEY = /^[a-z]+\/[\w./-]+$/;
+
+/** Removes every object whose key starts with `prefix` (an asset's thumbnails, a user's avatars). */
+export const removeUnder = (objects: ObjectStore, prefix: string) => objects.sweep(prefix, new Date(8.64e15));
 
 export function createLocalObjectStore(dataDir: string): ObjectStore {
   const root = path.join(dataDir, 'objects');
@@ -51,7 +57,10 @@ export function createLocalObjectStore(dataDir: string): ObjectStore {
       const file = fileOf(key);
       const stat = await fs.stat(file).catch(() => null);
       if (!stat?.isFile()) return null;
-      return { stream: createReadStream(file), size: stat.size };
+      return { stream: createReadStream(file), size: stat.size, modified: stat.mtime };
+    },
+    async exists(key) {
+      return (await fs.stat(fileOf(key)).catch(() => null))?.isFile() ?? false;
     },
     async remove(key) {
       await fs.rm(fileOf(key), { force: true });
@@ -119,7 +128,16 @@ export function createS3ObjectStore(settings: S3Settings): ObjectStore {
     async open(key) {
       const object = await get(key);
       if (!object?.Body) return null;
-      return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
+      return { stream: object.Body as Readable, size: object.ContentLength ?? 0, modified: object.LastModified ?? new Date(0) };
+    },
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: checked(key) }));
+        return true;
+      } catch (error) {
+        if (notFound(error)) return false;
+        throw error;
+      }
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));

@@ -1,17 +1,15 @@
-import { createReadStream, type ReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { ThumbnailQuery } from '@studio/contracts';
 import { decodeImage } from '../uploads/images.ts';
+import { removeUnder, type ObjectStore } from './object-store.ts';
 
 /**
- * WebP thumbnails of stored images, made once per (asset, width, height, quality) and kept under
- * `DATA_DIR/thumbs`; every grid asks for them (spec 1 §2 lazy thumbnails). Callers pass a variant
- * snapped to contracts' fixed sizes (`thumbnailVariant`), so an image has a handful of files here.
+ * WebP thumbnails of stored images, made once per (asset, width, height, quality) and kept in the
+ * object store under `thumbs/`; every grid asks for them (spec 1 §2 lazy thumbnails). Callers pass a
+ * variant snapped to contracts' fixed sizes (`thumbnailVariant`), so an image has a handful of them.
  */
-export function createThumbnails(dataDir: string) {
-  const dir = path.join(dataDir, 'thumbs');
-  const fileOf = (assetId: string, q: ThumbnailQuery) => path.join(dir, `${assetId}-w${q.w}-h${q.h ?? 0}-q${q.q}.webp`);
+export function createThumbnails(objects: ObjectStore) {
+  const keyOf = (assetId: string, q: ThumbnailQuery) => `thumbs/${assetId}-w${q.w}-h${q.h ?? 0}-q${q.q}.webp`;
 
   return {
     /**
@@ -23,32 +21,26 @@ export function createThumbnails(dataDir: string) {
       q: ThumbnailQuery,
       original: () => Promise<Buffer | null>,
       beforeMaking: () => Promise<unknown> = async () => {},
-    ): Promise<{ stream: ReadStream; size: number } | null> {
-      const file = fileOf(assetId, q);
-      let stat = await fs.stat(file).catch(() => null);
-      if (!stat) {
-        await beforeMaking();
-        const source = await original();
-        if (!source) return null;
-        const webp = await decodeImage(source, (image) =>
-          image
-            .rotate()
-            .resize(q.w, q.h, { fit: q.h ? 'cover' : 'inside', withoutEnlargement: true })
-            .webp({ quality: q.q })
-            .toBuffer(),
-        );
-        await fs.mkdir(dir, { recursive: true });
-        const partial = `${file}.${process.pid}.partial`;
-        await fs.writeFile(partial, webp);
-        await fs.rename(partial, file);
-        stat = await fs.stat(file);
-      }
-      return { stream: createReadStream(file), size: stat.size };
+    ): Promise<{ stream: Readable; size: number } | null> {
+      const key = keyOf(assetId, q);
+      const made = await objects.open(key);
+      if (made) return made;
+      await beforeMaking();
+      const source = await original();
+      if (!source) return null;
+      const webp = await decodeImage(source, (image) =>
+        image
+          .rotate()
+          .resize(q.w, q.h, { fit: q.h ? 'cover' : 'inside', withoutEnlargement: true })
+          .webp({ quality: q.q })
+          .toBuffer(),
+      );
+      await objects.put(key, webp);
+      return objects.open(key);
     },
-    /** Removes every cached size of an asset. */
+    /** Removes every kept size of an asset. */
     async remove(assetId: string): Promise<void> {
-      const names = await fs.readdir(dir).catch(() => [] as string[]);
-      await Promise.all(names.filter((n) => n.startsWith(`${assetId}-`)).map((n) => fs.rm(path.join(dir, n), { force: true })));
+      await removeUnder(objects, `thumbs/${assetId}-`);
     },
   };
 }

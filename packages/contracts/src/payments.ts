@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICES_LIMIT } from './constants.ts';
 
 /** spec 1 §8 payment texts and the billing portal's. */
 export const PaymentMessages = {
@@ -71,6 +72,16 @@ export const PaymentMethodsResponse = z.object({
   paymentMethods: z.array(z.object({ id: z.string(), brand: z.string(), last4: z.string(), expMonth: z.number(), expYear: z.number() })),
 });
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
+/** `GET /api/stripe/verify-session?sessionId=cs_…`: the return page's checkout session. */
+export const VerifySessionQuery = z.object({
+  sessionId: z.string({ error: PaymentMessages.noSessionId }).regex(/^cs_\w+$/, PaymentMessages.noSessionId),
+});
+/** `GET /api/stripe/invoices`: how many (10 by default, at most 100); a `userId` other than the caller's is refused. */
+export const InvoicesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).catch(INVOICES_LIMIT).default(INVOICES_LIMIT),
+  userId: z.string().max(100).optional(),
+});
+export const UserIdQuery = z.object({ userId: z.string().max(100).optional() });
 export const CancelSubscriptionRequest = z.object({ subscriptionId: z.string().max(200), immediately: z.boolean().default(false) });
 export const UpdateSubscriptionRequest = z.object({ subscriptionId: z.string().max(200), newPriceId: z.string().max(200) });
 /** `POST /api/stripe/preview-subscription-change`: what a plan switch charges, before it happens. */

@@ -328,7 +328,7 @@ export class StripeApi {
   private attachCard(customer: string, number: string) {
     const card = this.store.create(
       'payment_method',
-      shapes.card({ customer, email: (this.customer(customer).email as string | null) ?? null, last4: number.slice(-4) }),
+      shapes.card({ customer, email: (this.customer(customer).email as string | null) ?? null, number }),
     );
     const settings = this.customer(customer).invoice_settings as Record<string, unknown>;
     this.store.update(customer, { invoice_settings: { ...settings, default_payment_method: card.id } });

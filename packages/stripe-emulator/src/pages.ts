@@ -50,7 +50,12 @@ export function portalPage(portal: StripeObject, store: Store, api: StripeApi): 
   const customer = String(portal.customer);
   const subscriptions = store.list('subscription', (s) => s.customer === customer && s.status !== 'canceled');
   const plans = store.list('price', (p) => p.type === 'recurring' && p.active === true);
-  const cards = store.list('payment_method', (p) => p.customer === customer);
+  // A card paid with twice is one card (Stripe's portal lists it once): one per fingerprint.
+  const cards = [
+    ...new Map(
+      store.list('payment_method', (p) => p.customer === customer).map((p) => [(p.card as { fingerprint: string }).fingerprint, p]),
+    ).values(),
+  ];
   const invoices = store.list('invoice', (i) => i.customer === customer).slice(0, 10);
   const subscriptionBlock = subscriptions
     .map((s) => {

@@ -5,6 +5,7 @@
  * so a field missing here, or one the version moved away (a subscription's period, an invoice's
  * `subscription`, a line's `price`), fails there.
  */
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { newId, now, type StripeObject } from './store.ts';
 
@@ -422,7 +423,10 @@ export const invoice = (f: {
   };
 };
 
-export const card = (f: { customer: string; email: string | null; last4: string }): Fields => ({
+/** A card's fingerprint: the same number gives the same one, as Stripe's does within an account. */
+export const cardFingerprint = (number: string) => createHash('sha256').update(`card:${number}`).digest('base64url').slice(0, 16);
+
+export const card = (f: { customer: string; email: string | null; number: string }): Fields => ({
   allow_redisplay: 'always',
   billing_details: { address: null, email: f.email, name: null, phone: null, tax_id: null },
   card: {
@@ -432,9 +436,10 @@ export const card = (f: { customer: string; email: string | null; last4: string 
     display_brand: 'visa',
     exp_month: 12,
     exp_year: new Date().getFullYear() + 3,
+    fingerprint: cardFingerprint(f.number),
     funding: 'credit',
     generated_from: null,
-    last4: f.last4,
+    last4: f.number.slice(-4),
     networks: { available: ['visa'], preferred: null },
     regulated_status: 'unregulated',
     three_d_secure_usage: { supported: true },

@@ -129,7 +129,11 @@ describe('managing a plan through the API', () => {
     const { user, client } = await member(studio);
     const other = await member(studio);
     const [growth, pro] = await Promise.all(['growth', 'pro'].map((tier) => db()('subscription_plans').where({ plan_tier: tier }).first()));
-    expect((await client.get(PaymentRoutes.invoices)).body.error.message).toBe(PaymentMessages.noBillingInfo);
+    // Before a first purchase: no invoices and no cards (empty lists, not errors); another user's are refused.
+    expect((await client.get(PaymentRoutes.invoices)).body).toEqual({ success: true, invoices: [] });
+    expect((await client.get(PaymentRoutes.paymentMethods)).body).toEqual({ success: true, paymentMethods: [] });
+    expect((await client.get(`${PaymentRoutes.invoices}?userId=${other.user.id}`)).status).toBe(403);
+    expect((await client.get(`${PaymentRoutes.paymentMethods}?userId=${other.user.id}`)).status).toBe(403);
     expect((await client.get(PaymentRoutes.trialEligibility)).body.eligible).toBe(true);
     const started = await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id, isAnnual: true });
     await pay(started.body.url);
@@ -142,6 +146,11 @@ describe('managing a plan through the API', () => {
     expect(invoices[0]).toMatchObject({ amount: Math.round(growth.annual_price_usd * 100), status: 'paid' });
     expect((await client.get(PaymentRoutes.paymentMethods)).body.paymentMethods).toMatchObject([{ brand: 'visa', last4: '4242' }]);
     expect((await client.get(PaymentRoutes.trialEligibility)).body.eligible).toBe(false);
+    // The same card paying again (a top-up) is still one card.
+    const pack = await db()('credit_packages').where({ is_active: true }).first();
+    await pay((await client.post(PaymentRoutes.topupCheckout, { packageId: pack.id })).body.url);
+    await emulator().webhooks.settled();
+    expect((await client.get(PaymentRoutes.paymentMethods)).body.paymentMethods).toHaveLength(1);
 
     expect((await other.client.post(PaymentRoutes.cancelSubscription, { subscriptionId: status.id, immediately: true })).status).toBe(404);
     const foreignPrice = await client.post(PaymentRoutes.updateSubscription, { subscriptionId: status.id, newPriceId: 'price_elsewhere' });
@@ -157,7 +166,7 @@ describe('managing a plan through the API', () => {
     expect(second.body.error.message).toBe(PaymentMessages.alreadySubscribed);
     // A new interval starts a new period now, charged in full less the unused year, and its credits are granted.
     await emulator().webhooks.settled();
-    expect(await balanceOf(client)).toBe(20 + 600 + 2000);
+    expect(await balanceOf(client)).toBe(20 + 600 + pack.credits + 2000);
     // The unused year is worth more than a month of Pro: nothing is charged (it stays on the customer's balance).
     const [change] = (await client.get(PaymentRoutes.invoices)).body.invoices;
     expect(change).toMatchObject({ amount: 0, status: 'paid' });

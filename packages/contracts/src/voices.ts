@@ -140,6 +140,7 @@ export const UpdateSavedVoiceRequest = z
 export const SavedVoicesResponse = z.object({ success: z.literal(true), voices: z.array(SavedVoice) });
 export type SavedVoicesResponse = z.infer<typeof SavedVoicesResponse>;
 export const SavedVoiceResponse = z.object({ success: z.literal(true), voice: SavedVoice });
+export const SavedVoiceExistsQuery = z.object({ voiceId: z.string().max(200).default('') });
 export const SavedVoiceExistsResponse = z.object({ exists: z.boolean() });
 
 export const VoiceProfile = z.object({

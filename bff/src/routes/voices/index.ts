@@ -9,6 +9,7 @@ import {
   CreateVoiceProfileRequest,
   GenerateAudioRequest,
   Messages,
+  SavedVoiceExistsQuery,
   SavedVoiceExistsResponse,
   SavedVoiceResponse,
   SavedVoicesResponse,
@@ -170,6 +171,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     },
     async (ctx) => {
       const user = currentUser(ctx.state);
+      // A malformed id is a voice that does not exist (404), as an unknown one is.
       const voiceId = VoiceId.safeParse(ctx.params.voiceId);
       if (!voiceId.success) throw notFound(Messages.voiceIdNotFound);
       ctx.type = 'audio/mpeg';
@@ -240,10 +242,10 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       path: `${ApiRoutes.savedVoices}/exists`,
       summary: 'Whether a voice id is among your saved voices',
       auth: 'user',
+      query: SavedVoiceExistsQuery,
       responses: { 200: SavedVoiceExistsResponse },
     },
-    async (ctx) => {
-      const voiceId = typeof ctx.query.voiceId === 'string' ? ctx.query.voiceId : '';
+    async (ctx, { query: { voiceId } }) => {
       ctx.body = { exists: voiceId ? await isVoiceSaved(db, currentUser(ctx.state).id, voiceId) : false };
     },
   );

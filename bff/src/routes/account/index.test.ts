@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ApiRoutes, Messages, RECENT_SIGN_IN_MS } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { createImageAsset, createUser, signIn, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -21,13 +21,21 @@ describe('DELETE /api/account', () => {
     const elsewhere = studio.client();
     await client.post(ApiRoutes.signin, { email: user.email, password: user.password });
     await elsewhere.post(ApiRoutes.signin, { email: user.email, password: user.password });
-    await studio.client().post(ApiRoutes.signin, { email: other.email, password: other.password });
+    const otherClient = studio.client();
+    await otherClient.post(ApiRoutes.signin, { email: other.email, password: other.password });
     await client.post(ApiRoutes.recover, { email: user.email });
     await studio.deps.db('oauth_identities').insert({ user_id: user.id, provider: 'google', subject: `sub-${user.id}`, email: user.email });
     const avatars = path.join(studio.deps.config.dataDir, 'objects', 'avatars');
     await fs.mkdir(avatars, { recursive: true });
     await fs.writeFile(path.join(avatars, `${user.id}-abc.jpg`), 'jpeg');
     await fs.writeFile(path.join(avatars, `${other.id}-def.jpg`), 'jpeg');
+    const objects = path.join(studio.deps.config.dataDir, 'objects');
+    const [mine, theirs] = [await createImageAsset(studio, user.id), await createImageAsset(studio, other.id)];
+    expect((await client.get(mine.thumbnail_url!)).status).toBe(200);
+    expect((await otherClient.get(theirs.thumbnail_url!)).status).toBe(200);
+    const thumbsOf = async (assetId: string) =>
+      (await fs.readdir(path.join(objects, 'thumbs'))).filter((name) => name.startsWith(`${assetId}-`));
+    expect(await thumbsOf(mine.id)).toHaveLength(1);
     expect(await countRows('profiles', 'id', user.id)).toBe(1);
     expect(await countRows('credit_transactions', 'user_id', user.id)).toBe(1);
 
@@ -46,6 +54,11 @@ describe('DELETE /api/account', () => {
       expect(await countRows(table, column, user.id), table).toBe(0);
     }
     expect(await fs.readdir(avatars)).toEqual([`${other.id}-def.jpg`]);
+    // Their files went with them; everyone else's stayed.
+    expect(await fs.readdir(path.join(objects, 'assets', user.id)).catch(() => [])).toEqual([]);
+    expect(await thumbsOf(mine.id)).toEqual([]);
+    expect(await fs.readdir(path.join(objects, 'assets', other.id))).toHaveLength(1);
+    expect(await thumbsOf(theirs.id)).toHaveLength(1);
     expect((await elsewhere.get(ApiRoutes.session)).status).toBe(401);
     const signin = await studio.client().post(ApiRoutes.signin, { email: user.email, password: user.password });
     expect(signin.body.error.message).toBe(Messages.invalidCredentials);

@@ -3,13 +3,12 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { currentSession, currentUser } from '../../middlewares/auth.ts';
 import { confirmAccountOwner } from '../../services/reauthentication.ts';
-import { createAvatarStore } from '../../services/storage/avatars.ts';
+import { deleteAccount } from '../../services/account.ts';
 import { route } from '../route.ts';
 import { endSession } from '../../services/sessions.ts';
 
 export function accountRoutes({ db, config, objects }: AppDeps): Router {
   const router = new Router();
-  const avatars = createAvatarStore(objects);
 
   route(
     router,
@@ -25,9 +24,7 @@ export function accountRoutes({ db, config, objects }: AppDeps): Router {
       const { id } = currentUser(ctx.state);
       // A stolen session alone must not be able to destroy the account.
       await confirmAccountOwner(db, id, currentSession(ctx.state), password, 'password');
-      // Every table holding a user's rows references users with ON DELETE CASCADE.
-      await db('users').where({ id }).delete();
-      await avatars.removeAll(id);
+      await deleteAccount({ db, objects }, id);
       await endSession(ctx, db, config);
       ctx.status = 204;
     },

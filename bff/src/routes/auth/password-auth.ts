@@ -12,16 +12,16 @@ import {
 } from '@studio/contracts';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, conflict, DbErrorCodes, forbidden, invalidRequest, isDbError, unauthenticated } from '../../errors.ts';
+import { AppError, conflict, forbidden, invalidRequest, unauthenticated } from '../../errors.ts';
 import { currentSession, currentUser } from '../../middlewares/auth.ts';
-import { consumeAuthToken, findAuthTokenUser, issueAuthToken, retirePendingAuthTokens } from '../../services/auth-tokens.ts';
+import { consumeAuthToken, findAuthTokenUser, issueAuthToken } from '../../services/auth-tokens.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { confirmAccountOwner } from '../../services/reauthentication.ts';
 import { endOtherSessions, endSession, startSession } from '../../services/sessions.ts';
 import { confirmationMail, recoveryMail } from './emails.ts';
 import { sessionResponse } from './session-response.ts';
-import { findUserByEmail, findUserById, toSessionUser } from '../../services/users.ts';
+import { confirmEmail, createPasswordUser, findUserByEmail, findUserById, setPassword, toSessionUser } from '../../services/users.ts';
 
 /** A redirect back to the front end carrying a message it shows (`?error=`). */
 export function redirectWithError(ctx: Context, path: string, message: string): void {
@@ -65,14 +65,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
         // (an attacker, after the owner) hold a password on the account the owner then confirms.
         userId = existing.id;
       } else {
-        const passwordHash = await hashPassword(password);
-        try {
-          const [row] = await db('users').insert({ email, password_hash: passwordHash }).returning('id');
-          userId = row.id;
-        } catch (error) {
-          if (isDbError(error, DbErrorCodes.uniqueViolation)) throw conflict(Messages.userAlreadyRegistered);
-          throw error;
-        }
+        userId = await createPasswordUser(db, email, await hashPassword(password));
       }
       const token = await issueAuthToken(db, userId, 'confirm_email', { replacePending: true });
       await sendMail(ctx, confirmationMail(email, linkTo(AppPaths.confirmEmail, token)));
@@ -91,13 +84,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       if (!user?.password_hash || user.email_confirmed_at) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       // A wrong password leaves the link usable: the owner may retry, or reset the password.
       if (!(await verifyPassword(password, user.password_hash))) throw invalidRequest(Messages.invalidCredentials, { field: 'password' });
-      const confirmed = await db.transaction(async (trx) => {
-        if ((await consumeAuthToken(trx, token, 'confirm_email')) !== user.id) return false;
-        await trx('users').where({ id: user.id }).update({ email_confirmed_at: trx.fn.now(), updated_at: trx.fn.now() });
-        await retirePendingAuthTokens(trx, user.id, 'confirm_email');
-        return true;
-      });
-      if (!confirmed) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
+      if (!(await confirmEmail(db, user.id, token))) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       await signInAs(ctx, user.id);
       await answerSession(ctx, user.id, false);
     },
@@ -154,20 +141,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       const session = currentSession(ctx.state);
       // A recovery session proved the inbox just now; a normal one may be a stolen cookie.
       if (session.kind === 'user') await confirmAccountOwner(db, id, session, currentPassword, 'currentPassword');
-      const passwordHash = await hashPassword(password);
-      await db.transaction(async (trx) => {
-        // Holding a recovery link proves control of the inbox, so the address counts as confirmed.
-        await trx('users')
-          .where({ id })
-          .update({
-            password_hash: passwordHash,
-            email_confirmed_at: trx.raw('coalesce(email_confirmed_at, now())'),
-            updated_at: trx.fn.now(),
-          });
-        // Reset links still in flight die with the old password; confirmation links have done their work.
-        await retirePendingAuthTokens(trx, id, 'recover');
-        await retirePendingAuthTokens(trx, id, 'confirm_email');
-      });
+      await setPassword(db, id, await hashPassword(password));
       // Every session ends (elsewhere, and this one); the caller continues in a fresh full session.
       await endOtherSessions(db, id, null);
       await startSession(ctx, db, config, id, 'user');

@@ -3,7 +3,7 @@ import { ANNUAL_DISCOUNT, ApiRoutes, type SubscriptionPlan } from '@studio/contr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 import { debitCredits, grantCredits } from '../../services/credits/ledger.ts';
-import { recommendPlan } from './index.ts';
+import { recommendPlan } from '../../services/payments/catalog.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { removeUnder, type ObjectStore } from './object-store.ts';
+import type { ObjectStore } from './object-store.ts';
 
 /**
  * Files the bff serves at `/media/<folder>/<file>` (DESIGN decision 8: URLs the bff controls), kept in
@@ -45,10 +45,6 @@ export function createAvatarStore(objects: ObjectStore) {
     },
     async remove(fileName: string): Promise<void> {
       if (isAvatarFileName(fileName)) await objects.remove(keyOf(fileName));
-    },
-    /** Removes every avatar file of a user (their account is going). */
-    async removeAll(userId: string): Promise<void> {
-      await removeUnder(objects, keyOf(`${userId}-`));
     },
     async exists(fileName: string): Promise<boolean> {
       return isAvatarFileName(fileName) && objects.exists(keyOf(fileName));

@@ -66,6 +66,16 @@ test.describe('auth modal messages', () => {
     await expect(modal.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
   });
 
+  test('a common password is called weak as it is typed, and refused; a strong one is not', async ({ page }) => {
+    const modal = await openAuthModal(page, 'signup');
+    await modal.getByLabel('Password', { exact: true }).fill('password1');
+    await expect(modal.getByRole('status')).toHaveText(Messages.weakPassword);
+    await submitSignup(modal, uniqueEmail('weak'), 'password1');
+    await expect(modal.getByRole('alert')).toHaveText(Messages.weakPassword);
+    await modal.getByLabel('Password', { exact: true }).fill('correct-horse-42');
+    await expect(modal.getByRole('status')).toHaveCount(0);
+  });
+
   test('the landing page e-mail opens the modal in signup mode, prefilled', async ({ page }) => {
     await page.goto('/');
     const email = uniqueEmail('prefill');
@@ -122,6 +132,17 @@ test.describe('OAuth callback page', () => {
     await page.getByLabel('Password').fill('any-password');
     await page.getByRole('button', { name: 'Confirm and sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText(Messages.linkInvalid);
-    expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+    expect(await (await page.request.get('/api/auth/session')).json()).toMatchObject({ user: null });
+  });
+
+  test("a visitor's pages log no error: the signed-out session probe is a 200 with no user", async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const probe = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
+    await page.goto('/');
+    expect((await probe).status()).toBe(200);
+    await page.goto('/app/subscription');
+    await expect(page.getByRole('heading', { name: Messages.signInToContinue })).toBeVisible();
+    expect(errors).toEqual([]);
   });
 });

@@ -108,7 +108,9 @@ describe('the dev stand-ins answer this machine only', () => {
     asRemoteClient(studio, '203.0.113.7', () => rawRequest(studio, { path, headers: { 'x-forwarded-for': '127.0.0.1' } }));
 
   it('hides the dev outbox and the dev issuer from another machine, whatever X-Forwarded-For says', async () => {
-    await studio.client().post(ApiRoutes.signup, { email: 'admin@studio.local', password: 'pw123456', confirmPassword: 'pw123456' });
+    await studio
+      .client()
+      .post(ApiRoutes.signup, { email: 'admin@studio.local', password: 'squatter-pass-77', confirmPassword: 'squatter-pass-77' });
     const outbox = await fromAfar(`${ApiRoutes.devOutbox}?to=admin@studio.local`);
     expect(outbox).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
     expect(JSON.stringify(outbox.body)).not.toContain('confirm');

@@ -84,6 +84,8 @@ export const AUDIO_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const IMAGE_COUNT_MIN = 1;
 export const IMAGE_COUNT_MAX = 4;
 export const PASSWORD_MIN = 6;
+/** spec 1 §3 weak_password: the least zxcvbn score (0–4) a new password needs; common and guessable ones score lower. */
+export const PASSWORD_MIN_SCORE = 2;
 /** An account without a password proves it is its owner by a sign-in this recent (deleting it, setting a password). */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 

@@ -3,7 +3,7 @@
  */
 import { getDefaultStore } from 'jotai';
 import { ApiRoutes } from '@studio/contracts';
-import type { CreditsResponse, PlanStatusResponse, Profile, SessionResponse } from '@studio/contracts';
+import type { CreditsResponse, PlanStatusResponse, Profile, SessionProbeResponse, SessionResponse } from '@studio/contracts';
 import {
   authPromptAtom,
   creditsAtom,
@@ -36,12 +36,14 @@ export function setProfile(profile: Profile): void {
 }
 
 /**
- * Reads `/api/auth/session`. 401 → signed out. A network failure keeps what we had, except on
- * the very first read, where it counts as signed out so the page is not stuck on Loading....
+ * Reads `/api/auth/session`. No user (or a 401) → signed out. A network failure keeps what we had,
+ * except on the very first read, where it counts as signed out so the page is not stuck on Loading....
  */
 export async function refreshSession(): Promise<void> {
   try {
-    applySession(await apiFetch<SessionResponse>(ApiRoutes.session));
+    const session = await apiFetch<SessionProbeResponse>(ApiRoutes.session);
+    if (session.user) applySession(session);
+    else clearSession();
   } catch (error) {
     if ((error instanceof ApiError && error.status === 401) || store().get(sessionStatusAtom) === 'loading') clearSession();
   }

@@ -7,6 +7,7 @@ import {
   PasswordUpdateRequest,
   RecoverRequest,
   RecoveryLinkRequest,
+  SessionProbeResponse,
   SessionResponse,
   SigninRequest,
   SignupRequest,
@@ -92,9 +93,9 @@ export function authRoutes(deps: AppDeps): Router {
     {
       method: 'get',
       path: ApiRoutes.session,
-      summary: 'The signed-in user and profile (recovery: true for a password-reset session)',
-      auth: 'user-or-recovery',
-      responses: { 200: SessionResponse, 401: 'Not signed in' },
+      summary: 'The signed-in user and profile (recovery: true for a password-reset session); a visitor gets user: null',
+      auth: 'none',
+      responses: { 200: SessionProbeResponse },
     },
     password.session,
   );

@@ -8,6 +8,7 @@ import {
   type SigninRequest,
   type SignupRequest,
   type MessageResponse,
+  type SessionProbeResponse,
   type SessionResponse,
 } from '@studio/contracts';
 import type { Context } from 'koa';
@@ -16,6 +17,7 @@ import { AppError, conflict, forbidden, invalidRequest, unauthenticated } from '
 import { currentSession, currentUser } from '../../middlewares/auth.ts';
 import { consumeAuthToken, findAuthTokenUser, issueAuthToken } from '../../services/auth-tokens.ts';
 import type { MailMessage } from '../../services/mail.ts';
+import { assertStrongPassword } from '../../services/password-strength.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { confirmAccountOwner } from '../../services/reauthentication.ts';
 import { endOtherSessions, endSession, startSession } from '../../services/sessions.ts';
@@ -56,6 +58,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
 
   return {
     async signup(ctx: Context, { body: { email, password } }: { body: SignupRequest }): Promise<void> {
+      await assertStrongPassword(password, email);
       const existing = await findUserByEmail(db, email);
       if (existing?.email_confirmed_at) throw conflict(Messages.userAlreadyRegistered);
       let userId: string;
@@ -104,8 +107,12 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       ctx.status = 204;
     },
 
+    /** The signed-in user and profile; a visitor (no session, or an expired one) gets no user, not an error. */
     async session(ctx: Context): Promise<void> {
-      ctx.body = (await sessionResponse(db, currentUser(ctx.state), ctx.state.session?.kind === 'recovery')) satisfies SessionResponse;
+      const user = ctx.state.user;
+      ctx.body = (
+        user ? await sessionResponse(db, user, ctx.state.session?.kind === 'recovery') : { user: null, profile: null, recovery: false }
+      ) satisfies SessionProbeResponse;
     },
 
     async recover(ctx: Context, { body: { email } }: { body: RecoverRequest }): Promise<void> {
@@ -141,6 +148,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       const session = currentSession(ctx.state);
       // A recovery session proved the inbox just now; a normal one may be a stolen cookie.
       if (session.kind === 'user') await confirmAccountOwner(db, id, session, currentPassword, 'currentPassword');
+      await assertStrongPassword(password, currentUser(ctx.state).email);
       await setPassword(db, id, await hashPassword(password));
       // Every session ends (elsewhere, and this one); the caller continues in a fresh full session.
       await endOtherSessions(db, id, null);

@@ -46,7 +46,9 @@ describe('production without an OpenID Connect issuer', () => {
 
   it('keeps the rest working: sign-up mails over SMTP, sign-in, and no dev outbox', async () => {
     const email = uniqueEmail('prod');
-    const signup = await studio.client().post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' });
+    const signup = await studio
+      .client()
+      .post(ApiRoutes.signup, { email, password: 'squatter-pass-77', confirmPassword: 'squatter-pass-77' });
     expect(signup.status).toBe(201);
     await expect.poll(() => smtp.received.some((mail) => mail.to.includes(email))).toBe(true);
     expect((await studio.client().get(`${ApiRoutes.devOutbox}?to=${email}`)).status).toBe(404);

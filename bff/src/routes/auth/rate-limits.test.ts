@@ -73,8 +73,10 @@ describe('auth rate limits', () => {
     const email = uniqueEmail();
     const client = studio.client();
     for (let i = 0; i < 5; i++)
-      expect((await client.post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' })).status).toBe(201);
-    const limited = await client.post(ApiRoutes.signup, { email, password: 'pw123456', confirmPassword: 'pw123456' });
+      expect(
+        (await client.post(ApiRoutes.signup, { email, password: 'squatter-pass-77', confirmPassword: 'squatter-pass-77' })).status,
+      ).toBe(201);
+    const limited = await client.post(ApiRoutes.signup, { email, password: 'squatter-pass-77', confirmPassword: 'squatter-pass-77' });
     expect(limited.status).toBe(429);
     expect(limited.body).toEqual(tooMany);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);

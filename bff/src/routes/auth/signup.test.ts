@@ -30,7 +30,7 @@ describe('sign-up and e-mail confirmation', () => {
     // Opening the link is a page load: it changes nothing until the user confirms.
     const page = await client.get(link);
     expect(page.headers.getSetCookie()).toEqual([]);
-    expect((await client.get(ApiRoutes.session)).status).toBe(401);
+    expect((await client.get(ApiRoutes.session)).body.user).toBeNull();
 
     const confirm = await confirmEmail(client, link, PASSWORD);
     expect(confirm.status).toBe(200);
@@ -74,7 +74,7 @@ describe('sign-up and e-mail confirmation', () => {
       expect(response.status).toBe(400);
       expect(response.body.error.message).toBe(Messages.linkInvalid);
     }
-    expect((await client.get(ApiRoutes.session)).status).toBe(401);
+    expect((await client.get(ApiRoutes.session)).body.user).toBeNull();
   });
 
   it('keeps the link usable after a wrong password, and confirms with the right one', async () => {
@@ -85,7 +85,7 @@ describe('sign-up and e-mail confirmation', () => {
     const wrong = await confirmEmail(client, link, 'not-my-password');
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toMatchObject({ code: 'invalid_request', message: Messages.invalidCredentials });
-    expect((await client.get(ApiRoutes.session)).status).toBe(401);
+    expect((await client.get(ApiRoutes.session)).body.user).toBeNull();
     expect((await confirmEmail(client, link, PASSWORD)).status).toBe(200);
   });
 
@@ -194,10 +194,19 @@ describe('sign-up form rules', () => {
     ['a short password', { email: 'a@example.com', password: 'abc', confirmPassword: 'abc' }, Messages.passwordTooShort],
     ['an invalid e-mail', { email: 'not-an-email', password: PASSWORD, confirmPassword: PASSWORD }, Messages.emailNotValid],
     ['a missing e-mail', { password: PASSWORD, confirmPassword: PASSWORD }, Messages.emailNotValid],
+    ['a common password (123456)', { email: 'a@example.com', password: '123456', confirmPassword: '123456' }, Messages.weakPassword],
+    ['a common password (password)', { email: 'a@example.com', password: 'password', confirmPassword: 'password' }, Messages.weakPassword],
+    ['a keyboard walk', { email: 'a@example.com', password: 'qwerty123', confirmPassword: 'qwerty123' }, Messages.weakPassword],
+    [
+      'the e-mail itself (strong anywhere else)',
+      { email: 'kwazimodo77@example.com', password: 'kwazimodo77', confirmPassword: 'kwazimodo77' },
+      Messages.weakPassword,
+    ],
   ])('refuses %s with the spec message', async (_name, body, message) => {
     const response = await studio.client().post(ApiRoutes.signup, body);
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'invalid_request', message });
+    if ('email' in body) expect(await studio.deps.db('users').where({ email: body.email }).first()).toBeUndefined();
   });
 });
 
@@ -251,15 +260,15 @@ describe('sign-in, session and sign-out', () => {
   it('answers 401 without a session, and signs out', async () => {
     const user = await createUser(studio);
     const client = studio.client();
-    expect(await client.get(ApiRoutes.session)).toMatchObject({ status: 401, body: { error: { code: 'unauthenticated' } } });
+    expect(await client.get(ApiRoutes.session)).toMatchObject({ status: 200, body: { user: null, profile: null, recovery: false } });
     await client.post(ApiRoutes.signin, { email: user.email, password: user.password });
     const token = client.cookieHeader;
     const signout = await client.post(ApiRoutes.signout);
     expect(signout.status).toBe(204);
     expect(client.cookieHeader).toBe('');
-    expect((await client.get(ApiRoutes.session)).status).toBe(401);
+    expect((await client.get(ApiRoutes.session)).body.user).toBeNull();
     // The old cookie is dead on the server too, not only forgotten by the browser.
-    expect((await studio.client().get(ApiRoutes.session, { cookie: token })).status).toBe(401);
+    expect((await studio.client().get(ApiRoutes.session, { cookie: token })).body.user).toBeNull();
     expect(await studio.deps.db('sessions').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: 0 });
   });
 

@@ -13,6 +13,7 @@ import {
 import { apiFetch, applySession, type AuthMode } from '@studio/session';
 import { Alert, Dialog } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
+import { useWeakPassword } from './use-weak-password.ts';
 import { clearStoredSignupEmail, readStoredSignupEmail } from './signup-email.ts';
 
 const TITLES: Record<AuthMode, string> = {
@@ -61,6 +62,7 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const weak = useWeakPassword(password, email, mode === 'signup');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const googleOffered = useGoogleOffered();
@@ -83,8 +85,8 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
         : mode === 'signin'
           ? firstProblem(SigninRequest.safeParse({ email, password }))
           : firstProblem(RecoverRequest.safeParse({ email }));
-    if (problem) {
-      setError(problem);
+    if (problem || (mode === 'signup' && weak)) {
+      setError(problem ?? Messages.weakPassword);
       return;
     }
     setBusy(true);
@@ -154,7 +156,13 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
               minLength={PASSWORD_MIN}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={weak ? 'auth-password-strength' : undefined}
             />
+            {weak && (
+              <p className="st-hint" id="auth-password-strength" role="status">
+                {Messages.weakPassword}
+              </p>
+            )}
           </div>
         )}
         {mode === 'signup' && (

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
+import { useWeakPassword } from './use-weak-password.ts';
 import {
   ApiRoutes,
   Messages,
@@ -9,7 +10,7 @@ import {
   PasswordUpdateRequest,
   type SessionResponse,
 } from '@studio/contracts';
-import { ApiError, apiFetch, applySession, recoveryAtom, sessionStatusAtom, errorText } from '@studio/session';
+import { ApiError, apiFetch, applySession, recoveryAtom, sessionStatusAtom, errorText, userAtom } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 import { useLinkToken } from './link-token.ts';
 
@@ -33,6 +34,8 @@ export default function ResetPasswordPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const email = useAtomValue(userAtom)?.email ?? '';
+  const weak = useWeakPassword(password, email);
 
   useEffect(() => {
     if (!done) return;
@@ -46,6 +49,10 @@ export default function ResetPasswordPage() {
     const check = PasswordUpdateRequest.safeParse({ password, confirmPassword, ...(askCurrent ? { currentPassword } : {}) });
     if (!check.success) {
       setError(check.error.issues[0]?.message ?? Messages.passwordUpdateFailed);
+      return;
+    }
+    if (weak) {
+      setError(Messages.weakPassword);
       return;
     }
     if (askCurrent && !currentPassword) {
@@ -103,7 +110,13 @@ export default function ResetPasswordPage() {
               minLength={PASSWORD_MIN}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
+              aria-describedby={weak ? 'new-password-strength' : undefined}
             />
+            {weak && (
+              <p className="st-hint" id="new-password-strength" role="status">
+                {Messages.weakPassword}
+              </p>
+            )}
           </div>
           <div className="st-field">
             <label className="st-label" htmlFor="confirm-password">

@@ -36,9 +36,10 @@ const chromium = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // Two spec files at a time (a file's tests run in order); each signs up users of its own.
+  // Three spec files at a time (a file’s tests run in order; most of their time is the studio working, not the
+  // browser); each signs up users of its own.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   // No retries: a flaky test is fixed, not retried (DESIGN §2.13).
   retries: 0,
   timeout: 60_000,

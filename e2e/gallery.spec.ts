@@ -91,8 +91,10 @@ test('a prompt makes images that appear first in the gallery with their prompt, 
   expect(credits.credits).toBe(18);
   await expectAccessible(page, '/app/images with images');
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await first.getByRole('button', { name: 'Delete' }).click();
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete this image?' });
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirmDelete).toBeHidden();
   await expect(first).toHaveCount(0);
   await expect(second).toHaveCount(1);
 

@@ -5,6 +5,7 @@
  * and returns to the app.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { PaymentMessages } from '../packages/contracts/src/payments.ts';
 import { spendCredits } from './support/database.ts';
 import { creditsPill, signUpAndConfirm } from './support/studio.ts';
 
@@ -33,7 +34,9 @@ test('buy Growth monthly: a declined card says so, 4242 pays, the return page ve
   await expect(page).toHaveURL(/\/subscription\/success\?session_id=cs_/);
   await expect(page.getByRole('heading', { name: 'Welcome to Growth' })).toBeVisible();
   await expect(page.getByText('$29.00 per month. Taking you to the studio…')).toBeVisible();
-  await expect(page).toHaveURL(/\/app\/explore\?payment_success=true$/, { timeout: 10_000 });
+  await expect(page.getByText(PaymentMessages.planActive)).toBeVisible({ timeout: 10_000 });
+  // The flag is dropped from the address once said, so a reload does not say it again.
+  await expect(page).toHaveURL(/\/app\/explore$/);
   // The balance on screen follows without a reload.
   await expect(creditsPill(page)).toContainText('620');
   await expect.poll(() => credits(page)).toBe(20 + 600);
@@ -46,8 +49,21 @@ test('buy Growth monthly: a declined card says so, 4242 pays, the return page ve
   await expect(yourPlan.getByText(/^Renews on /)).toBeVisible();
   await expect(yourPlan.getByRole('row').filter({ hasText: '$29' }).filter({ hasText: 'paid' })).toBeVisible();
   await expect(yourPlan.getByText('Cards: visa ending in 4242')).toBeVisible();
-  // A subscriber changes the plan they have: the same subscription moves to Pro.
+  // Cancelling asks first: keeping the plan changes nothing.
+  await yourPlan.getByRole('button', { name: 'Cancel plan' }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel your plan?' });
+  await expect(cancelDialog).toContainText('no more monthly credits are added');
+  await cancelDialog.getByRole('button', { name: 'Keep my plan' }).click();
+  await expect(cancelDialog).toBeHidden();
+  await expect(yourPlan.getByText(/^Renews on /)).toBeVisible();
+  // A subscriber changes the plan they have, after seeing what it charges now and from the next period.
   await page.getByRole('article', { name: 'Pro plan' }).getByRole('button', { name: 'Switch to Pro' }).click();
+  const switchDialog = page.getByRole('dialog', { name: 'Switch to Pro?' });
+  await expect(switchDialog.getByTestId('switch-due-now')).toHaveText(/^\$\d+(\.\d\d)?$/);
+  await expect(switchDialog.getByTestId('switch-next-period')).toHaveText('$79 / month');
+  const dueNow = await switchDialog.getByTestId('switch-due-now').innerText();
+  await switchDialog.getByRole('button', { name: `Switch and pay ${dueNow}` }).click();
+  await expect(switchDialog).toBeHidden();
   await expect(yourPlan.getByText('Pro', { exact: true })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Pro plan' }).getByRole('button', { name: 'Current plan' })).toBeDisabled();
   // The difference for the rest of the period is paid now, and Pro's extra credits arrive with it.
@@ -65,6 +81,9 @@ test('buy Growth monthly: a declined card says so, 4242 pays, the return page ve
   await expect(page).toHaveURL(/\/app\/discover$/);
   await openPlans(page);
   await expect(page.getByRole('region', { name: 'Your plan' }).getByText(/^Ends on /)).toBeVisible();
+  // The plan's end replaces the next credit reset: no more monthly credits come.
+  await expect(page.getByText('Plan ends')).toBeVisible();
+  await expect(page.getByText('Next credit reset')).toHaveCount(0);
 });
 
 test('a top-up adds its credits once; the return page without a session says so', async ({ page, request }) => {
@@ -75,14 +94,16 @@ test('a top-up adds its credits once; the return page without a session says so'
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $5.00' }).click();
   await expect(page.getByRole('heading', { name: '100 credits added' })).toBeVisible();
-  await expect(page).toHaveURL(/\/app\/explore\?credits_purchased=true$/, { timeout: 10_000 });
+  await expect(page.getByText(PaymentMessages.creditsAdded)).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(/\/app\/explore$/);
   await expect.poll(() => credits(page)).toBe(120);
 
   await page.goto('/credits/success');
   await expect(page.getByRole('heading', { name: 'Payment Verification Failed' })).toBeVisible();
   await expect(page.getByText('No session ID found')).toBeVisible();
+  // A top-up's failure card continues to Styles (spec 1 §2), a plan's to Content.
   await page.getByRole('button', { name: 'Continue to App' }).click();
-  await expect(page).toHaveURL(/\/app\/images$/);
+  await expect(page).toHaveURL(/\/app\/explore$/);
 });
 
 test('Billing without a purchase says there is nothing to manage yet', async ({ page, request }) => {
@@ -111,6 +132,8 @@ test('out of credits, the upgrade dialog buys a plan the same way, and the credi
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $29.00' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to Growth' })).toBeVisible();
-  await expect(page).toHaveURL(/\/app\/explore\?payment_success=true$/, { timeout: 10_000 });
+  await expect(page.getByText(PaymentMessages.planActive)).toBeVisible({ timeout: 10_000 });
+  // The flag is dropped from the address once said, so a reload does not say it again.
+  await expect(page).toHaveURL(/\/app\/explore$/);
   await expect.poll(() => credits(page)).toBe(600);
 });

@@ -49,8 +49,14 @@ test('a preset speaks a line that plays with its duration, for a credit; preview
   await page.getByRole('button', { name: 'Stop Grace' }).click();
   await expect(preview).toHaveAttribute('aria-pressed', 'false');
 
-  page.once('dialog', (dialog) => void dialog.accept('My narrator'));
+  // Save voice asks for a name in the app's dialog: Save stays unavailable while the name is blank.
   await page.getByRole('button', { name: 'Save voice' }).click();
+  const saveDialog = page.getByRole('dialog', { name: 'Save voice' });
+  await saveDialog.getByLabel('Voice name').fill('   ');
+  await expect(saveDialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await saveDialog.getByLabel('Voice name').fill('My narrator');
+  await saveDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(saveDialog).toBeHidden();
   await expect(page.getByText('Saved “My narrator”.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Saved voices' }).getByText('My narrator', { exact: true })).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -84,6 +90,18 @@ test('a voice profile is cloned from a WAV sample; wrong, too large and plan-les
   await page.getByLabel('Script').fill('Now the studio speaks in something close to my voice.');
   await page.getByRole('button', { name: /^Generate voice/ }).click();
   await expect(page.getByLabel('Generated line in Me')).toBeVisible({ timeout: 30_000 });
+
+  // Renaming and deleting a profile go through the app's dialogs.
+  const profilesList = page.getByRole('list', { name: 'Voice profiles' });
+  await profilesList.getByRole('button', { name: 'Rename Me' }).click();
+  const renameDialog = page.getByRole('dialog', { name: 'Rename voice profile' });
+  await renameDialog.getByLabel('Profile name').fill('My clone');
+  await renameDialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(profilesList.getByText('My clone', { exact: true })).toBeVisible();
+  await profilesList.getByRole('button', { name: 'Delete My clone' }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete the voice profile “My clone”?' });
+  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(profilesList.getByText('My clone', { exact: true })).toHaveCount(0);
 });
 
 test('mfe-voices down: its page shows the fallback, the rest works, Retry recovers', async ({ page, request }) => {

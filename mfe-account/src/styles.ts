@@ -31,6 +31,9 @@ const accountCss = `
 .ac-package{display:flex;align-items:center;justify-content:space-between;gap:1rem;padding:1rem 1.25rem}
 .ac-table-wrap{overflow-x:auto}
 .ac-table{width:100%;border-collapse:collapse;font-size:var(--st-text-sm)}
+.ac-preview{display:grid;grid-template-columns:auto auto;justify-content:space-between;gap:.35rem 1.5rem;margin:.25rem 0 .75rem}
+.ac-preview dt{color:var(--st-muted)}
+.ac-preview dd{margin:0;font-weight:600;text-align:right}
 .ac-table th{text-align:left;color:var(--st-muted);font-weight:600;padding:.6rem .75rem;border-bottom:1px solid var(--st-line);white-space:nowrap}
 .ac-table td{padding:.65rem .75rem;border-bottom:1px solid var(--st-line);vertical-align:top}
 .ac-amount-plus{color:var(--st-mint-ink);font-weight:700}

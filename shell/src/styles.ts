@@ -51,6 +51,7 @@ export const shellCss = `
 .sh-public-top{display:flex;align-items:center;justify-content:space-between;gap:1rem;padding:.75rem 1.25rem;border-bottom:1px solid var(--st-line)}
 .sh-content:focus{outline:none}
 .sh-plan-gate{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1rem;justify-content:space-between;margin:1rem 1.25rem 0;padding:.85rem 1rem;border-radius:var(--st-radius-lg);background:var(--st-amber-soft);border:1px solid #f3dca6;color:var(--st-amber-ink)}
+.sh-frame-banner{margin:1rem 1.25rem 0}
 
 .sh-usermenu{position:relative}
 .sh-avatar-btn{width:40px;height:40px;border-radius:50%;border:2px solid var(--st-surface);box-shadow:0 0 0 1px var(--st-line-strong);background:linear-gradient(135deg,#6d4aff,#ff6b5a);color:#fff;font-weight:800;cursor:pointer;padding:0;overflow:hidden;display:grid;place-items:center}

@@ -7,4 +7,6 @@ export const accountKeys = {
   usage: (days: number) => [...accountKeys.all, 'usage', days] as const,
   limits: () => [...accountKeys.all, 'limits'] as const,
   billing: (part?: 'status' | 'invoices' | 'cards') => [...accountKeys.all, 'billing', ...(part ? [part] : [])] as const,
+  planChangePreview: (subscriptionId: string, priceId: string) =>
+    [...accountKeys.all, 'billing', 'preview', subscriptionId, priceId] as const,
 };

@@ -93,8 +93,5 @@ export const SessionResponse = z.object({
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 /** `GET /api/auth/session`: the session, or no user for a visitor (a 200, so a visitor's page logs no error). */
-export const SessionProbeResponse = z.union([
-  SessionResponse,
-  z.object({ user: z.null(), profile: z.null(), recovery: z.literal(false) }),
-]);
+export const SessionProbeResponse = z.union([SessionResponse, z.object({ user: z.null(), profile: z.null(), recovery: z.literal(false) })]);
 export type SessionProbeResponse = z.infer<typeof SessionProbeResponse>;

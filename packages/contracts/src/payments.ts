@@ -17,6 +17,10 @@ export const PaymentMessages = {
   webhookSignature: 'The webhook signature could not be verified.',
   paymentFailed: 'Your last payment failed. Update your card in Manage billing to keep your plan.',
   alreadySubscribed: 'You already have a plan. Switch plans from the plans page instead.',
+  /** The banner on the app after a plan checkout's return page (`?payment_success=true`). */
+  planActive: 'Payment successful: your plan is active and its credits are in your balance.',
+  /** The banner on the app after a top-up's return page (`?credits_purchased=true`). */
+  creditsAdded: 'Payment successful: your credits have been added to your balance.',
 } as const;
 
 /** `{payments}` of spec 1 §7 is the provider's name. */

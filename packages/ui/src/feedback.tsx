@@ -53,6 +53,8 @@ export interface ConfirmDialogProps {
   /** Runs on confirm; the dialog shows it busy until the promise settles, and stays open on failure. */
   onConfirm: () => void | Promise<void>;
   onClose: () => void;
+  /** Confirm is unavailable (e.g. while what it will charge is still being worked out). */
+  confirmDisabled?: boolean;
   children?: ReactNode;
 }
 
@@ -65,6 +67,7 @@ export function ConfirmDialog({
   danger,
   onConfirm,
   onClose,
+  confirmDisabled,
   children,
 }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
@@ -87,7 +90,7 @@ export function ConfirmDialog({
           type="button"
           className={danger ? 'st-btn st-btn-danger' : 'st-btn st-btn-primary'}
           onClick={() => void confirm()}
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           aria-busy={busy}
         >
           {confirmLabel}

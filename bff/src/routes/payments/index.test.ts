@@ -227,6 +227,8 @@ describe('a plan changed mid-period', () => {
     expect(foreign.body.error.message).toBe(PaymentMessages.priceMismatch);
 
     await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: pro.stripe_monthly_price_id });
+    // The upgrade's credits are there when the switch answers (the app reads the balance next), not only after its webhook.
+    expect(await balanceOf(client)).toBe(620 + 2000 - 600);
     await emulator().webhooks.settled();
     expect(await balanceOf(client)).toBe(620 + 2000 - 600);
     const invoices = (await client.get(PaymentRoutes.invoices)).body.invoices;

@@ -302,8 +302,9 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
       await assertCatalogPrice(body.newPriceId);
       const stripe = stripeOf();
       const current = await stripe.subscriptions.retrieve(id);
-      await stripe.subscriptions.update(id, { ...planSwitch(current, body.newPriceId), cancel_at_period_end: false });
-      await refreshSubscription(db, stripe, id);
+      const updated = await stripe.subscriptions.update(id, { ...planSwitch(current, body.newPriceId), cancel_at_period_end: false });
+      // The switch is paid now: its credits are granted before the answer, so the balance the app reads next has them.
+      await refreshSubscription(db, stripe, id, idOf(updated.latest_invoice));
     },
 
     /** Whether the caller can still start a trial (never subscribed). */

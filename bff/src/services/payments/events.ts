@@ -157,9 +157,16 @@ async function grantTopUp(trx: Trx, session: Stripe.Checkout.Session): Promise<v
   });
 }
 
-/** Reads a subscription back from the provider now (after the caller changed it), as its events will. */
-export async function refreshSubscription(db: Db, stripe: Stripe, subscriptionId: string): Promise<void> {
-  await db.transaction((trx) => syncSubscription(trx, stripe, subscriptionId));
+/**
+ * Reads a subscription back from the provider now (after the caller changed it), as its events will;
+ * with the invoice the change produced, its credits too (a paid upgrade's difference, at once: the
+ * invoice's own event later finds them granted, by the same ledger key).
+ */
+export async function refreshSubscription(db: Db, stripe: Stripe, subscriptionId: string, invoiceId?: string | null): Promise<void> {
+  await db.transaction(async (trx) => {
+    await syncSubscription(trx, stripe, subscriptionId);
+    if (invoiceId) await grantPeriod(trx, stripe, invoiceId);
+  });
 }
 
 /** Applies a verified event once. Answers whether it was new. */

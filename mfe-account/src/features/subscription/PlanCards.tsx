@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import type { SubscriptionPlan } from '@studio/contracts';
-import { Alert } from '@studio/ui';
-import { useQueryClient } from '@tanstack/react-query';
-import { refreshCredits, refreshSession } from '@studio/session';
-import { accountKeys } from '../../lib/query-keys.ts';
-import { checkoutError, checkoutPlan, switchPlan } from './checkout.ts';
-import { useSubscriptionStatus } from './YourPlan.tsx';
-import { annualSavings, displayPrice, type BillingPeriod } from './pricing.ts';
+import { errorText } from '@studio/session';
+import { Alert, ConfirmDialog } from '@studio/ui';
+import { usePlanChangePreview, useSubscriptionStatus, useSwitchPlan } from './api.ts';
+import { checkoutError, checkoutPlan } from './checkout.ts';
+import { annualSavings, displayPrice, formatUsd, type BillingPeriod } from './pricing.ts';
+import { day } from './YourPlan.tsx';
 
 export function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: (p: BillingPeriod) => void }) {
   return (
@@ -41,23 +40,19 @@ export function PlanCards({
   currentTier: string | null;
 }) {
   const [starting, setStarting] = useState<string | null>(null);
+  const [switchingTo, setSwitchingTo] = useState<SubscriptionPlan | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  // Someone already subscribed changes the plan they have (no second subscription).
+  // Someone already subscribed changes the plan they have (no second subscription), after confirming.
   const subscription = useSubscriptionStatus().data?.subscription ?? null;
   const annual = period === 'annual';
   const isCurrent = (plan: SubscriptionPlan) =>
     subscription ? subscription.planId === plan.id && (subscription.interval === 'year') === annual : currentTier === plan.plan_tier;
   const choose = async (plan: SubscriptionPlan) => {
-    setStarting(plan.id);
     setError(null);
+    if (subscription) return setSwitchingTo(plan);
+    setStarting(plan.id);
     try {
-      if (!subscription) return await checkoutPlan(plan, annual);
-      await switchPlan(subscription.id, plan, annual);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.billing() });
-      void refreshSession();
-      void refreshCredits();
-      setStarting(null);
+      await checkoutPlan(plan, annual);
     } catch (e) {
       setError(checkoutError(e));
       setStarting(null);
@@ -124,9 +119,7 @@ export function PlanCards({
                 {current
                   ? 'Current plan'
                   : starting === plan.id
-                    ? subscription
-                      ? 'Switching…'
-                      : 'Opening checkout…'
+                    ? 'Opening checkout…'
                     : `${subscription ? 'Switch to' : 'Choose'} ${plan.plan_name}`}
               </button>
             </article>
@@ -139,6 +132,72 @@ export function PlanCards({
         </p>
       ) : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {switchingTo && subscription ? (
+        <SwitchPlanDialog
+          subscriptionId={subscription.id}
+          plan={switchingTo}
+          annual={annual}
+          onDone={(failure) => {
+            setSwitchingTo(null);
+            setError(failure);
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+/**
+ * Asks before a plan switch, saying what it charges now (the provider's prorated preview) and what
+ * the new plan costs from the next period; nothing is charged until Confirm.
+ */
+function SwitchPlanDialog({
+  subscriptionId,
+  plan,
+  annual,
+  onDone,
+}: {
+  subscriptionId: string;
+  plan: SubscriptionPlan;
+  annual: boolean;
+  onDone: (error: string | null) => void;
+}) {
+  const preview = usePlanChangePreview(subscriptionId, plan, annual);
+  const switchPlan = useSwitchPlan();
+  const confirm = async () => {
+    try {
+      await switchPlan.mutateAsync({ subscriptionId, plan, annual });
+      onDone(null);
+    } catch (e) {
+      onDone(checkoutError(e));
+    }
+  };
+  const p = preview.data?.preview;
+  return (
+    <ConfirmDialog
+      title={`Switch to ${plan.plan_name}?`}
+      description={`${plan.plan_name}, billed ${annual ? 'yearly' : 'monthly'}. An upgrade adds the new plan’s extra credits at once.`}
+      confirmLabel={p ? `Switch and pay ${formatUsd(p.amountDueNow / 100)}` : 'Switch plan'}
+      confirmDisabled={!p}
+      onConfirm={confirm}
+      onClose={() => onDone(null)}
+    >
+      {preview.isError ? (
+        <Alert tone="error">{errorText(preview.error, 'What this switch costs could not be worked out. Please try again.')}</Alert>
+      ) : p ? (
+        <dl className="ac-preview">
+          <dt>Charged now</dt>
+          <dd data-testid="switch-due-now">{formatUsd(p.amountDueNow / 100)}</dd>
+          <dt>From {day.format(new Date(p.nextPeriodStart))}</dt>
+          <dd data-testid="switch-next-period">
+            {formatUsd(p.nextPeriodAmount / 100)} / {p.interval}
+          </dd>
+        </dl>
+      ) : (
+        <p className="ac-note" role="status">
+          Working out what this switch costs…
+        </p>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -9,7 +9,8 @@ import { accountKeys } from '../../lib/query-keys.ts';
 import { resetDateLabel } from '../credits/reset-label.ts';
 import { checkoutError, checkoutPackage } from './checkout.ts';
 import { BillingToggle, PlanCards } from './PlanCards.tsx';
-import { YourPlan } from './YourPlan.tsx';
+import { useSubscriptionStatus } from './api.ts';
+import { day, YourPlan } from './YourPlan.tsx';
 import { formatUsd, type BillingPeriod } from './pricing.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -33,6 +34,9 @@ export function SubscriptionPage() {
   const [plans, reloadPlans] = useRequest(accountKeys.plans(), getPlans);
   const balance = credits?.credits ?? profile?.credits_remaining ?? 0;
   const tier = credits?.subscription?.subscription_plans?.plan_name ?? credits?.tier ?? profile?.subscription_tier ?? '—';
+  const subscription = useSubscriptionStatus().data?.subscription ?? null;
+  // A plan cancelled at its period's end adds no more monthly credits: say when it ends instead.
+  const ending = subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null;
 
   return (
     <div className="ac-page">
@@ -55,10 +59,18 @@ export function SubscriptionPage() {
           </span>
           {credits && <span className="ac-note">Worth {formatUsd(credits.dollarValue)}</span>}
         </div>
-        <div className="st-card ac-stat">
-          <span className="ac-stat-label">Next credit reset</span>
-          <span className="ac-stat-value">{resetDateLabel(credits?.resetDate ?? profile?.credits_reset_date ?? null, Date.now())}</span>
-        </div>
+        {ending ? (
+          <div className="st-card ac-stat">
+            <span className="ac-stat-label">Plan ends</span>
+            <span className="ac-stat-value">{day.format(ending)}</span>
+            <span className="ac-note">No more monthly credits are added after that.</span>
+          </div>
+        ) : (
+          <div className="st-card ac-stat">
+            <span className="ac-stat-label">Next credit reset</span>
+            <span className="ac-stat-value">{resetDateLabel(credits?.resetDate ?? profile?.credits_reset_date ?? null, Date.now())}</span>
+          </div>
+        )}
       </div>
 
       {credits?.lowBalanceWarning && (

@@ -1,76 +1,50 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  PaymentMessages,
-  PaymentRoutes,
-  type InvoicesResponse,
-  type PaymentMethodsResponse,
-  type PortalSessionResponse,
-  type SubscriptionStatusResponse,
-} from '@studio/contracts';
-import { ApiError, apiFetch, refreshCredits, refreshSession, errorText } from '@studio/session';
-import { Alert } from '@studio/ui';
-import { accountKeys } from '../../lib/query-keys.ts';
+import { PaymentMessages } from '@studio/contracts';
+import { errorText } from '@studio/session';
+import { Alert, ConfirmDialog } from '@studio/ui';
+import { openBillingPortal, useCancelPlan, useInvoices, usePaymentMethods, useSubscriptionStatus } from './api.ts';
 import { formatUsd } from './pricing.ts';
 
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-/** Billing reads answer 404 until the first purchase: that is "nothing yet", not an error. */
-async function orNothing<T>(load: () => Promise<T>): Promise<T | null> {
-  try {
-    return await load();
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return null;
-    throw e;
-  }
-}
-
-/** The caller's plan at the payment provider (shared by the plan cards and Your plan). */
-export const useSubscriptionStatus = () =>
-  useQuery({
-    queryKey: accountKeys.billing('status'),
-    queryFn: () => apiFetch<SubscriptionStatusResponse>(PaymentRoutes.subscriptionStatus),
-  });
+export const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const FAILED = 'This could not be done. Please try again.';
 
 /**
  * The current plan (spec 1 §2 subscription page): its status and renewal or cancellation date,
- * Cancel (at the period's end) and Manage billing (the portal); saved cards and the last 10
- * invoices. Shown once the user has bought something.
+ * Cancel (at the period's end, after a confirmation) and Manage billing (the portal); saved cards
+ * and the last 10 invoices. Shown once the user has bought something.
  */
 export function YourPlan() {
-  const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: accountKeys.billing('status'),
-    queryFn: () => apiFetch<SubscriptionStatusResponse>(PaymentRoutes.subscriptionStatus),
-  });
-  const invoices = useQuery({
-    queryKey: accountKeys.billing('invoices'),
-    queryFn: () => orNothing(() => apiFetch<InvoicesResponse>(PaymentRoutes.invoices)),
-  });
-  const cards = useQuery({
-    queryKey: accountKeys.billing('cards'),
-    queryFn: () => orNothing(() => apiFetch<PaymentMethodsResponse>(PaymentRoutes.paymentMethods)),
-  });
+  const status = useSubscriptionStatus();
+  const invoices = useInvoices();
+  const cards = usePaymentMethods();
+  const cancelPlan = useCancelPlan();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const subscription = status.data?.subscription ?? null;
   if (!subscription && !invoices.data?.invoices.length) return null;
 
-  const act = async (work: () => Promise<unknown>) => {
+  const portal = async () => {
     setBusy(true);
     setError(null);
     try {
-      await work();
-      await queryClient.invalidateQueries({ queryKey: accountKeys.billing() });
-      void refreshSession();
-      void refreshCredits();
+      await openBillingPortal();
     } catch (e) {
-      setError(errorText(e, 'This could not be done. Please try again.'));
+      setError(errorText(e, FAILED));
     } finally {
       setBusy(false);
     }
   };
-  const portal = () =>
-    act(async () => window.location.assign((await apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' })).url));
+  const cancel = async () => {
+    setError(null);
+    try {
+      await cancelPlan.mutateAsync(subscription!.id);
+    } catch (e) {
+      setError(errorText(e, FAILED));
+    }
+    setConfirmingCancel(false);
+  };
+  const periodEnd = subscription?.currentPeriodEnd ? day.format(new Date(subscription.currentPeriodEnd)) : null;
 
   return (
     <section className="ac-section" aria-labelledby="your-plan-title">
@@ -85,9 +59,11 @@ export function YourPlan() {
               <strong>{subscription.planName ?? 'Plan'}</strong> · {subscription.interval === 'year' ? 'billed yearly' : 'billed monthly'} ·{' '}
               <span className="ac-status">{subscription.status}</span>
             </p>
-            {subscription.currentPeriodEnd ? (
+            {periodEnd ? (
               <p className="ac-note">
-                {subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'} {day.format(new Date(subscription.currentPeriodEnd))}
+                {subscription.cancelAtPeriodEnd
+                  ? `Ends on ${periodEnd}. No more monthly credits are added after that.`
+                  : `Renews on ${periodEnd}`}
               </p>
             ) : null}
           </>
@@ -96,19 +72,7 @@ export function YourPlan() {
         )}
         <div style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
           {subscription && !subscription.cancelAtPeriodEnd ? (
-            <button
-              type="button"
-              className="st-btn st-btn-secondary"
-              disabled={busy}
-              onClick={() =>
-                void act(() =>
-                  apiFetch(PaymentRoutes.cancelSubscription, {
-                    method: 'POST',
-                    json: { subscriptionId: subscription.id, immediately: false },
-                  }),
-                )
-              }
-            >
+            <button type="button" className="st-btn st-btn-secondary" disabled={busy} onClick={() => setConfirmingCancel(true)}>
               Cancel plan
             </button>
           ) : null}
@@ -116,6 +80,17 @@ export function YourPlan() {
             Manage billing
           </button>
         </div>
+        {confirmingCancel && subscription ? (
+          <ConfirmDialog
+            title="Cancel your plan?"
+            description={`Your ${subscription.planName ?? ''} plan stays active until ${periodEnd ?? 'the end of this period'}. After that it ends and no more monthly credits are added.`}
+            confirmLabel="Cancel plan"
+            cancelLabel="Keep my plan"
+            danger
+            onConfirm={cancel}
+            onClose={() => setConfirmingCancel(false)}
+          />
+        ) : null}
         {error ? <Alert tone="error">{error}</Alert> : null}
         {cards.data?.paymentMethods.length ? (
           <p className="ac-note">Cards: {cards.data.paymentMethods.map((c) => `${c.brand} ending in ${c.last4}`).join(', ')}</p>

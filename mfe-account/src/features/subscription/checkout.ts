@@ -24,12 +24,6 @@ export async function checkoutPlan(plan: SubscriptionPlan, annual: boolean): Pro
   );
 }
 
-/** A plan change for someone already subscribed: the same subscription moves to the new price (prorated). */
-export async function switchPlan(subscriptionId: string, plan: SubscriptionPlan, annual: boolean): Promise<void> {
-  const newPriceId = annual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id;
-  await apiFetch(PaymentRoutes.updateSubscription, { method: 'POST', json: { subscriptionId, newPriceId } });
-}
-
 export async function checkoutPackage(pack: CreditPackage): Promise<void> {
   go(
     await apiFetch<CheckoutResponse>(PaymentRoutes.topupCheckout, {

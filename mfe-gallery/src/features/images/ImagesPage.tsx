@@ -11,6 +11,7 @@ import {
   type UserAsset,
 } from '@studio/contracts';
 import { adminViewActiveAtom, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
+import { ConfirmDialog } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { useUserAssets } from '../../lib/use-user-assets.ts';
 import { useAssetActions } from './asset-actions.ts';
@@ -66,13 +67,15 @@ export function ImagesPage() {
   const open = openId ? byId.get(openId) : undefined;
   const chosen = assets.filter((a) => selected.has(a.id));
 
-  const remove = async (list: UserAsset[]) => {
-    const what = list.length === 1 ? 'this image' : `these ${list.length} images`;
-    if (!window.confirm(`Delete ${what}? This cannot be undone.`)) return;
+  /** Deleting asks first, in the app's dialog. */
+  const [deleting, setDeleting] = useState<UserAsset[] | null>(null);
+  const remove = (list: UserAsset[]) => setDeleting(list);
+  const confirmRemove = async (list: UserAsset[]) => {
     if (await actions.remove(list)) {
       setSelected(new Set());
       if (open && list.includes(open)) setOpenId(null);
     }
+    setDeleting(null);
   };
   const toggleSelected = (id: string) =>
     setSelected((current) => {
@@ -101,7 +104,7 @@ export function ImagesPage() {
       setDraft({ model });
       setOpenId(null);
     },
-    onDelete: (asset) => void remove([asset]),
+    onDelete: (asset) => remove([asset]),
   };
 
   return (
@@ -133,7 +136,7 @@ export function ImagesPage() {
           >
             Download selected
           </button>
-          <button type="button" className="st-btn st-btn-secondary" onClick={() => void remove(chosen)} disabled={actions.pending !== null}>
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => remove(chosen)} disabled={actions.pending !== null}>
             Delete selected
           </button>
           <button type="button" className="st-btn st-btn-secondary" onClick={() => setSelected(new Set())}>
@@ -189,7 +192,7 @@ export function ImagesPage() {
                   <button type="button" className="st-btn st-btn-secondary" onClick={() => void actions.download([asset])}>
                     Download
                   </button>
-                  <button type="button" className="st-btn st-btn-secondary" onClick={() => void remove([asset])}>
+                  <button type="button" className="st-btn st-btn-secondary" onClick={() => remove([asset])}>
                     Delete
                   </button>
                   {adminView && (
@@ -207,6 +210,16 @@ export function ImagesPage() {
             }}
           />
         )
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={deleting.length === 1 ? 'Delete this image?' : `Delete these ${deleting.length} images?`}
+          description="This cannot be undone."
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => confirmRemove(deleting)}
+          onClose={() => setDeleting(null)}
+        />
       )}
       {videoFrom && (
         <CreateVideoDialog

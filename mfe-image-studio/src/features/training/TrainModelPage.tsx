@@ -17,6 +17,7 @@ import {
 } from '@studio/contracts';
 import { ApiError, errorText, profileAtom, requestUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
+import { ConfirmDialog } from '@studio/ui';
 import { deleteModel, listModels, shareModel, startTraining } from './api.ts';
 
 const MODELS_KEY = ['image-studio', 'trained-models'] as const;
@@ -225,6 +226,7 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
 
 function ModelCard({ model, onUse, onChanged }: { model: TrainedModel; onUse: () => void; onChanged: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const act = async (work: () => Promise<unknown>) => {
     setProblem(null);
     try {
@@ -276,14 +278,23 @@ function ModelCard({ model, onUse, onChanged }: { model: TrainedModel; onUse: ()
               )}
             </>
           )}
-          <button
-            type="button"
-            className="st-btn st-btn-secondary"
-            onClick={() => window.confirm(`Delete ${model.name}?`) && void act(() => deleteModel(model.id))}
-          >
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => setConfirmingDelete(true)}>
             Delete
           </button>
         </div>
+        {confirmingDelete && (
+          <ConfirmDialog
+            title={`Delete ${model.name}?`}
+            description="Images already made with it stay in your gallery. This cannot be undone."
+            confirmLabel="Delete"
+            danger
+            onConfirm={async () => {
+              await act(() => deleteModel(model.id));
+              setConfirmingDelete(false);
+            }}
+            onClose={() => setConfirmingDelete(false)}
+          />
+        )}
       </div>
     </li>
   );

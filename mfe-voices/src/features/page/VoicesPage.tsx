@@ -10,10 +10,12 @@ import {
   type GenerateAudioResponse,
   type SavedVoice,
   type VoiceChoice,
+  type VoiceProfile,
   type VoiceSettingsValue,
 } from '@studio/contracts';
 import { apiFetch, offerUpgrade, userAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
+import { ConfirmDialog, NameDialog } from '@studio/ui';
 import { voiceKeys } from '../../lib/query-keys.ts';
 import { useSavedVoices, useVoiceInfo, useVoiceProfiles } from '../data.ts';
 import { VoicePicker } from '../picker/VoicePicker.tsx';
@@ -45,6 +47,7 @@ export function VoicesPage() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [creating, setCreating] = useState(false);
+  const [dialog, setDialog] = useState<{ kind: 'save' } | { kind: 'rename' | 'delete'; profile: VoiceProfile } | null>(null);
   const info = useVoiceInfo(voice.voiceId).data?.voice;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: voiceKeys.all });
@@ -83,10 +86,8 @@ export function VoicesPage() {
     setBusy(false);
   };
 
-  const saveVoice = () =>
+  const saveVoice = (name: string) =>
     act(async () => {
-      const name = window.prompt('Name this voice', voice.name)?.trim();
-      if (!name) return null;
       await apiFetch(ApiRoutes.savedVoices, {
         method: 'POST',
         json: {
@@ -136,7 +137,7 @@ export function VoicesPage() {
           <button type="button" className="st-btn st-btn-primary" onClick={() => void generate()} disabled={busy}>
             {busy ? 'Generating…' : `Generate voice (${TASK_CREDITS.voice} credit)`}
           </button>
-          <button type="button" className="st-btn st-btn-secondary" onClick={() => void saveVoice()}>
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => setDialog({ kind: 'save' })}>
             Save voice
           </button>
           <span className="vo-notice">
@@ -221,31 +222,10 @@ export function VoicesPage() {
                   </span>
                 </span>
                 <span className="vo-row">
-                  <button
-                    type="button"
-                    className="st-btn st-btn-secondary"
-                    onClick={() =>
-                      void act(async () => {
-                        const name = window.prompt('Rename voice profile', profile.name)?.trim();
-                        if (!name) return null;
-                        await apiFetch(`${ApiRoutes.voiceProfiles}/${profile.id}`, { method: 'PATCH', json: { name } });
-                        return null;
-                      }, 'The profile could not be renamed.')
-                    }
-                  >
+                  <button type="button" className="st-btn st-btn-secondary" onClick={() => setDialog({ kind: 'rename', profile })}>
                     Rename {profile.name}
                   </button>
-                  <button
-                    type="button"
-                    className="st-btn st-btn-secondary"
-                    onClick={() =>
-                      void act(async () => {
-                        if (!window.confirm(`Delete the voice profile “${profile.name}”?`)) return null;
-                        await apiFetch(`${ApiRoutes.voiceProfiles}/${profile.id}`, { method: 'DELETE' });
-                        return null;
-                      }, 'The profile could not be deleted.')
-                    }
-                  >
+                  <button type="button" className="st-btn st-btn-secondary" onClick={() => setDialog({ kind: 'delete', profile })}>
                     Delete {profile.name}
                   </button>
                 </span>
@@ -266,6 +246,52 @@ export function VoicesPage() {
           setVoice(choice);
         }}
       />
+      {dialog?.kind === 'save' && (
+        <NameDialog
+          title="Save voice"
+          label="Voice name"
+          description="Saved voices keep their settings, ready to pick for any video."
+          confirmLabel="Save"
+          initialValue={voice.name}
+          onConfirm={async (name) => {
+            await saveVoice(name);
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'rename' && (
+        <NameDialog
+          title="Rename voice profile"
+          label="Profile name"
+          confirmLabel="Rename"
+          initialValue={dialog.profile.name}
+          onConfirm={async (name) => {
+            await act(async () => {
+              await apiFetch(`${ApiRoutes.voiceProfiles}/${dialog.profile.id}`, { method: 'PATCH', json: { name } });
+              return null;
+            }, 'The profile could not be renamed.');
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={`Delete the voice profile “${dialog.profile.name}”?`}
+          description="Videos already made keep their audio. This cannot be undone."
+          confirmLabel="Delete"
+          danger
+          onConfirm={async () => {
+            await act(async () => {
+              await apiFetch(`${ApiRoutes.voiceProfiles}/${dialog.profile.id}`, { method: 'DELETE' });
+              return null;
+            }, 'The profile could not be deleted.');
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </section>
   );
 }

@@ -87,7 +87,11 @@ export default function CheckoutReturnPage({ kind }: { kind: Kind }) {
           <>
             <h1 className="sh-page-title">{PaymentMessages.verificationFailedHeading}</h1>
             <p role="alert">{state.message}</p>
-            <button type="button" className="st-btn st-btn-primary" onClick={() => navigate('/app/images')}>
+            <button
+              type="button"
+              className="st-btn st-btn-primary"
+              onClick={() => navigate(kind === 'subscription' ? '/app/images' : '/app/explore')}
+            >
               Continue to App
             </button>
           </>

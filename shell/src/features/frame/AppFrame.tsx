@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { ApiRoutes, type ProfileResponse } from '@studio/contracts';
+import { ApiRoutes, PaymentMessages, type ProfileResponse } from '@studio/contracts';
 import {
   adminViewAtom,
   apiFetch,
@@ -14,7 +14,7 @@ import {
   upgradeRequestAtom,
   userAtom,
 } from '@studio/session';
-import { Logo } from '@studio/ui';
+import { Banner, Logo, useBanner } from '@studio/ui';
 import { SUPPORT_EMAIL } from '../../config.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { preloadRemotes } from '../../remotes/runtime.ts';
@@ -132,6 +132,7 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
           </div>
         </header>
         <PlanGateBanner />
+        <CheckoutReturnBanner />
         <main id="app-content" className="sh-content" tabIndex={-1}>
           {children}
         </main>
@@ -211,6 +212,35 @@ function AdminViewToggle() {
 }
 
 /** Plan gating: when `/api/plan-status` says a plan is needed, ask before the user generates. */
+/**
+ * spec 1 §2: the checkout return pages send the user on to `?payment_success=true` or
+ * `?credits_purchased=true`; the app says the payment went through (for 5 s) and drops the flag
+ * from the address, so a reload or a shared link does not say it again.
+ */
+function CheckoutReturnBanner() {
+  const [params, setParams] = useSearchParams();
+  const { banner, show } = useBanner();
+  const returned = params.get('payment_success') === 'true' ? 'plan' : params.get('credits_purchased') === 'true' ? 'credits' : null;
+  useEffect(() => {
+    if (!returned) return;
+    show('success', returned === 'plan' ? PaymentMessages.planActive : PaymentMessages.creditsAdded);
+    setParams(
+      (current) => {
+        current.delete('payment_success');
+        current.delete('credits_purchased');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [returned, show, setParams]);
+  if (!banner) return null;
+  return (
+    <div className="sh-frame-banner">
+      <Banner message={banner} />
+    </div>
+  );
+}
+
 function PlanGateBanner() {
   const status = useAtomValue(planStatusAtom);
   const location = useLocation();

@@ -1,0 +1,84 @@
+/**
+ * The plans screen's server calls (spec 1 §7, §8): the plan at the provider, invoices, cards, a plan
+ * switch's preview, the switch, cancelling and the billing portal. Components use these hooks and
+ * fetchers, never `apiFetch`; keys live in `accountKeys`.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  PaymentRoutes,
+  type InvoicesResponse,
+  type PaymentMethodsResponse,
+  type PortalSessionResponse,
+  type SubscriptionChangePreviewResponse,
+  type SubscriptionPlan,
+  type SubscriptionStatusResponse,
+} from '@studio/contracts';
+import { apiFetch, refreshCredits, refreshSession } from '@studio/session';
+import { accountKeys } from '../../lib/query-keys.ts';
+
+const priceOf = (plan: SubscriptionPlan, annual: boolean) => (annual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id) ?? '';
+
+/** The caller's plan at the payment provider (shared by the plan cards and Your plan). */
+export const useSubscriptionStatus = () =>
+  useQuery({
+    queryKey: accountKeys.billing('status'),
+    queryFn: () => apiFetch<SubscriptionStatusResponse>(PaymentRoutes.subscriptionStatus),
+  });
+
+/** The last invoices (none before a first purchase). */
+export const useInvoices = () =>
+  useQuery({ queryKey: accountKeys.billing('invoices'), queryFn: () => apiFetch<InvoicesResponse>(PaymentRoutes.invoices) });
+
+/** The saved cards, one per card. */
+export const usePaymentMethods = () =>
+  useQuery({ queryKey: accountKeys.billing('cards'), queryFn: () => apiFetch<PaymentMethodsResponse>(PaymentRoutes.paymentMethods) });
+
+/** What switching to `plan` would charge now and from the next period; changes nothing. */
+export const usePlanChangePreview = (subscriptionId: string | null, plan: SubscriptionPlan | null, annual: boolean) =>
+  useQuery({
+    queryKey: accountKeys.planChangePreview(subscriptionId ?? '', plan ? priceOf(plan, annual) : ''),
+    queryFn: () =>
+      apiFetch<SubscriptionChangePreviewResponse>(PaymentRoutes.previewSubscriptionChange, {
+        method: 'POST',
+        json: { subscriptionId, newPriceId: priceOf(plan!, annual) },
+      }),
+    enabled: Boolean(subscriptionId && plan),
+    // A preview is of this moment: prorations move with the clock.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** After a change at the provider: the plan, invoices, cards, the session's tier and the balance are read again. */
+function useAfterBillingChange() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: accountKeys.billing() });
+    void refreshSession();
+    void refreshCredits();
+  };
+}
+
+/** Switches the subscription to `plan` (prorated, the difference paid now). */
+export function useSwitchPlan() {
+  const after = useAfterBillingChange();
+  return useMutation({
+    mutationFn: ({ subscriptionId, plan, annual }: { subscriptionId: string; plan: SubscriptionPlan; annual: boolean }) =>
+      apiFetch(PaymentRoutes.updateSubscription, { method: 'POST', json: { subscriptionId, newPriceId: priceOf(plan, annual) } }),
+    onSuccess: after,
+  });
+}
+
+/** Cancels the plan at the end of its period. */
+export function useCancelPlan() {
+  const after = useAfterBillingChange();
+  return useMutation({
+    mutationFn: (subscriptionId: string) =>
+      apiFetch(PaymentRoutes.cancelSubscription, { method: 'POST', json: { subscriptionId, immediately: false } }),
+    onSuccess: after,
+  });
+}
+
+/** Opens the provider's billing portal (it returns to /app). */
+export async function openBillingPortal(): Promise<void> {
+  window.location.assign((await apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' })).url);
+}

@@ -36,10 +36,9 @@ const chromium = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // Three spec files at a time (a file’s tests run in order; most of their time is the studio working, not the
-  // browser); each signs up users of its own.
+  // Two spec files at a time (a file's tests run in order); each signs up users of its own.
   fullyParallel: false,
-  workers: 3,
+  workers: 2,
   // No retries: a flaky test is fixed, not retried (DESIGN §2.13).
   retries: 0,
   timeout: 60_000,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
@@ -38,6 +39,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ APP_URL: 'https://studio.example.com/' });
     expect(config.appUrl).toBe('https://studio.example.com');
     expect(config.secureCookies).toBe(true);
+  });
+
+  it('names each process for the durable engine: host and port by default (stable across restarts), or EXECUTOR_ID', () => {
+    expect(loadConfig({ PORT: '3000' }).executorId).toBe(`${os.hostname()}:3000`);
+    expect(loadConfig({ PORT: '3001' }).executorId).not.toBe(loadConfig({ PORT: '3000' }).executorId);
+    expect(loadConfig({ EXECUTOR_ID: 'bff-2.eu-west' }).executorId).toBe('bff-2.eu-west');
+    expect(problemWith({ EXECUTOR_ID: 'two words' })).toMatch(/EXECUTOR_ID/);
   });
 
   it('treats empty variables as unset', () => {

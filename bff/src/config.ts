@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isLoopback } from './loopback.ts';
@@ -14,6 +15,11 @@ const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** This process's name among the bff processes sharing one database: DBOS resumes only its own unfinished jobs. */
+  EXECUTOR_ID: z
+    .string()
+    .regex(/^[\w.:@-]{1,100}$/, { error: 'must be 1–100 letters, digits or . : @ _ -' })
+    .optional(),
   APP_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z
@@ -83,6 +89,8 @@ const Env = z.object({
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
+  /** The durable engine's executor id: `EXECUTOR_ID`, else `<host name>:<port>` (stable across restarts, unique per process). */
+  executorId: string;
   host: string;
   appUrl: string;
   secureCookies: boolean;
@@ -178,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
+    executorId: e.EXECUTOR_ID ?? `${os.hostname()}:${e.PORT}`,
     host: e.HOST,
     appUrl,
     secureCookies: appUrl.startsWith('https://'),

@@ -110,6 +110,7 @@ export async function createDeps(
     notifications.on(CHANNELS.planStatus, invalidatePlanStatus);
     const jobs = createJobEngine({
       databaseUrl,
+      executorId: config.executorId,
       temporal: config.temporal,
       activities: createActivities({ db, objects, media }),
       training: createTrainingActivities({ db, objects, media }),

@@ -1,14 +1,15 @@
 /**
  * A studio process running video jobs on DBOS, for the crash test: `crash` starts a 3-section job
  * whose section b never finishes (the test kills this process there); `resume` launches again,
- * lets DBOS resume the job, and writes its outcome. Every activity call is appended to a log.
- *   node --import tsx workflows/test/job-process.ts <crash|resume> <systemDatabaseUrl> <logFile> <jobId>
+ * lets DBOS resume the job, and writes its outcome; `bystander` is another process on the same
+ * database that launches, waits, and says so. Every activity call is appended to a log.
+ *   node --import tsx workflows/test/job-process.ts <crash|resume|bystander> <systemDatabaseUrl> <logFile> <jobId> [executorId]
  */
 import fs from 'node:fs';
 import { launchDbosEngine } from '../src/engines/dbos.ts';
 import type { SectionSpec, VideoActivities } from '../src/workflows/job.ts';
 
-const [mode, systemDatabaseUrl, logFile, jobId] = process.argv.slice(2) as [string, string, string, string];
+const [mode, systemDatabaseUrl, logFile, jobId, executorId] = process.argv.slice(2) as [string, string, string, string, string?];
 const log = (line: string) => fs.appendFileSync(logFile, `${line}\n`);
 const hang = () => new Promise<never>(() => undefined);
 
@@ -29,7 +30,7 @@ const activities: VideoActivities = {
   finish: async (_j, outcome) => log(`finish:${outcome.status}`),
 };
 
-const engine = await launchDbosEngine({ systemDatabaseUrl, activities });
+const engine = await launchDbosEngine({ systemDatabaseUrl, activities, executorId });
 if (mode === 'crash') {
   const section = (id: string): SectionSpec => ({
     id,
@@ -42,6 +43,11 @@ if (mode === 'crash') {
   });
   await engine.start({ jobId, userId: 'user-1', sections: [section('a'), section('b'), section('c')], parallelism: 1 });
   log('started');
+  await hang();
+} else if (mode === 'bystander') {
+  // Launching has already recovered whatever this executor left pending; a moment more for stragglers.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  log('bystander-ready');
   await hang();
 } else {
   const outcome = await engine.result(jobId);

@@ -21,8 +21,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const run = (mode: string, log: string, jobId: string) =>
-  spawn(process.execPath, ['--import', 'tsx', PROCESS, mode, database.url, log, jobId], {
+const run = (mode: string, log: string, jobId: string, executorId?: string) =>
+  spawn(process.execPath, ['--import', 'tsx', PROCESS, mode, database.url, log, jobId, ...(executorId ? [executorId] : [])], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -66,5 +66,28 @@ describe('a video job on DBOS survives its process being killed', () => {
     expect(all.filter((l) => l.startsWith('concat:'))).toEqual(['concat:synced-a,synced-b,synced-c']);
     expect(all.filter((l) => l === 'store')).toHaveLength(1);
     expect(all.filter((l) => l.startsWith('refund'))).toEqual([]);
+  }, 120_000);
+
+  it('a second process on the same database leaves a live process’s job alone; the job resumes with its own executor', async () => {
+    const log = path.join(dir, 'log-two.txt');
+    currentLog = log;
+    const a = run('crash', log, 'job-two-1', 'host-a:8080');
+    await until(() => lines(log).includes('animate-start:b'));
+    // Process B starts while A is mid-job: it must not take A's job over (both would render section b).
+    const b = run('bystander', log, 'job-two-1', 'host-b:8080');
+    await until(() => lines(log).includes('bystander-ready'));
+    expect(lines(log).filter((l) => l === 'animate-start:b')).toHaveLength(1);
+    expect(lines(log)).not.toContain('animate:b');
+    await killed(b);
+
+    // A dies; A's executor comes back and finishes its job, once.
+    await killed(a);
+    const again = run('resume', log, 'job-two-1', 'host-a:8080');
+    await until(() => lines(log).some((l) => l.startsWith('result:')));
+    await killed(again);
+    const all = lines(log);
+    expect(JSON.parse(all.find((l) => l.startsWith('result:'))!.slice('result:'.length)).status).toBe('COMPLETED');
+    expect(all.filter((l) => l === 'animate:b')).toHaveLength(1);
+    expect(all.filter((l) => l === 'store')).toHaveLength(1);
   }, 120_000);
 });

@@ -83,6 +83,11 @@ export interface DbosEngine {
 /** Registers the job workflow with `activities`, then launches DBOS (which resumes unfinished jobs). */
 export async function launchDbosEngine(options: {
   systemDatabaseUrl: string;
+  /**
+   * This process's executor id (DBOS tags each workflow with it): with several processes on one
+   * database, a launch resumes only its own unfinished jobs, never another live process's.
+   */
+  executorId?: string;
   activities: VideoActivities;
   training?: TrainingActivities;
 }): Promise<DbosEngine> {
@@ -91,6 +96,7 @@ export async function launchDbosEngine(options: {
     systemDatabaseUrl: options.systemDatabaseUrl,
     systemDatabaseSchemaName: 'dbos',
     applicationVersion: DBOS_APPLICATION_VERSION,
+    executorID: options.executorId,
     logLevel: 'warn',
   });
   const durable = durableActivities(options.activities);

@@ -1,6 +1,7 @@
 import { ApiRoutes, PaymentMessages, PaymentRoutes } from '@studio/contracts';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { debitCredits } from '../../services/credits/ledger.ts';
 import { startTestStudio, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 let studio: TestStudio;
@@ -286,5 +287,67 @@ describe('the webhook', () => {
     expect(((await forged.json()) as { error: { message: string } }).error.message).toBe(PaymentMessages.webhookSignature);
     expect((await fetch(new URL(PaymentRoutes.webhook, studio.url), { method: 'POST', body })).status).toBe(400);
     expect(await db()('payment_events').where({ id: 'evt_forged' }).first()).toBeUndefined();
+  });
+});
+
+describe('credits on a tier change (spec 1 §9)', () => {
+  it('the new tier’s credits are a floor: after an upgrade’s own grant, and on a downgrade; once each, with its reason', async () => {
+    const { user, client } = await member(studio);
+    const [growth, pro] = await Promise.all(['growth', 'pro'].map((tier) => db()('subscription_plans').where({ plan_tier: tier }).first()));
+    await pay((await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id })).body.url);
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(20 + 600);
+    const { id: subscriptionId } = (await client.get(PaymentRoutes.subscriptionStatus)).body.subscription;
+    const spendDownTo = async (left: number) =>
+      debitCredits(db(), {
+        userId: user.id,
+        credits: (await balanceOf(client)) - left,
+        description: 'test spend',
+        idempotencyKey: `spend:${user.id}:${left}`,
+      });
+
+    // Growth → Pro with 10 left: the upgrade grants its 1,400, and pro's 2,000 are the floor after it.
+    await spendDownTo(10);
+    await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: pro.stripe_monthly_price_id });
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(2000);
+    // Pro → Growth with 50 left: no paid grant comes with a downgrade, so basic's 500 are its floor.
+    await spendDownTo(50);
+    await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: growth.stripe_monthly_price_id });
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(500);
+    // The plan ends with 500 left: above the free tier's 100, nothing changes (credits are never taken).
+    await client.post(PaymentRoutes.cancelSubscription, { subscriptionId, immediately: true });
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(500);
+    const tierRows = (await ledger(user.id)).filter((r) => r.transaction_type === 'TIER_CHANGE');
+    expect(tierRows).toEqual([
+      { transaction_type: 'TIER_CHANGE', amount: 590, idempotency_key: expect.stringMatching(/^tier-change:sub_\w+:pro:in_/) },
+      { transaction_type: 'TIER_CHANGE', amount: 450, idempotency_key: expect.stringMatching(/^tier-change:sub_\w+:basic:/) },
+    ]);
+    const history = (await client.get(ApiRoutes.creditHistory)).body.transactions as { transaction_type: string; description: string }[];
+    expect(history.filter((t) => t.transaction_type === 'TIER_CHANGE').map((t) => t.description)).toEqual([
+      'Plan changed to basic: balance raised to 500 credits',
+      'Plan changed to pro: balance raised to 2000 credits',
+    ]);
+
+    // Every event again, in reverse: nothing is granted twice.
+    const customer = (await db()('profiles').where({ id: user.id }).first()).stripe_customer_id;
+    for (const event of eventsOf(customer).reverse()) await resend(event.id);
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(500);
+  });
+
+  it('a plan that ends with few credits left leaves the free tier’s 100', async () => {
+    const { user, client } = await member(studio);
+    const growth = await db()('subscription_plans').where({ plan_tier: 'growth' }).first();
+    await pay((await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id })).body.url);
+    await emulator().webhooks.settled();
+    await debitCredits(db(), { userId: user.id, credits: 615, description: 'test spend', idempotencyKey: `spend:${user.id}` });
+    const { id: subscriptionId } = (await client.get(PaymentRoutes.subscriptionStatus)).body.subscription;
+    await client.post(PaymentRoutes.cancelSubscription, { subscriptionId, immediately: true });
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(100);
+    expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('free');
   });
 });

@@ -1,5 +1,5 @@
 import { TIER_CHANGE_CREDITS, type CreditTransaction, type SubscriptionTierName } from '@studio/contracts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { invalidatePlanStatus } from '../plans/plan-status.ts';
 import { getOrCreateProfileRow, type ProfileRow } from '../profiles.ts';
@@ -52,4 +52,34 @@ export async function applyMonthlyReset(db: Db, userId: string): Promise<number>
 export async function readProfileWithReset(db: Db, user: { id: string; email: string }): Promise<ProfileRow> {
   const profile = await getOrCreateProfileRow(db, user);
   return (await applyMonthlyReset(db, user.id)) > 0 ? getOrCreateProfileRow(db, user) : profile;
+}
+
+/** Tiers from least to most: a move down this list is a downgrade. */
+const TIER_ORDER: readonly SubscriptionTierName[] = ['trial', 'free', 'basic', 'pro', 'unlimited'];
+export const isDowngrade = (from: SubscriptionTierName, to: SubscriptionTierName) => TIER_ORDER.indexOf(to) < TIER_ORDER.indexOf(from);
+
+/**
+ * spec 1 §9 tier-change credits as the studio applies them (README, "Credits on a plan change"): a
+ * change that comes without a paid plan grant — a downgrade, or a plan ending (free) — raises the
+ * balance to the new tier's credits when it is below them, as a TIER_CHANGE row with its reason; it
+ * never takes credits away. Upgrades and new plans are paid: their invoice grants the plan's monthly
+ * credits, which meet or exceed the tier's. Once per key (the subscription, the tier and its period).
+ */
+export async function raiseToTierCredits(
+  db: Queryable,
+  userId: string,
+  tier: Exclude<SubscriptionTierName, 'trial'>,
+  idempotencyKey: string,
+): Promise<CreditTransaction | null> {
+  const profile = await db('profiles').where({ id: userId }).first<{ credits_remaining: number } | undefined>('credits_remaining');
+  const missing = TIER_CHANGE_CREDITS[tier] - (profile?.credits_remaining ?? 0);
+  if (!profile || missing <= 0) return null;
+  return writeLedger(db, {
+    userId,
+    type: 'TIER_CHANGE',
+    amount: missing,
+    description: `Plan changed to ${tier}: balance raised to ${TIER_CHANGE_CREDITS[tier]} credits`,
+    taskMetadata: { tier },
+    idempotencyKey,
+  });
 }

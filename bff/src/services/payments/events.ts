@@ -10,7 +10,9 @@ import type Stripe from 'stripe';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.ts';
 import { CHANNELS } from '../../db/notifications.ts';
+import type { SubscriptionTierName } from '@studio/contracts';
 import { grantCredits } from '../credits/ledger.ts';
+import { isDowngrade, raiseToTierCredits } from '../credits/tiers.ts';
 
 type Trx = Knex.Transaction;
 
@@ -18,7 +20,11 @@ type Trx = Knex.Transaction;
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
 
 /** spec 1 §3: the plans' tiers as profile tiers (Growth is the basic tier). */
-const TIER_OF_PLAN: Record<string, 'basic' | 'pro' | 'unlimited'> = { growth: 'basic', pro: 'pro', unlimited: 'unlimited' };
+const TIER_OF_PLAN: Record<string, Exclude<SubscriptionTierName, 'trial' | 'free'>> = {
+  growth: 'basic',
+  pro: 'pro',
+  unlimited: 'unlimited',
+};
 
 /** A Stripe reference as its id (an expanded object or the id itself). */
 export const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
@@ -77,15 +83,24 @@ async function syncSubscription(trx: Trx, stripe: Stripe, subscriptionId: string
   };
   await trx('user_subscriptions').insert(row).onConflict('stripe_subscription_id').merge();
   const live = (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status);
+  const before = await trx('profiles')
+    .where({ id: userId })
+    .forUpdate()
+    .first<{ subscription_tier: SubscriptionTierName }>('subscription_tier');
+  const tier: SubscriptionTierName | null = live && plan ? (TIER_OF_PLAN[plan.plan_tier] ?? 'basic') : live ? null : 'free';
   await trx('profiles')
     .where({ id: userId })
     .update({
       stripe_customer_id: customer,
       subscription_status: sub.status,
-      ...(live && plan ? { subscription_tier: TIER_OF_PLAN[plan.plan_tier] ?? 'basic', current_subscription_id: sub.id } : {}),
-      ...(!live ? { subscription_tier: 'free', current_subscription_id: null } : {}),
+      ...(tier ? { subscription_tier: tier, current_subscription_id: live ? sub.id : null } : {}),
       updated_at: trx.fn.now(),
     });
+  // A downgrade or an ending comes with no paid grant: the new tier's credits are its floor (spec 1 §9).
+  if (tier && before && isDowngrade(before.subscription_tier, tier)) {
+    const period = item ? new Date(item.current_period_start * 1000).toISOString().slice(0, 19) : 'none';
+    await raiseToTierCredits(trx, userId, tier, `tier-change:${sub.id}:${tier}:${period}`);
+  }
   await announce(trx, userId);
 }
 
@@ -118,6 +133,9 @@ async function grantPeriod(trx: Trx, stripe: Stripe, invoiceId: string): Promise
       taskMetadata: { invoice: invoice.id, from_plan: from.plan_name },
       idempotencyKey: `plan-change:${invoice.id}`,
     });
+    // The new tier's credits are the floor after the upgrade's own grant (spec 1 §9), so the grant counts toward them.
+    const tier = TIER_OF_PLAN[to.plan_tier];
+    if (tier) await raiseToTierCredits(trx, userId, tier, `tier-change:${subscriptionId}:${tier}:${invoice.id}`);
     return;
   }
   const plan = await planFor(trx, linePrice(charge));

@@ -32,6 +32,8 @@ const SHUTDOWN_WAIT_MS = 5000;
 
 export interface JobEngineOptions {
   databaseUrl: string;
+  /** DBOS tags each job with the process that started it and resumes only its own on a restart. */
+  executorId: string;
   temporal?: { address: string; namespace?: string };
   activities: VideoActivities;
   training: TrainingActivities;
@@ -67,6 +69,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
     (engine ??= import('@studio/workflows/dbos').then((d) =>
       d.launchDbosEngine({
         systemDatabaseUrl: withAsyncCommit(options.databaseUrl),
+        executorId: options.executorId,
         activities: options.activities,
         training: options.training,
       }),

@@ -27,7 +27,7 @@ test('sign up, confirm, credits, username, sign out and in, reset the password, 
   test.slow(); // one long story: three sign-ins, two mails, the 2 s redirect
 
   // Sign up in the auth modal; the confirmation link signs in and lands on /app/discover.
-  const { email, password } = await signUpAndConfirm(page, request, { tag: 'journey' });
+  const { email, password } = await signUpAndConfirm(page, request, { tag: 'journey', via: 'ui' });
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Discover' })).toHaveClass(/sh-nav-active/);
   await expect(page.getByRole('heading', { name: 'Discover' })).toBeVisible();
 

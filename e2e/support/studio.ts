@@ -3,7 +3,8 @@
  * account menu. Every helper waits on what a user would see, never on a fixed delay.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ApiRoutes } from '../../packages/contracts/src/routes.ts';
 import { Messages } from '../../packages/contracts/src/errors.ts';
 
 export { Messages };
@@ -106,22 +107,40 @@ export async function confirmFromLink(page: Page, link: string, password: string
 }
 
 /**
- * A new confirmed account, signed in on `page`, standing on `/app/discover`: signs up in the
- * modal, follows the confirmation link from the dev outbox and confirms with the password.
+ * A new confirmed account, signed in on `page`, standing on `/app/discover`. By default it is made
+ * through the API the forms call (sign-up, the mailed link from the dev outbox, its confirmation;
+ * the browser context shares the session cookie), which is what a test that is about something else
+ * needs; `via: 'ui'` goes through the auth modal and the confirmation page as a person does (the
+ * journey's own test of those screens).
  */
 export async function signUpAndConfirm(
   page: Page,
   request: APIRequestContext,
-  options: { tag?: string; email?: string; password?: string; keepWelcome?: boolean } = {},
+  options: { tag?: string; email?: string; password?: string; keepWelcome?: boolean; via?: 'api' | 'ui' } = {},
 ): Promise<{ email: string; password: string }> {
   const email = options.email ?? uniqueEmail(options.tag ?? 'user');
   const password = options.password ?? DEFAULT_PASSWORD;
-  await signUp(page, email, password);
-  const mail = await readMail(request, email, confirmationSubject);
-  await confirmFromLink(page, linkIn(mail), password);
-  await expect(page).toHaveURL(/\/app\/discover$/);
+  if (options.via === 'ui') {
+    await signUp(page, email, password);
+    const mail = await readMail(request, email, confirmationSubject);
+    await confirmFromLink(page, linkIn(mail), password);
+    await expect(page).toHaveURL(/\/app\/discover$/);
+    await expectInFrame(page);
+    if (!options.keepWelcome) await skipWelcome(page);
+    return { email, password };
+  }
+  // Same-origin requests, as the studio's own pages make them (the CSRF check wants the Origin).
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const signup = await page.request.post(ApiRoutes.signup, { headers, data: { email, password, confirmPassword: password } });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const token = new URL(linkIn(await readMail(request, email, confirmationSubject))).searchParams.get('token');
+  const confirmed = await page.request.post(ApiRoutes.confirm, { headers, data: { token, password } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  if (!options.keepWelcome) {
+    expect((await page.request.patch(ApiRoutes.profile, { headers, data: { welcome_shown: true } })).ok()).toBe(true);
+  }
+  await page.goto('/app/discover');
   await expectInFrame(page);
-  if (!options.keepWelcome) await skipWelcome(page);
   return { email, password };
 }
 

@@ -29,8 +29,9 @@ export function sharedSingletons(deps) {
  * @param {string[]} app.proxy        paths the dev server forwards to the bff
  * @param {object} [app.html]         extra HtmlRspackPlugin options
  * @param {object} [app.optimization]
+ * @param {object} [app.federationExperiments]  Module Federation `experiments` (e.g. a browser-only runtime)
  */
-export function createAppConfig({ here, name, dev, publicPath, exposes, port, proxy, html = {}, optimization }) {
+export function createAppConfig({ here, name, dev, publicPath, exposes, port, proxy, html = {}, optimization, federationExperiments }) {
   const pkg = createRequire(path.join(here, 'package.json'))('./package.json');
   const remote = Boolean(exposes);
   const bffUrl = process.env.BFF_URL ?? 'http://127.0.0.1:8080';
@@ -80,6 +81,7 @@ export function createAppConfig({ here, name, dev, publicPath, exposes, port, pr
         // The dts plugin fails silently offline and does nothing for runtime remotes (DESIGN §3).
         dts: false,
         manifest: remote,
+        ...(federationExperiments ? { experiments: federationExperiments } : {}),
       }),
       // A remote's own page (for its team) must not load its container as a script.
       new rspack.HtmlRspackPlugin({

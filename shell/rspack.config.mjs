@@ -13,4 +13,6 @@ export default (env, argv) =>
     port: Number(process.env.SHELL_PORT ?? 3000),
     proxy: ['/api', '/remotes.json', '/media', '/files', '/oidc'],
     optimization: { splitChunks: { chunks: 'async' } },
+    // The shell only ever runs in a browser: the runtime's Node paths are left out of its first load.
+    federationExperiments: { optimization: { target: 'web' } },
   });

@@ -48,3 +48,29 @@ test('unknown paths go home; /app goes to /app/discover', async ({ page, request
   await page.goto('/');
   await expect(page).toHaveURL(/\/app\/discover$/);
 });
+
+test('while the session is read, a deep link says Loading... and the OAuth callback Completing Sign In (spec 1 §2)', async ({ page }) => {
+  // Hold the session probe back, as a slow network would.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/app/subscription');
+  await expect(page.getByText(Messages.loading, { exact: true })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: Messages.signInToContinue })).toBeVisible();
+
+  let releaseCallback: () => void = () => undefined;
+  const heldCallback = new Promise<void>((resolve) => (releaseCallback = resolve));
+  await page.unroute('**/api/auth/session');
+  await page.route('**/api/auth/session', async (route) => {
+    await heldCallback;
+    await route.continue();
+  });
+  await page.goto('/auth/callback');
+  await expect(page.getByRole('heading', { name: Messages.completingSignIn })).toBeVisible();
+  releaseCallback();
+  await expect(page.getByRole('heading', { name: Messages.authenticationFailed })).toBeVisible();
+});

@@ -5,7 +5,8 @@
  */
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ensureBaseStyles, adoptStyles, Spinner } from '@studio/ui';
+import { ensureBaseStyles, adoptStyles } from '@studio/ui';
+import { RouteLoading } from './app/RouteLoading.tsx';
 import { shellCss } from './styles.ts';
 
 ensureBaseStyles();
@@ -26,13 +27,7 @@ function render(): void {
   const Screen = routerMounted ? App : LandingRoot;
   root.render(
     <StrictMode>
-      <Suspense
-        fallback={
-          <div className="st-center" aria-busy="true">
-            <Spinner />
-          </div>
-        }
-      >
+      <Suspense fallback={<RouteLoading />}>
         <Screen />
       </Suspense>
     </StrictMode>,

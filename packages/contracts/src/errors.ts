@@ -50,6 +50,9 @@ export const Messages = {
   googleFailed: 'Failed to sign in with Google. Please try again.',
   authenticationFailed: 'Authentication Failed. Please try again.',
   signInToContinue: 'Sign in to continue',
+  /** spec 1 §2: what the protected wrapper shows while loading, and the OAuth callback page. */
+  loading: 'Loading...',
+  completingSignIn: 'Completing Sign In',
   pleaseSignIn: 'Please sign in to continue',
   linkInvalid: 'This link is invalid or has expired. Please request a new one.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',

@@ -4,11 +4,11 @@ import { useAtomValue } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { sessionStatusAtom } from '@studio/session';
 import { getQueryClient } from '@studio/session/query';
-import { Spinner } from '@studio/ui';
 import { NavigateContext } from '../lib/navigation.tsx';
 import { useSessionSync } from '../session/use-session-sync.ts';
 import { AuthModalHost } from '../features/auth/AuthModalHost.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
+import { RouteLoading } from './RouteLoading.tsx';
 import { topLevelRedirect } from './routing.ts';
 
 const AppArea = lazy(() => import('./AppArea.tsx'));
@@ -49,7 +49,7 @@ function Shell() {
   }, [location.pathname]);
   return (
     <>
-      <Suspense fallback={<PageLoading />}>
+      <Suspense fallback={<RouteLoading />}>
         <Routes>
           <Route
             path="/"
@@ -63,7 +63,7 @@ function Shell() {
             path="/plan-selection"
             element={
               <TopLevel>
-                <PageLoading />
+                <RouteLoading />
               </TopLevel>
             }
           />
@@ -92,12 +92,4 @@ function TopLevel({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const to = topLevelRedirect(pathname, status);
   return to ? <Navigate to={to} replace /> : <>{children}</>;
-}
-
-function PageLoading() {
-  return (
-    <div className="st-center" aria-busy="true">
-      <Spinner />
-    </div>
-  );
 }

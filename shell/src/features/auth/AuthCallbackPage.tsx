@@ -46,8 +46,8 @@ export default function AuthCallbackPage() {
     <main className="st-center sh-callback">
       {failure === null ? (
         <>
-          <Spinner label="Completing Sign In" />
-          <h1 className="sh-callback-title">Completing Sign In</h1>
+          <Spinner label={Messages.completingSignIn} />
+          <h1 className="sh-callback-title">{Messages.completingSignIn}</h1>
         </>
       ) : (
         <>

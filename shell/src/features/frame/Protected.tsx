@@ -16,7 +16,7 @@ export function Protected({ children }: { children: ReactNode }) {
   if (status === 'loading') {
     return (
       <main className="st-center" aria-busy="true">
-        <p>Loading...</p>
+        <p>{Messages.loading}</p>
       </main>
     );
   }

@@ -1,0 +1,15 @@
+import { Messages } from '@studio/contracts';
+
+/**
+ * What a page shows while its code or the session is still on the way (spec 1 §2): the OAuth
+ * callback says "Completing Sign In", every other page "Loading...". Used for the router app's
+ * first load and each lazy page, so a deep link never shows a bare spinner first.
+ */
+export function RouteLoading() {
+  const callback = window.location.pathname.startsWith('/auth/callback');
+  return (
+    <main className="st-center" aria-busy="true">
+      <p>{callback ? Messages.completingSignIn : Messages.loading}</p>
+    </main>
+  );
+}

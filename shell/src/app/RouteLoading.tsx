@@ -6,7 +6,7 @@ import { Messages } from '@studio/contracts';
  * first load and each lazy page, so a deep link never shows a bare spinner first.
  */
 export function RouteLoading() {
-  const callback = window.location.pathname.startsWith('/auth/callback');
+  const callback = typeof window !== 'undefined' && window.location.pathname.startsWith('/auth/callback');
   return (
     <main className="st-center" aria-busy="true">
       <p>{callback ? Messages.completingSignIn : Messages.loading}</p>

@@ -112,7 +112,10 @@ function GalleryStrip() {
 export function LandingPage() {
   const status = useAtomValue(sessionStatusAtom);
   const navigate = useAppNavigate();
-  const [email, setEmail] = useState('');
+  // Typed into the prerendered page before the app took it over: kept (the server renders it empty).
+  const [email, setEmail] = useState(() =>
+    typeof document === 'undefined' ? '' : ((document.getElementById('hero-email') as HTMLInputElement | null)?.value ?? ''),
+  );
 
   const getStarted = (event?: FormEvent) => {
     event?.preventDefault();

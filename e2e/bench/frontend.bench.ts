@@ -5,7 +5,8 @@
  * drives Debian's Chromium and measures, each over several runs in fresh browser contexts (empty
  * HTTP cache), reporting the median:
  *   - landing page: JS transferred before `load` (gzip bytes on the wire; the bff gzips) and
- *     largest contentful paint;
+ *     largest contentful paint; the landing is prerendered and its app loads after `load`, so also
+ *     all JS once the app has taken the page over, and when that happened;
  *   - navigation into a remote route (`/app/subscription`, signed in), click → content visible:
  *       cold       the page module of mfe-account not fetched yet (the idle preload is held back;
  *                  the remote's entry is already loaded for the top bar's credits widget),
@@ -130,6 +131,10 @@ interface LandingRun {
   jsFiles: { name: string; bytes: number }[];
   lcpMs: number;
   lcpElement: string;
+  /** Every script by the time the app has taken the prerendered page over (after `load`), gzip bytes. */
+  appJsBytes: number;
+  /** From navigation start until the app has taken the page over (its buttons answer at once). */
+  hydratedMs: number;
 }
 
 /** One cold load of `/`: JS bytes on the wire before `load`, then the largest contentful paint. */
@@ -172,7 +177,13 @@ async function measureLanding(browser: Browser, baseUrl: string): Promise<Landin
     await page.waitForFunction(() => (window as unknown as { __lcp?: unknown }).__lcp !== undefined);
     await sleep(300);
     const lcp = await page.evaluate(() => (window as unknown as { __lcp: { time: number; element: string } }).__lcp);
+    // The prerendered landing's app comes after `load`: how much, and when it has taken the page over.
+    await page.waitForFunction(() => (window as unknown as { __studioHydrated?: boolean }).__studioHydrated === true);
+    const hydratedMs = await page.evaluate(() => performance.now());
+    const all = await Promise.all(scripts.map((s) => s.done));
     return {
+      appJsBytes: all.reduce((n, s) => n + s.bytes, 0),
+      hydratedMs,
       jsBytes: sizes.reduce((n, s) => n + s.bytes, 0),
       jsDecodedBytes: sizes.reduce((n, s) => n + s.decoded, 0),
       jsFiles: beforeLoad.map((s, i) => ({ name: new URL(s.url).pathname, bytes: sizes[i]!.bytes })),
@@ -366,6 +377,15 @@ async function main(): Promise<void> {
       ),
     );
     console.log(row(['landing: initial JS, uncompressed', `${kb(jsDecoded).toFixed(1)} KB`, '', '', ''], widths));
+    const appJs = median(landing.map((r) => r.appJsBytes));
+    const hydrated = median(landing.map((r) => r.hydratedMs));
+    console.log(row(['landing: all JS once the app is up, gzip', `${kb(appJs).toFixed(1)} KB`, '', '', ''], widths));
+    console.log(
+      row(
+        ['landing: app up (after load), from start', `${hydrated.toFixed(0)} ms`, range(landing.map((r) => r.hydratedMs)), '', ''],
+        widths,
+      ),
+    );
     console.log(
       row(
         [

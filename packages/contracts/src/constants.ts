@@ -86,6 +86,11 @@ export const IMAGE_COUNT_MAX = 4;
 export const PASSWORD_MIN = 6;
 /** spec 1 §3 weak_password: the least zxcvbn score (0–4) a new password needs; common and guessable ones score lower. */
 export const PASSWORD_MIN_SCORE = 2;
+/**
+ * spec 1 §2: what a page shows while loading (the protected wrapper) and the OAuth callback page.
+ * Here rather than in `Messages` so the landing page's first script can show them without zod.
+ */
+export const PAGE_LOADING_TEXTS = { loading: 'Loading...', completingSignIn: 'Completing Sign In' } as const;
 /** An account without a password proves it is its owner by a sign-in this recent (deleting it, setting a password). */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 

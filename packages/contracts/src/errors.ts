@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_LOADING_TEXTS } from './constants.ts';
 
 /** Stable error codes shared by the bff and every app. */
 export const ErrorCode = z.enum([
@@ -51,8 +52,8 @@ export const Messages = {
   authenticationFailed: 'Authentication Failed. Please try again.',
   signInToContinue: 'Sign in to continue',
   /** spec 1 §2: what the protected wrapper shows while loading, and the OAuth callback page. */
-  loading: 'Loading...',
-  completingSignIn: 'Completing Sign In',
+  loading: PAGE_LOADING_TEXTS.loading,
+  completingSignIn: PAGE_LOADING_TEXTS.completingSignIn,
   pleaseSignIn: 'Please sign in to continue',
   linkInvalid: 'This link is invalid or has expired. Please request a new one.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',

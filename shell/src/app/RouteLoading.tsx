@@ -1,4 +1,4 @@
-import { Messages } from '@studio/contracts';
+import { PAGE_LOADING_TEXTS } from '@studio/contracts';
 
 /**
  * What a page shows while its code or the session is still on the way (spec 1 §2): the OAuth
@@ -9,7 +9,7 @@ export function RouteLoading() {
   const callback = typeof window !== 'undefined' && window.location.pathname.startsWith('/auth/callback');
   return (
     <main className="st-center" aria-busy="true">
-      <p>{callback ? Messages.completingSignIn : Messages.loading}</p>
+      <p>{callback ? PAGE_LOADING_TEXTS.completingSignIn : PAGE_LOADING_TEXTS.loading}</p>
     </main>
   );
 }

@@ -62,3 +62,29 @@ test('the hamburger drawer opens, navigates and closes', async ({ page, request 
   await expect(hamburger).toBeFocused();
   await expect(page).toHaveURL(/\/app\/characters$/);
 });
+
+test.describe('plans and usage at 390 px (issue 23)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the plans page and usage analytics fit, and the usage chart’s labels stay readable', async ({ page, request }) => {
+    await signUpAndConfirm(page, request, { tag: 'mobile-plans' });
+    await page.goto('/app/subscription');
+    await expect(page.getByRole('heading', { name: 'Plans & credits', level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Credit history' }).getByRole('row').nth(1)).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    // A plan card is whole on the screen once scrolled to (not cut off at the side).
+    const choosePro = page.getByRole('article', { name: 'Pro plan' }).getByRole('button', { name: 'Choose Pro' });
+    await choosePro.scrollIntoViewIfNeeded();
+    await expect(choosePro).toBeInViewport({ ratio: 1 });
+
+    await page.goto('/app/analytics');
+    const chart = page.getByRole('img', { name: /Credits used per day/ });
+    await expect(chart).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    // Drawn at its on-screen width: an 11 px label is 11 px tall on the phone, not shrunk with the chart.
+    const smallest = await chart.evaluate((svg) =>
+      Math.min(...Array.from(svg.querySelectorAll('text')).map((t) => t.getBoundingClientRect().height)),
+    );
+    expect(smallest).toBeGreaterThanOrEqual(10);
+  });
+});

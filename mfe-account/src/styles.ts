@@ -2,7 +2,7 @@ import { adoptStyles, ensureBaseStyles } from '@studio/ui';
 
 /** Account styles (`ac-*`); adopted by every exposed module, once per document. */
 const accountCss = `
-.ac-page{display:grid;gap:1.5rem;max-width:1100px;margin:0 auto}
+.ac-page{display:grid;gap:1.5rem;max-width:1100px;margin:0 auto;grid-template-columns:minmax(0,1fr)}
 .ac-h1{font-size:var(--st-text-3xl);letter-spacing:-.03em}
 .ac-h2{font-size:var(--st-text-xl)}
 .ac-sub{color:var(--st-muted);margin-top:.35rem}
@@ -10,7 +10,7 @@ const accountCss = `
 .ac-stat{padding:1.25rem;display:grid;gap:.25rem}
 .ac-stat-label{font-size:var(--st-text-sm);color:var(--st-muted);font-weight:600}
 .ac-stat-value{font-size:var(--st-text-2xl);font-weight:800;letter-spacing:-.02em}
-.ac-section{display:grid;gap:1rem}
+.ac-section{display:grid;gap:1rem;grid-template-columns:minmax(0,1fr)}
 .ac-section-head{display:flex;flex-wrap:wrap;align-items:end;justify-content:space-between;gap:.75rem}
 .ac-toggle{display:inline-flex;padding:4px;border-radius:999px;background:var(--st-sunken);border:1px solid var(--st-line)}
 .ac-toggle button{min-height:36px;padding:0 1rem;border-radius:999px;border:0;background:transparent;font-weight:700;font-size:var(--st-text-sm);cursor:pointer;color:var(--st-ink-soft);display:inline-flex;align-items:center;gap:.4rem}
@@ -29,6 +29,7 @@ const accountCss = `
 .ac-note{font-size:var(--st-text-xs);color:var(--st-muted)}
 .ac-packages{display:grid;gap:.75rem}
 .ac-package{display:flex;align-items:center;justify-content:space-between;gap:1rem;padding:1rem 1.25rem}
+.ac-package>div{min-width:0}
 .ac-table-wrap{overflow-x:auto}
 .ac-table{width:100%;border-collapse:collapse;font-size:var(--st-text-sm)}
 .ac-preview{display:grid;grid-template-columns:auto auto;justify-content:space-between;gap:.35rem 1.5rem;margin:.25rem 0 .75rem}
@@ -48,7 +49,8 @@ const accountCss = `
 .ac-status{font-size:var(--st-text-xs);min-height:1.1rem}
 .ac-status-ok{color:var(--st-mint-ink)}
 .ac-status-bad{color:var(--st-coral-ink)}
-.ac-chart{width:100%;height:auto}
+.ac-chart-wrap{min-width:0}
+.ac-chart{display:block;max-width:100%;height:auto}
 .ac-chart text{font-size:11px;fill:var(--st-muted)}
 .ac-meter{height:10px;border-radius:999px;background:var(--st-sunken);overflow:hidden}
 .ac-meter span{display:block;height:100%;border-radius:999px;background:linear-gradient(90deg,var(--st-accent-600),#a38bff)}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { USAGE_ANALYTICS_DAYS } from '@studio/contracts';
 import { Alert, Spinner } from '@studio/ui';
 import { getLimits, getUsage } from '../../lib/api.ts';
@@ -113,16 +113,44 @@ function Meter({ label, value, of, ratio }: { label: string; value: string; of: 
   );
 }
 
+/**
+ * The chart is drawn at the width it has on screen (one SVG unit a pixel), so its labels keep their
+ * 11 px on a phone instead of shrinking with a fixed view box.
+ */
+function useWidth<T extends HTMLElement>(fallback: number): [RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(Math.max(240, Math.round(element.clientWidth)) || fallback);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fallback]);
+  return [ref, width];
+}
+
 function DailyChart({ days }: { days: DayValue[] }) {
+  const [wrap, width] = useWidth<HTMLDivElement>(720);
+  return (
+    <div ref={wrap} className="ac-chart-wrap">
+      <DailyChartSvg days={days} width={width} />
+    </div>
+  );
+}
+
+function DailyChartSvg({ days, width }: { days: DayValue[]; width: number }) {
   const titleId = useId();
-  const W = 720;
+  const W = width;
   const H = 220;
   const left = 36;
   const bottom = 24;
   const chart = layoutBars(days, W - left, H - bottom - 8);
   const total = days.reduce((s, d) => s + d.credits, 0);
   return (
-    <svg className="ac-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId}>
+    <svg className="ac-chart" viewBox={`0 0 ${W} ${H}`} width={W} height={H} role="img" aria-labelledby={titleId}>
       <title id={titleId}>{`Credits used per day over ${days.length} days, ${total} in total`}</title>
       <g transform="translate(0 8)">
         {chart.ticks.map((t) => (

@@ -58,6 +58,8 @@ test('a preset speaks a line that plays with its duration, for a credit; preview
   await saveDialog.getByRole('button', { name: 'Save' }).click();
   await expect(saveDialog).toBeHidden();
   await expect(page.getByText('Saved “My narrator”.')).toBeVisible();
+  // spec 1 §4: the message clears itself after 5 s.
+  await expect(page.getByText('Saved “My narrator”.')).toBeHidden({ timeout: 8_000 });
   await expect(page.getByRole('list', { name: 'Saved voices' }).getByText('My narrator', { exact: true })).toBeVisible();
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);

@@ -17,7 +17,7 @@ import {
 } from '@studio/contracts';
 import { ApiError, userAtom, creditsShortBy } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
-import { Alert, Dialog } from '@studio/ui';
+import { Alert, Banner, Dialog, useBanner } from '@studio/ui';
 import { generateAudio, startVideo } from '../../lib/api.ts';
 import { JobPanel } from '../job/JobPanel.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
@@ -35,8 +35,6 @@ import {
   type AudioVersion,
   type EditorSection,
 } from './model.ts';
-
-const BANNER_MS = 5000;
 
 /** The start call's refusals in the spec's words (spec 2 §8); a short balance opens the upgrade dialog. */
 function startFailure(error: unknown): string {
@@ -72,14 +70,10 @@ export function TalkingEditor() {
   const [running, setRunning] = useState(false);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
+  const { banner, show: showNotice } = useBanner();
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
   const [finished, setFinished] = useState<JobView | null>(null);
 
-  const showBanner = (text: string) => {
-    setBanner(text);
-    window.setTimeout(() => setBanner((b) => (b === text ? null : b)), BANNER_MS);
-  };
   const change = (id: string, next: EditorSection) => setSections((all) => all.map((s) => (s.id === id ? next : s)));
   const chooseModel = (next: VideoModelId) => {
     setModel(next);
@@ -128,7 +122,7 @@ export function TalkingEditor() {
       setJobId(started.jobId);
       setRunning(true);
       setFinished(null);
-      showBanner(videoStarted(started.jobId));
+      showNotice('success', videoStarted(started.jobId));
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
     } catch (e) {
       setCreditsNeeded(await creditsShortBy(e));
@@ -156,7 +150,7 @@ export function TalkingEditor() {
             {counts.approved} of {counts.total} blocks approved
           </p>
         </header>
-        {banner ? <Alert tone="success">{banner}</Alert> : null}
+        <Banner message={banner} />
         {sections.map((section) => (
           <SectionCard
             key={section.id}

@@ -17,7 +17,7 @@ import {
 } from '@studio/contracts';
 import { ApiError, RemoteSlot, userAtom, errorText, creditsShortBy } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
-import { Alert } from '@studio/ui';
+import { Alert, Banner, useBanner } from '@studio/ui';
 import { generateAudio, generateSectionImage, startVideo, uploadAudio } from '../../lib/api.ts';
 import { ImageDrop } from '../editor/ImageDrop.tsx';
 import { newId } from '../editor/model.ts';
@@ -90,7 +90,7 @@ export function SimpleEditor() {
   const [jobId, setJobId] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
+  const { banner, show: showNotice } = useBanner();
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
 
   const patch = (id: string, change: Partial<SimpleSection>) =>
@@ -189,8 +189,7 @@ export function SimpleEditor() {
     try {
       const started = await startVideo({ sections, sectionsJson, fields });
       setJobId(started.jobId);
-      setBanner(videoStarted(started.jobId));
-      window.setTimeout(() => setBanner(null), 5000);
+      showNotice('success', videoStarted(started.jobId));
       refreshCredits();
     } catch (e) {
       setRunning(false);
@@ -208,7 +207,7 @@ export function SimpleEditor() {
             Exit
           </Link>
         </header>
-        {banner ? <Alert tone="success">{banner}</Alert> : null}
+        <Banner message={banner} />
         {sections.map((section) => (
           <article key={section.id} className="ve-section" aria-label={section.name}>
             <header className="ve-section-head">

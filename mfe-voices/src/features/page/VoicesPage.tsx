@@ -15,7 +15,7 @@ import {
 } from '@studio/contracts';
 import { apiFetch, offerUpgrade, userAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
-import { ConfirmDialog, NameDialog } from '@studio/ui';
+import { Banner, ConfirmDialog, NameDialog, useBanner } from '@studio/ui';
 import { voiceKeys } from '../../lib/query-keys.ts';
 import { useSavedVoices, useVoiceInfo, useVoiceProfiles } from '../data.ts';
 import { VoicePicker } from '../picker/VoicePicker.tsx';
@@ -45,7 +45,8 @@ export function VoicesPage() {
   const [text, setText] = useState('');
   const [result, setResult] = useState<GenerateAudioResponse | null>(null);
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  // spec 1 §4: success and error messages clear after 5 s.
+  const { banner, show: showStatus, clear: clearStatus } = useBanner();
   const [creating, setCreating] = useState(false);
   const [dialog, setDialog] = useState<{ kind: 'save' } | { kind: 'rename' | 'delete'; profile: VoiceProfile } | null>(null);
   const info = useVoiceInfo(voice.voiceId).data?.voice;
@@ -53,18 +54,18 @@ export function VoicesPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: voiceKeys.all });
   /** Runs a change and shows how it went; the voices lists re-read after it. */
   const act = async (work: () => Promise<string | null>, fallback: string) => {
-    setStatus(null);
+    clearStatus();
     try {
       const done = await work();
       await refresh();
-      if (done) setStatus({ tone: 'success', text: done });
+      if (done) showStatus('success', done);
     } catch (err) {
-      setStatus({ tone: 'error', text: errorText(err, fallback) });
+      showStatus('error', errorText(err, fallback));
     }
   };
 
   const generate = async () => {
-    if (!text.trim()) return setStatus({ tone: 'error', text: Messages.voiceTextRequired });
+    if (!text.trim()) return showStatus('error', Messages.voiceTextRequired);
     setBusy(true);
     setResult(null);
     await act(async () => {
@@ -151,11 +152,7 @@ export function VoicesPage() {
             {result.provider === 'local' && <p className="vo-notice">Spoken by the local engine (espeak-ng).</p>}
           </>
         )}
-        {status && (
-          <p className={status.tone === 'error' ? 'vo-error' : 'vo-success'} role={status.tone === 'error' ? 'alert' : 'status'}>
-            {status.text}
-          </p>
-        )}
+        <Banner message={banner} />
       </section>
 
       <section className="vo-panel" aria-labelledby={`${ids}-library`}>

@@ -29,6 +29,8 @@ export function Dialog({ title, onClose, children, wide, description, closeLabel
     const first = el?.querySelector<HTMLElement>('[autofocus],input,select,textarea');
     (first ?? el)?.focus();
     const onKey = (event: KeyboardEvent) => {
+      // A dialog opened from this one (a confirmation inside the upgrade dialog) owns the keys until it closes.
+      if (el?.querySelector('[role="dialog"]')) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         closeRef.current();

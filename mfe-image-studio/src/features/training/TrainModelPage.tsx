@@ -17,7 +17,7 @@ import {
 } from '@studio/contracts';
 import { ApiError, errorText, profileAtom, requestUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
-import { ConfirmDialog } from '@studio/ui';
+import { ConfirmDialog, FileDrop } from '@studio/ui';
 import { deleteModel, listModels, shareModel, startTraining } from './api.ts';
 
 const MODELS_KEY = ['image-studio', 'trained-models'] as const;
@@ -151,19 +151,13 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
           {screen.nameLabel}
           <input className="st-input" value={name} maxLength={MODEL_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} />
         </label>
-        <label className="is-field">
-          Images ({TRAINING_IMAGES_MIN}–{TRAINING_IMAGES_MAX}, JPEG, PNG or WebP under 10 MB)
-          <input
-            type="file"
-            multiple
-            accept={IMAGE_UPLOAD_TYPES.join(',')}
-            onChange={(e) => {
-              const chosen = [...(e.currentTarget.files ?? [])];
-              e.currentTarget.value = '';
-              setFiles((current) => [...current, ...chosen].slice(0, TRAINING_IMAGES_MAX + 1));
-            }}
-          />
-        </label>
+        <FileDrop
+          label="Add training images"
+          hint={`${TRAINING_IMAGES_MIN}–${TRAINING_IMAGES_MAX} images, JPEG, PNG or WebP under 10 MB: click or drop them here`}
+          accept={IMAGE_UPLOAD_TYPES.join(',')}
+          multiple
+          onFiles={(chosen) => setFiles((current) => [...current, ...chosen].slice(0, TRAINING_IMAGES_MAX + 1))}
+        />
         {files.length > 0 && (
           <ul className="is-grid" aria-label="Training images">
             {files.map((file, i) => (

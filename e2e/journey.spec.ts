@@ -80,6 +80,8 @@ test('sign up, confirm, credits, username, sign out and in, reset the password, 
   const submitted = Date.now();
   await page.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByRole('status').filter({ hasText: /password/i })).toBeVisible();
+  // The link was the proof: no empty Current Password field appears after success.
+  await expect(page.getByLabel('Current Password')).toHaveCount(0);
   // Spec 1 §2: to /app/images 2 seconds after success — not before.
   await expect(page).toHaveURL(/\/app\/images$/, { timeout: PASSWORD_SUCCESS_REDIRECT_MS + 5_000 });
   expect(Date.now() - submitted).toBeGreaterThanOrEqual(PASSWORD_SUCCESS_REDIRECT_MS - 100);
@@ -87,6 +89,10 @@ test('sign up, confirm, credits, username, sign out and in, reset the password, 
 
   // The old password no longer works; the new one does.
   await signOut(page);
+  // The spent link says so as soon as its page opens.
+  await page.goto(resetLink);
+  await expect(page.getByRole('alert')).toHaveText(Messages.linkInvalid);
+  await expect(page.getByRole('button', { name: 'Update Password' })).toBeDisabled();
   const again = await openAuthModal(page, 'signin');
   await submitSignin(again, email, password);
   await expect(again.getByRole('alert')).toHaveText(Messages.invalidCredentials);

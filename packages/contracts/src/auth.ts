@@ -57,6 +57,10 @@ export const ConfirmEmailRequest = z.object({
 });
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
 
+/** `POST /api/auth/recover/check`: the link can still be used (an unusable one is the 400 of `Messages.linkInvalid`). */
+export const RecoveryLinkCheckResponse = z.object({ valid: z.literal(true) });
+export type RecoveryLinkCheckResponse = z.infer<typeof RecoveryLinkCheckResponse>;
+
 /** Opens a password-recovery session from the reset mail's token. */
 export const RecoveryLinkRequest = z.object({ token: LinkToken });
 export type RecoveryLinkRequest = z.infer<typeof RecoveryLinkRequest>;

@@ -9,6 +9,8 @@ export const ApiRoutes = {
   session: '/api/auth/session',
   recover: '/api/auth/recover',
   recoverLink: '/api/auth/recover/verify',
+  /** Whether a reset link can still be used, without using it (the reset page asks on opening). */
+  recoverLinkCheck: '/api/auth/recover/check',
   password: '/api/auth/password',
   oauthGoogle: '/api/auth/oauth/google',
   oauthGoogleCallback: '/api/auth/oauth/google/callback',

@@ -6,6 +6,7 @@ import {
   MessageResponse,
   PasswordUpdateRequest,
   RecoverRequest,
+  RecoveryLinkCheckResponse,
   RecoveryLinkRequest,
   SessionProbeResponse,
   SessionResponse,
@@ -123,6 +124,18 @@ export function authRoutes(deps: AppDeps): Router {
       responses: { 200: SessionResponse, 400: 'The link is invalid, used or expired' },
     },
     password.verifyRecovery,
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.recoverLinkCheck,
+      summary: 'Whether a reset link is still usable (not used, not expired), without using it: the reset page asks on opening',
+      body: RecoveryLinkRequest,
+      responses: { 200: RecoveryLinkCheckResponse, 400: 'The link is invalid, used or expired' },
+    },
+    password.checkRecovery,
   );
 
   route(

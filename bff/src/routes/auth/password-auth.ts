@@ -8,6 +8,7 @@ import {
   type SigninRequest,
   type SignupRequest,
   type MessageResponse,
+  type RecoveryLinkCheckResponse,
   type SessionProbeResponse,
   type SessionResponse,
 } from '@studio/contracts';
@@ -125,6 +126,12 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
         });
       }
       ctx.body = { message: Messages.recoverSent } satisfies MessageResponse;
+    },
+
+    /** Tells the reset page on opening whether its link still works; the token stays unused. */
+    async checkRecovery(ctx: Context, { body: { token } }: { body: RecoveryLinkRequest }): Promise<void> {
+      if (!(await findAuthTokenUser(db, token, 'recover'))) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
+      ctx.body = { valid: true } satisfies RecoveryLinkCheckResponse;
     },
 
     /** The reset page opens a recovery session with the mail's token when the user submits it. */

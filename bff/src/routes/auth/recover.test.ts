@@ -87,7 +87,13 @@ describe('password recovery', () => {
     const client = studio.client();
     await client.post(ApiRoutes.recover, { email: user.email });
     const link = await latestLink(client, user.email, AppPaths.resetPassword);
+    // The reset page asks on opening whether the link still works; asking does not use it up.
+    const check = (token: string) => studio.client().post(ApiRoutes.recoverLinkCheck, { token });
+    const token = tokenOf(link);
+    expect((await check(token)).body).toEqual({ valid: true });
+    expect((await check(token)).body).toEqual({ valid: true });
     expect((await openRecovery(client, link)).status).toBe(200);
+    expect((await check(token)).body.error).toMatchObject({ code: 'invalid_request', message: Messages.linkInvalid });
     const again = studio.client();
     const reused = await openRecovery(again, link);
     expect(reused.status).toBe(400);

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN,
   PASSWORD_SUCCESS_REDIRECT_MS,
   PasswordUpdateRequest,
+  type RecoveryLinkCheckResponse,
   type SessionResponse,
 } from '@studio/contracts';
 import { ApiError, apiFetch, applySession, recoveryAtom, sessionStatusAtom, errorText, userAtom } from '@studio/session';
@@ -27,13 +28,30 @@ export default function ResetPasswordPage() {
   const [token, setToken] = useState(linkToken);
   const signedIn = useAtomValue(sessionStatusAtom) === 'signed_in';
   const recovering = useAtomValue(recoveryAtom);
-  const askCurrent = !token && signedIn && !recovering;
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Opened from a mail link, the link is the proof: the current password is never asked, not even once the reset succeeded.
+  const askCurrent = !linkToken && signedIn && !recovering && done === null;
   const [busy, setBusy] = useState(false);
+  // A spent or expired link is said on opening; the check does not use it up.
+  const [linkDead, setLinkDead] = useState(false);
+  useEffect(() => {
+    if (!linkToken) return;
+    let live = true;
+    apiFetch<RecoveryLinkCheckResponse>(ApiRoutes.recoverLinkCheck, { method: 'POST', json: { token: linkToken } }).catch(
+      (err: unknown) => {
+        if (!live || !(err instanceof ApiError) || err.status !== 400) return;
+        setLinkDead(true);
+        setError(errorText(err, Messages.linkInvalid));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [linkToken]);
   const email = useAtomValue(userAtom)?.email ?? '';
   const weak = useWeakPassword(password, email);
 
@@ -135,7 +153,7 @@ export default function ResetPasswordPage() {
           </div>
           {error && <Alert tone="error">{error}</Alert>}
           {done && <Alert tone="success">{done}</Alert>}
-          <button type="submit" className="st-btn st-btn-primary st-btn-block" disabled={busy || done !== null}>
+          <button type="submit" className="st-btn st-btn-primary st-btn-block" disabled={busy || done !== null || linkDead}>
             {busy ? 'Updating…' : 'Update Password'}
           </button>
           <button type="button" className="st-btn st-btn-ghost st-btn-block" onClick={() => navigate('/')}>

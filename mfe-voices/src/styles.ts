@@ -14,7 +14,8 @@ const voicesCss = `
 .vo-options{list-style:none;margin:0;padding:0;display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(220px,1fr))}
 .vo-option{display:flex;gap:.5rem;align-items:center;justify-content:space-between;padding:.5rem .75rem;border:1px solid var(--st-border,#ddd);border-radius:12px}
 .vo-option[data-selected=true]{border-color:var(--st-accent,#5b3df5);box-shadow:0 0 0 2px var(--st-accent,#5b3df5) inset}
-.vo-option label{display:flex;gap:.5rem;align-items:center;min-height:44px;cursor:pointer;flex:1}
+.vo-option label{display:flex;gap:.5rem;align-items:center;min-height:44px;cursor:pointer;flex:1;min-width:0;overflow-wrap:anywhere}
+.vo-preview{flex:none;white-space:nowrap}
 .vo-meta{display:block;font-size:.8rem;color:var(--st-muted)}
 .vo-sliders{display:grid;gap:.75rem;grid-template-columns:repeat(auto-fit,minmax(200px,1fr))}
 .vo-slider{display:grid;gap:.25rem;font-weight:600}

@@ -94,13 +94,15 @@ export function VoicePicker({ value, onChange, onCreateProfile }: VoicePickerPro
                         <span className="vo-meta">{option.meta}</span>
                       </span>
                     </label>
+                    {/* A short visible label keeps long voice names whole; the full name is the button's accessible name. */}
                     <button
                       type="button"
-                      className="st-btn st-btn-secondary"
+                      className="st-btn st-btn-secondary vo-preview"
                       aria-pressed={preview.playing === option.id}
+                      aria-label={preview.playing === option.id ? `Stop ${option.name}` : `Preview ${option.name}`}
                       onClick={() => preview.toggle(option.id, option.previewUrl)}
                     >
-                      {preview.playing === option.id ? `Stop ${option.name}` : `Preview ${option.name}`}
+                      <span aria-hidden="true">{preview.playing === option.id ? '■ Stop' : '▶ Play'}</span>
                     </button>
                   </li>
                 ))}

@@ -123,6 +123,8 @@ test.describe('OAuth callback page', () => {
     await expect(page.getByRole('alert')).toHaveText(Messages.googleCancelled);
     await expect(page).toHaveURL(/\/$/, { timeout: OAUTH_FAILURE_RETURN_MS + 5_000 });
     expect(Date.now() - shown).toBeGreaterThanOrEqual(OAUTH_FAILURE_RETURN_MS - 500);
+    // Home with the sign-in modal open, saying why, so the user can try again from there.
+    await expect(authModal(page).getByRole('alert')).toHaveText(Messages.googleCancelled);
   });
 
   test('a used or forged confirmation link says so when confirmed, and signs nobody in', async ({ page }) => {

@@ -189,6 +189,8 @@ test('an admin features an image; a signed-out visitor then sees it on Discover 
   await feature.click();
   await expect(page.getByText(Messages.featuredOn)).toBeVisible();
   await expect(feature).toHaveAttribute('aria-pressed', 'true');
+  // The toggle shows its state visibly too, not only to assistive technology.
+  await expect(feature).toHaveText('★ Featured');
   await expect(card.locator('.ga-overlay').getByText('Featured')).toBeVisible();
 
   const visitor = await browser.newPage();

@@ -198,10 +198,11 @@ export function ImagesPage() {
                   {adminView && (
                     <button
                       type="button"
-                      className="st-btn st-btn-secondary"
+                      className="st-btn st-btn-secondary ga-feature-toggle"
                       aria-pressed={asset.is_featured}
                       onClick={() => void actions.toggleFeatured(asset)}
                     >
+                      <span aria-hidden="true">{asset.is_featured ? '★ ' : '☆ '}</span>
                       Featured
                     </button>
                   )}

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Messages, OAUTH_FAILURE_RETURN_MS } from '@studio/contracts';
-import { refreshSession, userAtom } from '@studio/session';
+import { refreshSession, requestSignIn, userAtom } from '@studio/session';
 import { Spinner } from '@studio/ui';
 import { getDefaultStore } from 'jotai';
 import { track } from '../../lib/analytics.ts';
 import { arrivalKind, oauthErrorMessage } from './oauth.ts';
+import { leaveAuthNotice } from './pending-notice.ts';
 
 /**
  * `/auth/callback` (spec 1 §2): where the Google-type sign-in and the e-mail confirmation link
@@ -22,7 +23,14 @@ export default function AuthCallbackPage() {
     let cancelled = false;
     const fail = (detail: string | null) => {
       setFailure(detail ?? '');
-      timer = window.setTimeout(() => navigate('/', { replace: true }), OAUTH_FAILURE_RETURN_MS);
+      timer = window.setTimeout(() => {
+        void navigate('/', { replace: true });
+        // Home with the sign-in modal open, saying why (a cancelled Google sign-in), so the user can try again.
+        if (detail) {
+          leaveAuthNotice(detail);
+          requestSignIn('signin');
+        }
+      }, OAUTH_FAILURE_RETURN_MS);
     };
     const error = params.get('error');
     if (error) {

@@ -13,6 +13,7 @@ import {
 import { apiFetch, applySession, type AuthMode } from '@studio/session';
 import { Alert, Dialog } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
+import { takeAuthNotice } from './pending-notice.ts';
 import { useWeakPassword } from './use-weak-password.ts';
 import { clearStoredSignupEmail, readStoredSignupEmail } from './signup-email.ts';
 
@@ -61,7 +62,7 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
   const [email, setEmail] = useState(stored ?? '');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(takeAuthNotice);
   const weak = useWeakPassword(password, email, mode === 'signup');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

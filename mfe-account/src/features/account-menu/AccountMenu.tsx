@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Messages, USERNAME_CHECK_DEBOUNCE_MS, type AccountMenuProps } from '@studio/contracts';
-import { profileAtom, setProfile, errorText } from '@studio/session';
-import { checkUsername, patchProfile, uploadAvatar } from '../../lib/api.ts';
+import { profileAtom, errorText } from '@studio/session';
+import { checkUsername, patchProfile, uploadAvatar } from './api.ts';
 import { CreditsWidget } from '../credits/CreditsWidget.tsx';
 import { avatarProblem, resizeAvatar } from './avatar.ts';
 import { canSaveUsername, usernameStep, type Availability } from './username.ts';
@@ -38,8 +38,7 @@ function AvatarUpload({ onChange }: { onChange?: () => void }) {
     setBusy(true);
     try {
       const resized = await resizeAvatar(file);
-      const res = await uploadAvatar(resized, resized === file ? file.name : 'avatar.jpg');
-      setProfile(res.profile);
+      await uploadAvatar(resized, resized === file ? file.name : 'avatar.jpg');
       onChange?.();
     } catch (err) {
       setError(errorText(err, Messages.avatarSaveFailed));
@@ -128,8 +127,7 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
     if (saving || !canSaveUsername(step, availability) || step.kind !== 'check') return;
     setSaving(true);
     try {
-      const res = await patchProfile({ username: step.username });
-      setProfile(res.profile);
+      await patchProfile({ username: step.username });
       setSaved(true);
       onChange?.();
     } catch (err) {

@@ -1,9 +1,7 @@
 import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { USAGE_ANALYTICS_DAYS } from '@studio/contracts';
 import { Alert, Spinner } from '@studio/ui';
-import { getLimits, getUsage } from '../../lib/api.ts';
-import { useRequest } from '../../lib/use-request.ts';
-import { accountKeys } from '../../lib/query-keys.ts';
+import { useUsage, useUsageLimits } from './api.ts';
 import { layoutBars, type DayValue } from './chart.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -23,8 +21,8 @@ function formatBytes(bytes: number): string {
 
 /** `/app/analytics`: credits per day over 30 days, by task type, and usage against plan limits. */
 export function AnalyticsPage() {
-  const [usage] = useRequest(accountKeys.usage(USAGE_ANALYTICS_DAYS), () => getUsage(USAGE_ANALYTICS_DAYS));
-  const [limits] = useRequest(accountKeys.limits(), getLimits);
+  const [usage] = useUsage(USAGE_ANALYTICS_DAYS);
+  const [limits] = useUsageLimits();
   return (
     <div className="ac-page">
       <header>

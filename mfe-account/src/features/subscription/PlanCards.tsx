@@ -3,7 +3,7 @@ import type { SubscriptionPlan } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, ConfirmDialog } from '@studio/ui';
 import { usePlanChangePreview, useSubscriptionStatus, useSwitchPlan } from './api.ts';
-import { checkoutError, checkoutPlan } from './checkout.ts';
+import { checkoutError, checkoutPlan } from './api.ts';
 import { annualSavings, displayPrice, formatUsd, type BillingPeriod } from './pricing.ts';
 import { day } from './YourPlan.tsx';
 

@@ -5,7 +5,14 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  ApiRoutes,
+  PaymentMessages,
   PaymentRoutes,
+  type CheckoutResponse,
+  type CreditHistoryResponse,
+  type CreditPackage,
+  type CreditPackagesResponse,
+  type SubscriptionPlansResponse,
   type InvoicesResponse,
   type PaymentMethodsResponse,
   type PortalSessionResponse,
@@ -13,7 +20,7 @@ import {
   type SubscriptionPlan,
   type SubscriptionStatusResponse,
 } from '@studio/contracts';
-import { apiFetch, refreshCredits, refreshSession } from '@studio/session';
+import { apiFetch, errorText, refreshCredits, refreshSession } from '@studio/session';
 import { accountKeys } from '../../lib/query-keys.ts';
 
 const priceOf = (plan: SubscriptionPlan, annual: boolean) => (annual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id) ?? '';
@@ -81,4 +88,41 @@ export function useCancelPlan() {
 /** Opens the provider's billing portal (it returns to /app). */
 export async function openBillingPortal(): Promise<void> {
   window.location.assign((await apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' })).url);
+}
+
+/** The catalog: active plans (with the recommendation for a signed-in user) and top-up packages; the credit history by page. */
+export const getPlans = () => apiFetch<SubscriptionPlansResponse>(ApiRoutes.subscriptionPlans);
+export const getPackages = () => apiFetch<CreditPackagesResponse>(ApiRoutes.creditPackages);
+export const getHistory = (page: number) => apiFetch<CreditHistoryResponse>(`${ApiRoutes.creditHistory}?page=${page}`);
+
+/*
+ * Buying: the bff creates the checkout session (prices from its catalog) and the browser goes to
+ * the provider's checkout page (the local emulator's when no keys are set). Credits arrive from
+ * the provider's webhook, not from the return page.
+ */
+const go = (answer: CheckoutResponse) => window.location.assign(answer.url);
+
+/** The error to show for a checkout that did not start (the server's text, else the spec's). */
+export const checkoutError = (error: unknown) => errorText(error, PaymentMessages.checkoutFailed);
+
+export async function checkoutPlan(plan: SubscriptionPlan, annual: boolean): Promise<void> {
+  go(
+    await apiFetch<CheckoutResponse>(PaymentRoutes.subscriptionCheckout, {
+      method: 'POST',
+      json: {
+        planId: plan.id,
+        isAnnual: annual,
+        priceId: (annual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id) ?? undefined,
+      },
+    }),
+  );
+}
+
+export async function checkoutPackage(pack: CreditPackage): Promise<void> {
+  go(
+    await apiFetch<CheckoutResponse>(PaymentRoutes.topupCheckout, {
+      method: 'POST',
+      json: { packageId: pack.id, credits: pack.credits, priceUsd: pack.price_usd },
+    }),
+  );
 }

@@ -4,7 +4,7 @@ import { formatCreditsNeeded, type UpgradeDialogProps } from '@studio/contracts'
 import { Alert, Dialog, Spinner } from '@studio/ui';
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '@studio/session';
-import { getPlans } from '../../lib/api.ts';
+import { getPlans } from '../subscription/api.ts';
 import { useRequest } from '../../lib/use-request.ts';
 import { accountKeys } from '../../lib/query-keys.ts';
 import { BillingToggle, PlanCards } from '../subscription/PlanCards.tsx';

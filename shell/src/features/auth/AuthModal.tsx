@@ -1,21 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import {
-  ApiRoutes,
-  Messages,
-  PASSWORD_MIN,
-  RecoverRequest,
-  SigninRequest,
-  SignupRequest,
-  type AuthProvidersResponse,
-  type MessageResponse,
-  type SessionResponse,
-} from '@studio/contracts';
-import { apiFetch, applySession, type AuthMode } from '@studio/session';
+import { ApiRoutes, Messages, PASSWORD_MIN, RecoverRequest, SigninRequest, SignupRequest } from '@studio/contracts';
+import { applySession, type AuthMode } from '@studio/session';
 import { Alert, Dialog } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
 import { takeAuthNotice } from './pending-notice.ts';
 import { useWeakPassword } from './use-weak-password.ts';
 import { clearStoredSignupEmail, readStoredSignupEmail } from './signup-email.ts';
+import { getAuthProviders, signIn, signUp, requestPasswordReset } from './api.ts';
 
 const TITLES: Record<AuthMode, string> = {
   signin: 'Sign in to Studio',
@@ -41,7 +32,7 @@ function useGoogleOffered(): boolean {
   const [offered, setOffered] = useState(true);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<AuthProvidersResponse>(ApiRoutes.authProviders, { signal: controller.signal }).then(
+    getAuthProviders(controller.signal).then(
       (providers) => setOffered(providers.google),
       () => {},
     );
@@ -93,18 +84,18 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
     setBusy(true);
     try {
       if (mode === 'signin') {
-        const session = await apiFetch<SessionResponse>(ApiRoutes.signin, { method: 'POST', json: { email, password } });
+        const session = await signIn(email, password);
         applySession(session);
         onClose();
         return;
       }
       if (mode === 'signup') {
-        const res = await apiFetch<MessageResponse>(ApiRoutes.signup, { method: 'POST', json: { email, password, confirmPassword } });
+        const res = await signUp(email, password, confirmPassword);
         setMessage(res.message || Messages.signupSent);
         setPassword('');
         setConfirmPassword('');
       } else {
-        const res = await apiFetch<MessageResponse>(ApiRoutes.recover, { method: 'POST', json: { email } });
+        const res = await requestPasswordReset(email);
         setMessage(res.message || Messages.recoverSent);
       }
     } catch (err) {

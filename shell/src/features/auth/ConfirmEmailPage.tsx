@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ApiRoutes, ConfirmEmailRequest, Messages, type SessionResponse } from '@studio/contracts';
-import { apiFetch, applySession, requestSignIn } from '@studio/session';
+import { ConfirmEmailRequest, Messages } from '@studio/contracts';
+import { applySession, requestSignIn } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
 import { useLinkToken } from './link-token.ts';
+import { confirmEmail } from './api.ts';
 
 /**
  * `/auth/confirm`: where the confirmation e-mail's link opens. The user confirms with the password
@@ -28,7 +29,7 @@ export default function ConfirmEmailPage() {
     }
     setBusy(true);
     try {
-      applySession(await apiFetch<SessionResponse>(ApiRoutes.confirm, { method: 'POST', json: check.data }));
+      applySession(await confirmEmail(check.data));
       void navigate('/auth/callback?via=email', { replace: true });
     } catch (err) {
       setError(errorText(err));

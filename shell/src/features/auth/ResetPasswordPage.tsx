@@ -2,18 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useWeakPassword } from './use-weak-password.ts';
-import {
-  ApiRoutes,
-  Messages,
-  PASSWORD_MIN,
-  PASSWORD_SUCCESS_REDIRECT_MS,
-  PasswordUpdateRequest,
-  type RecoveryLinkCheckResponse,
-  type SessionResponse,
-} from '@studio/contracts';
-import { ApiError, apiFetch, applySession, recoveryAtom, sessionStatusAtom, errorText, userAtom } from '@studio/session';
+import { Messages, PASSWORD_MIN, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest } from '@studio/contracts';
+import { ApiError, applySession, recoveryAtom, sessionStatusAtom, errorText, userAtom } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 import { useLinkToken } from './link-token.ts';
+import { checkRecoveryLink, openRecovery, updatePassword } from './api.ts';
 
 /**
  * `/reset-password` (spec 1 §2): New Password, Confirm Password and Back to Home; the same two
@@ -41,13 +34,11 @@ export default function ResetPasswordPage() {
   useEffect(() => {
     if (!linkToken) return;
     let live = true;
-    apiFetch<RecoveryLinkCheckResponse>(ApiRoutes.recoverLinkCheck, { method: 'POST', json: { token: linkToken } }).catch(
-      (err: unknown) => {
-        if (!live || !(err instanceof ApiError) || err.status !== 400) return;
-        setLinkDead(true);
-        setError(errorText(err, Messages.linkInvalid));
-      },
-    );
+    checkRecoveryLink(linkToken).catch((err: unknown) => {
+      if (!live || !(err instanceof ApiError) || err.status !== 400) return;
+      setLinkDead(true);
+      setError(errorText(err, Messages.linkInvalid));
+    });
     return () => {
       live = false;
     };
@@ -80,10 +71,10 @@ export default function ResetPasswordPage() {
     setBusy(true);
     try {
       if (token) {
-        applySession(await apiFetch<SessionResponse>(ApiRoutes.recoverLink, { method: 'POST', json: { token } }));
+        applySession(await openRecovery(token));
         setToken(null);
       }
-      applySession(await apiFetch<SessionResponse>(ApiRoutes.password, { method: 'POST', json: check.data }));
+      applySession(await updatePassword(check.data));
       setDone('Password updated.');
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) setError(err.message || Messages.linkInvalid);

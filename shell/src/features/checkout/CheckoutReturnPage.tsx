@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CHECKOUT_REDIRECT_MS, PaymentMessages, PaymentRoutes, type VerifySessionResponse } from '@studio/contracts';
-import { apiFetch, refreshCredits, errorText } from '@studio/session';
+import { CHECKOUT_REDIRECT_MS, PaymentMessages } from '@studio/contracts';
+import { refreshCredits, errorText } from '@studio/session';
 import { Logo, Spinner } from '@studio/ui';
+import { verifyCheckoutSession } from './api';
 
 type Kind = 'subscription' | 'credits';
 type State = { status: 'verifying' } | { status: 'failed'; message: string } | { status: 'done'; title: string; detail: string };
@@ -26,7 +27,7 @@ export default function CheckoutReturnPage({ kind }: { kind: Kind }) {
   useEffect(() => {
     if (!sessionId) return;
     let left = false;
-    apiFetch<VerifySessionResponse>(`${PaymentRoutes.verifySession}?sessionId=${encodeURIComponent(sessionId)}`)
+    verifyCheckoutSession(sessionId)
       .then(({ session }) => {
         if (left) return;
         if (session.payment_status !== 'paid') {

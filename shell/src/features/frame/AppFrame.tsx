@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { ApiRoutes, PaymentMessages, type ProfileResponse } from '@studio/contracts';
+import { PaymentMessages } from '@studio/contracts';
 import {
   adminViewAtom,
-  apiFetch,
   contentBadgeAtom,
   isAdminAtom,
   planStatusAtom,
@@ -23,6 +22,7 @@ import { navigationGroups, type NavItem } from './navigation.ts';
 import { NavIconSvg } from './NavIconSvg.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { shouldShowWelcome } from './welcome.ts';
+import { markWelcomeShown } from './api.ts';
 
 const COLLAPSE_KEY = 'sidebarCollapsed';
 
@@ -280,7 +280,7 @@ function WelcomeHost() {
   if (closed || !shouldShowWelcome(user, profile, Date.now())) return null;
   const close = () => {
     setClosed(true);
-    apiFetch<ProfileResponse>(ApiRoutes.profile, { method: 'PATCH', json: { welcome_shown: true } })
+    markWelcomeShown()
       .then((answer) => setProfile(answer.profile))
       .catch(() => undefined);
   };

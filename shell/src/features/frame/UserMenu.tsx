@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { PaymentMessages, PaymentRoutes, type PortalSessionResponse } from '@studio/contracts';
-import { apiFetch, profileAtom, signOut, userAtom, errorText } from '@studio/session';
+import { PaymentMessages } from '@studio/contracts';
+import { profileAtom, signOut, userAtom, errorText } from '@studio/session';
 import { RemoteView } from '../../remotes/RemoteView.tsx';
+import { createPortalSession } from './api.ts';
 
 /**
  * The user menu (spec 1 §2): the account part comes from mfe-account (username, avatar,
@@ -22,7 +23,7 @@ export function UserMenu() {
   const openBilling = async () => {
     setBilling('opening');
     try {
-      const { url } = await apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' });
+      const { url } = await createPortalSession();
       window.location.assign(url);
     } catch (error) {
       setBilling(errorText(error, PaymentMessages.portalFailed));

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
-import { apiFetch, requestSignIn, sessionStatusAtom } from '@studio/session';
+import { requestSignIn, sessionStatusAtom } from '@studio/session';
 import { adoptStyles, Logo } from '@studio/ui';
-import { ApiRoutes, INITIAL_TRIAL_CREDITS, TASK_CREDITS, type FeaturedImage, type FeaturedImagesResponse } from '@studio/contracts';
+import { INITIAL_TRIAL_CREDITS, TASK_CREDITS, type FeaturedImage } from '@studio/contracts';
 import { useAppNavigate } from '../../lib/navigation.tsx';
 import { storeSignupEmail } from '../auth/signup-email.ts';
 import { SUPPORT_EMAIL } from '../../config.ts';
 import { FeatureIcon, GalleryArt, HeroArt, type FeatureIconName, type GalleryTile } from './illustrations.tsx';
 import { landingCss } from './landing-css.ts';
+import { getFeaturedImages } from './api.ts';
 
 adoptStyles('studio-landing', landingCss);
 
@@ -67,7 +68,7 @@ function GalleryStrip() {
   const [images, setImages] = useState<FeaturedImage[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    apiFetch<FeaturedImagesResponse>(ApiRoutes.featuredImages, { signal: controller.signal })
+    getFeaturedImages(controller.signal)
       .then((answer) => setImages(answer.images.slice(0, STRIP_SIZE)))
       .catch(() => setImages([]));
     return () => controller.abort();

@@ -88,3 +88,41 @@ test.describe('plans and usage at 390 px (issue 23)', () => {
     expect(smallest).toBeGreaterThanOrEqual(10);
   });
 });
+
+test.describe('every screen at 390 px (issue 23)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Every screen of `/app` (shell/src/app/routing.ts), each read whole once its title is up and its reads have settled. */
+  const SCREENS = [
+    'subscription',
+    'analytics',
+    'images',
+    'discover',
+    'videos',
+    'products',
+    'explore',
+    'voices',
+    'image-editor',
+    'ad-clone',
+    'characters',
+    'style-clone',
+    'create',
+    'simple-video',
+    'editor',
+  ];
+
+  test('no screen scrolls sideways on a phone', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await signUpAndConfirm(page, request, { tag: 'mobile-all' });
+    for (const screen of SCREENS) {
+      await page.goto(`/app/${screen}`);
+      await expect(page.getByRole('heading').first(), screen).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, `/app/${screen} is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+    }
+  });
+});

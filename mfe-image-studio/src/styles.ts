@@ -2,7 +2,7 @@ import { adoptStyles, ensureBaseStyles } from '@studio/ui';
 
 /** Image studio styles (`is-*`); adopted by every exposed module, once per document. */
 const studioCss = `
-.is-page{display:grid;gap:1.25rem;max-width:1200px;margin:0 auto}
+.is-page{display:grid;grid-template-columns:minmax(0,1fr);gap:1.25rem;max-width:1200px;margin:0 auto}
 .is-h1{font-size:var(--st-text-3xl);letter-spacing:-.03em}
 .is-h2{font-size:var(--st-text-xl)}
 .is-sub{color:var(--st-muted);margin-top:.35rem}
@@ -35,7 +35,8 @@ const studioCss = `
 .is-model img,.is-model-placeholder{width:120px;height:150px;object-fit:cover;border-radius:10px;background:#e4e4ea;flex:none}
 .is-model-body{display:grid;gap:.4rem;flex:1}
 .is-check{display:flex;gap:.4rem;align-items:center;min-height:44px}
-.is-layout-even{grid-template-columns:1fr 1fr}
+.is-layout-even{grid-template-columns:repeat(2,minmax(0,1fr))}
+@media (max-width:900px){.is-layout-even{grid-template-columns:minmax(0,1fr)}}
 .is-chosen{max-height:220px;max-width:100%;object-fit:contain;border-radius:10px;justify-self:start}
 .is-textarea{width:100%;resize:vertical}
 .is-results{list-style:none;margin:0;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}

@@ -85,3 +85,19 @@ test('the products page, signed in', async ({ page, request }) => {
   await expect(page.getByText(/^No products yet\./)).toBeVisible();
   await expectNoSeriousViolations(page, '/app/products');
 });
+
+test('every screen of /app, at 1440 px and at 390 px', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signUpAndConfirm(page, request, { tag: 'axe-all' });
+  const screens = ['subscription', 'analytics', 'images', 'discover', 'videos', 'products', 'explore', 'voices'];
+  const more = ['image-editor', 'ad-clone', 'characters', 'style-clone', 'create', 'simple-video', 'editor'];
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of [...screens, ...more]) {
+      await page.goto(`/app/${screen}`);
+      await expect(page.getByRole('heading').first(), screen).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousViolations(page, `/app/${screen} at ${width} px`);
+    }
+  }
+});

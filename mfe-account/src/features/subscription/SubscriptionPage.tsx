@@ -192,7 +192,7 @@ function CreditHistory() {
           {history.data.transactions.length === 0 ? (
             <p className="ac-card-pad ac-note">No credit activity yet.</p>
           ) : (
-            <div className="ac-table-wrap">
+            <div className="ac-table-wrap" tabIndex={0} role="region" aria-label="Transactions (scrolls sideways on small screens)">
               <table className="ac-table">
                 <caption className="st-visually-hidden">Credit transactions, newest first</caption>
                 <thead>

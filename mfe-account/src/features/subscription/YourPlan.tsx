@@ -96,7 +96,7 @@ export function YourPlan() {
           <p className="ac-note">Cards: {cards.data.paymentMethods.map((c) => `${c.brand} ending in ${c.last4}`).join(', ')}</p>
         ) : null}
         {invoices.data?.invoices.length ? (
-          <div className="ac-table-wrap">
+          <div className="ac-table-wrap" tabIndex={0} role="region" aria-label="Invoice list (scrolls sideways on small screens)">
             <table className="ac-table">
               <caption className="st-visually-hidden">Invoices, newest first</caption>
               <thead>

@@ -3,28 +3,9 @@
  * open auth modal, the confirmation page, the signed-in subscription page and the video editor.
  * Lesser findings are printed.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { creditsPill, openAuthModal, signUpAndConfirm } from './support/studio.ts';
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function expectNoSeriousViolations(page: Page, what: string, include?: string): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']);
-  if (include) builder = builder.include(include);
-  const { violations, passes } = await builder.analyze();
-  // Guard against scanning an empty or half-rendered page.
-  expect(passes.length, `axe rules that ran and passed on ${what}`).toBeGreaterThan(10);
-  const describe = (v: (typeof violations)[number]) =>
-    `${v.impact} ${v.id}: ${v.help}\n${v.nodes
-      .slice(0, 5)
-      .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`)
-      .join('\n')}`;
-  const minor = violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
-  if (minor.length) console.log(`[axe] ${what}, minor findings:\n${minor.map(describe).join('\n')}`);
-  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  expect(blocking.map(describe), `serious or critical violations on ${what}`).toEqual([]);
-}
 
 test('landing page', async ({ page }) => {
   await page.goto('/');
@@ -86,18 +67,17 @@ test('the products page, signed in', async ({ page, request }) => {
   await expectNoSeriousViolations(page, '/app/products');
 });
 
-test('every screen of /app, at 1440 px and at 390 px', async ({ page, request }) => {
+// At 390 px every screen is scanned by mobile.spec.ts, as it checks the screen fits.
+test('every screen of /app, at 1440 px', async ({ page, request }) => {
   test.setTimeout(180_000);
   await signUpAndConfirm(page, request, { tag: 'axe-all' });
   const screens = ['subscription', 'analytics', 'images', 'discover', 'videos', 'products', 'explore', 'voices'];
   const more = ['image-editor', 'ad-clone', 'characters', 'style-clone', 'create', 'simple-video', 'editor'];
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const screen of [...screens, ...more]) {
-      await page.goto(`/app/${screen}`);
-      await expect(page.getByRole('heading').first(), screen).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousViolations(page, `/app/${screen} at ${width} px`);
-    }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const screen of [...screens, ...more]) {
+    await page.goto(`/app/${screen}`);
+    await expect(page.getByRole('heading').first(), screen).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoSeriousViolations(page, `/app/${screen} at 1440 px`);
   }
 });

@@ -3,6 +3,7 @@
  * hamburger drawer that opens, navigates and closes.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { signUpAndConfirm } from './support/studio.ts';
 
 test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
@@ -111,7 +112,7 @@ test.describe('every screen at 390 px (issue 23)', () => {
     'editor',
   ];
 
-  test('no screen scrolls sideways on a phone', async ({ page, request }) => {
+  test('no screen scrolls sideways on a phone, and axe finds nothing serious on any', async ({ page, request }) => {
     test.setTimeout(120_000);
     await signUpAndConfirm(page, request, { tag: 'mobile-all' });
     for (const screen of SCREENS) {
@@ -123,6 +124,7 @@ test.describe('every screen at 390 px (issue 23)', () => {
         clientWidth: document.documentElement.clientWidth,
       }));
       expect(scrollWidth, `/app/${screen} is ${scrollWidth} px wide on a ${clientWidth} px screen`).toBeLessThanOrEqual(clientWidth);
+      await expectNoSeriousViolations(page, `/app/${screen} at 390 px`);
     }
   });
 });

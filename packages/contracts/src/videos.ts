@@ -183,6 +183,8 @@ export const JobSection = z.object({
   outputUrl: z.string().nullable(),
   /** WebVTT captions of the section's clip (its script). */
   captionsUrl: z.string().nullable(),
+  /** A still of the section's clip, shown before it plays. */
+  posterUrl: z.string().nullable(),
   error: z.string().nullable(),
   /** Its credits were given back (failed, timed out or cancelled). */
   refunded: z.boolean(),

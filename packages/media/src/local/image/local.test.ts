@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBottle } from '../../../test/image-fixtures.ts';
 import { createMediaEngine, MediaError, type ImageData, type MediaEngine } from '../../index.ts';
 
 // Real pictures: a face photo from face-api's demo folder, and a product photo composed here
@@ -137,6 +138,28 @@ describe('local engine', () => {
     const { data } = await sharp(r.images[0]!.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     expect(Math.abs(data[(100 * 200 + 100) * 3]! - data[(100 * 200 + 100) * 3 + 1]!)).toBeLessThan(4);
     expect(r.model).toBe('local/prompt-edit');
+  });
+
+  it('an edit that names a setting stands the whole product in it, even in a frame too wide for it', { timeout: 60_000 }, async () => {
+    const r = await engine.editImage({ prompt: 'on a wooden bathroom shelf with plants', image: product, width: 640, height: 360, count: 2 });
+    for (const im of r.images) {
+      const b = await findBottle(im.data);
+      expect(b.capOnTop).toBe(true);
+      expect(b.box.top).toBeGreaterThan(2);
+      expect(b.box.bottom).toBeLessThan(358);
+      // Not a tint over the old photo: the set behind is the wood and greenery, not the photo's grey sweep.
+      const { data } = await sharp(im.data).resize(64, 36).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
+      expect(g0 > r0 && g0 > b0).toBe(true);
+    }
+  });
+
+  it('a colour or light edit keeps the whole photo in another frame shape', async () => {
+    const r = await engine.editImage({ prompt: 'make it brighter', image: product, width: 640, height: 360, count: 1 });
+    const b = await findBottle(r.images[0]!.data);
+    expect(b.capOnTop).toBe(true);
+    expect(b.box.top).toBeGreaterThan(2);
+    expect(b.box.bottom).toBeLessThan(358);
   });
 
   it('describes a flat-colour product with its colour', { timeout: 60_000 }, async () => {

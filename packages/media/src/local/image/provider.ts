@@ -1,10 +1,13 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { ImageCapabilities, ImageData, ImageResult, ResultMeta } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import { findImageModel, UTILITY_MODELS } from '../../models.ts';
 import { nameColour, quotedText, readPrompt, type RGB } from './lexicon.ts';
+import { fitWhole } from './reframe.ts';
+import { sceneKinds } from './scenes.ts';
 import { cutOut, Segmenter, type Segmentation } from './segmenter.ts';
-import { composeScene, placement, shadowSvg } from './studio.ts';
+import { canvasToPng, composeScene, placement, standOn } from './studio.ts';
 import { FaceFinder } from './faces.ts';
 
 export interface LocalProviderOptions {
@@ -61,7 +64,19 @@ export function createLocalProvider(
       const images: ImageData[] = [];
       for (let i = 0; i < count; i++) {
         images.push(
-          png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.5 + 0.06 * i, text: typed }), width, height),
+          png(
+            await composeScene({
+              prompt: variantPrompt(prompt, i, count),
+              width,
+              height,
+              seed: i + 1,
+              cutout: cut,
+              scale: 0.5 + 0.06 * i,
+              text: typed,
+            }),
+            width,
+            height,
+          ),
         );
       }
       return { images, ...meta(entry.local, t) };
@@ -71,12 +86,18 @@ export function createLocalProvider(
       const t = performance.now();
       checkSize(width, height, count);
       const images: ImageData[] = [];
-      const words = prompt.toLowerCase();
-      // A background change on the cut-out when the prompt asks for one; otherwise a global edit.
-      if (/\bbackground\b|\bbackdrop\b|\bscene\b/.test(words)) {
+      // A prompt that names a setting puts the subject, whole, in that set; otherwise the photo is
+      // edited as it is (its colours and light), fitted into the frame without cropping.
+      if (describesSetting(prompt)) {
         const cut = await cutOut(image, await segment(image));
         for (let i = 0; i < count; i++)
-          images.push(png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.7 }), width, height));
+          images.push(
+            png(
+              await composeScene({ prompt: variantPrompt(prompt, i, count), width, height, seed: i + 1, cutout: cut, scale: 0.7 }),
+              width,
+              height,
+            ),
+          );
       } else {
         for (let i = 0; i < count; i++) images.push(png(await applyEdit(image, prompt, width, height, i), width, height));
       }
@@ -105,20 +126,12 @@ export function createLocalProvider(
       checkSize(width, height);
       const cut = await cutOut(product, await segment(product));
       const p = placement(cut, width, height, /\b(large|big|hero)\b/i.test(prompt) ? 0.6 : /\b(small|tiny)\b/i.test(prompt) ? 0.25 : 0.4);
-      const obj = await sharp(cut.png).resize(p.width, p.height, { fit: 'fill' }).png().toBuffer();
-      const out = await sharp(scene.data)
-        .rotate()
-        .resize(width, height, { fit: 'cover' })
-        .composite([
-          {
-            input: Buffer.from(
-              shadowSvg(width, height, p.left + p.width / 2, p.top + p.height, p.width * 0.45, Math.max(4, p.height * 0.05)),
-            ),
-          },
-          { input: obj, left: p.left, top: p.top },
-        ])
-        .png()
-        .toBuffer();
+      const photo = await sharp(scene.data).rotate().resize(width, height, { fit: 'cover' }).png().toBuffer();
+      const canvas = createCanvas(width, height);
+      canvas.getContext('2d').drawImage(await loadImage(photo), 0, 0);
+      // A photo's light is unknown: from the left, neutral, and no reflection.
+      await standOn(canvas, cut.png, p, { gloss: 0, ambient: [255, 255, 255], lightFrom: -0.6, shadowLength: 0.32 });
+      const out = await canvasToPng(canvas);
       return { images: [png(out, width, height)], ...meta('local/imgly-medium-composite', t), placement: p } as ImageResult;
     },
 
@@ -202,10 +215,25 @@ export function createLocalProvider(
   };
 }
 
+/** Words that name a place or a set, rather than a change of colour or light. */
+const SETTING =
+  /\b(background|backdrop|scene|setting|studio|on|table|counter|countertop|shelf|podium|outdoors?|forest|garden|beach|room|kitchen|bathroom)\b/i;
+export const describesSetting = (prompt: string) => SETTING.test(prompt) || sceneKinds(prompt).surface !== 'plain';
+
+/**
+ * The prompt for variant `i` of `count`: when it names no surface, each variant after the first
+ * stands the product on a different one, so a set of results shows different scenes.
+ */
+const VARIETY = ['', ', on a warm oak wooden table', ', on a pastel podium', ', on mossy stone outdoors'];
+export function variantPrompt(prompt: string, i: number, count: number): string {
+  if (count < 2 || sceneKinds(prompt).surface !== 'plain' || readPrompt(prompt).colours.length) return prompt;
+  return prompt + VARIETY[i % VARIETY.length];
+}
+
 /** Prompt-word edits: warm/cool/brighter/darker/black-and-white/vintage/contrast/colour tint. */
 export async function applyEdit(image: ImageData, prompt: string, width: number, height: number, variant = 0): Promise<Buffer> {
   const w = prompt.toLowerCase();
-  let img = sharp(image.data).rotate().resize(width, height, { fit: 'cover' });
+  let img = sharp(await fitWhole(image, width, height));
   const has = (...xs: string[]) => xs.some((x) => w.includes(x));
   const amount = 1 + variant * 0.08;
   if (has('black and white', 'black-and-white', 'monochrome', 'grayscale', 'greyscale', 'b&w')) img = img.grayscale();

@@ -24,7 +24,15 @@ export async function reframeImage(image: ImageData, ratio: number, fit: 'crop' 
     const data = await source.resize(width, height, { fit: 'cover', position: sharp.strategy.attention }).png().toBuffer();
     return { data, mime: 'image/png', width, height };
   }
-  const inner = { width: Math.round(w * scale), height: Math.round(h * scale) };
+  return { data: await fitWhole(image, width, height), mime: 'image/png', width, height };
+}
+
+/**
+ * The whole image inside `width`×`height` (its `inset` share of it): as large as fits, centred, the rest of the frame a
+ * blurred, dimmed copy of it, so the frame looks continuous and nothing of the picture is cut. A PNG.
+ */
+export async function fitWhole(image: ImageData, width: number, height: number, inset = 1): Promise<Buffer> {
+  const source = sharp(image.data).rotate();
   const [backdrop, photo] = await Promise.all([
     source
       .clone()
@@ -33,11 +41,20 @@ export async function reframeImage(image: ImageData, ratio: number, fit: 'crop' 
       .modulate({ brightness: 0.9 })
       .png()
       .toBuffer(),
-    source.clone().resize(inner.width, inner.height, { fit: 'fill' }).png().toBuffer(),
+    source
+      .clone()
+      .resize(Math.round(width * inset), Math.round(height * inset), { fit: 'inside' })
+      .png()
+      .toBuffer({ resolveWithObject: true }),
   ]);
-  const data = await sharp(backdrop)
-    .composite([{ input: photo, left: Math.round((width - inner.width) / 2), top: Math.round((height - inner.height) / 2) }])
+  return sharp(backdrop)
+    .composite([
+      {
+        input: photo.data,
+        left: Math.round((width - photo.info.width) / 2),
+        top: Math.round((height - photo.info.height) / 2),
+      },
+    ])
     .png()
     .toBuffer();
-  return { data, mime: 'image/png', width, height };
 }

@@ -1,73 +1,9 @@
+import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import sharp, { type OverlayOptions } from 'sharp';
 import { escapeXml, readPrompt, type RGB } from './lexicon.ts';
+import { renderScene, softly } from './scenes.ts';
 
-const hex = ([r, g, b]: RGB) =>
-  '#' +
-  [r, g, b]
-    .map((v) =>
-      Math.max(0, Math.min(255, Math.round(v)))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('');
-const mix = (a: RGB, b: RGB, t: number): RGB => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
-const shade = (c: RGB, f: number): RGB => [c[0] * f, c[1] * f, c[2] * f];
-
-/** A small deterministic PRNG so variant `seed`s give different but repeatable scenes. */
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
-
-/**
- * A procedural studio backdrop as SVG: a wall gradient in the prompt's colours, a floor with the
- * named material's texture, a key light falloff (radial), warm/cool tint and dark mode.
- */
-export function backdropSvg(prompt: string, width: number, height: number, seed = 1): string {
-  const w = readPrompt(prompt);
-  const r = rng(seed * 7919 + prompt.length);
-  let wall: RGB = w.colours[0] ?? [226, 222, 216];
-  if (w.mood === 'warm') wall = mix(wall, [255, 190, 120], 0.25);
-  if (w.mood === 'cool') wall = mix(wall, [140, 180, 230], 0.25);
-  if (w.dark) wall = shade(wall, 0.35);
-  const floor: RGB = w.material?.base ?? (w.colours[1] ? w.colours[1] : shade(wall, 0.82));
-  const horizon = Math.round(height * (0.6 + r() * 0.08));
-  const lightX = Math.round(width * (0.3 + r() * 0.4));
-  let texture = '';
-  const kind = w.material?.texture;
-  if (kind === 'grain') {
-    for (let i = 0; i < 40; i++) {
-      const y = horizon + r() * (height - horizon);
-      texture += `<path d="M0 ${y.toFixed(1)} Q ${width / 2} ${(y + (r() - 0.5) * 14).toFixed(1)} ${width} ${y.toFixed(1)}" stroke="${hex(shade(floor, 0.78))}" stroke-opacity="0.35" stroke-width="${(1 + r() * 2).toFixed(1)}" fill="none"/>`;
-    }
-  } else if (kind === 'veins') {
-    for (let i = 0; i < 12; i++) {
-      const x = r() * width,
-        y = horizon + r() * (height - horizon);
-      texture += `<path d="M${x.toFixed(1)} ${y.toFixed(1)} q ${(r() * 120 - 60).toFixed(1)} ${(r() * 40).toFixed(1)} ${(r() * 240 - 120).toFixed(1)} ${(r() * 30).toFixed(1)}" stroke="#8a8a90" stroke-opacity="0.35" stroke-width="1.2" fill="none"/>`;
-    }
-  } else if (kind === 'noise') {
-    texture = `<rect y="${horizon}" width="${width}" height="${height - horizon}" filter="url(#n)" opacity="0.18"/>`;
-  }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-<defs>
-<linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hex(shade(wall, 0.8))}"/><stop offset="1" stop-color="${hex(wall)}"/></linearGradient>
-<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hex(floor)}"/><stop offset="1" stop-color="${hex(shade(floor, 0.7))}"/></linearGradient>
-<radialGradient id="light" cx="${lightX}" cy="${Math.round(height * 0.25)}" r="${Math.round(Math.max(width, height) * 0.75)}" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="#fff" stop-opacity="${w.dark ? 0.25 : 0.45}"/><stop offset="1" stop-color="#000" stop-opacity="${w.dark ? 0.55 : 0.25}"/></radialGradient>
-<filter id="n"><feTurbulence type="fractalNoise" baseFrequency="0.8" numOctaves="2" seed="${seed}"/><feColorMatrix type="saturate" values="0"/></filter>
-</defs>
-<rect width="${width}" height="${horizon}" fill="url(#wall)"/>
-<rect y="${horizon}" width="${width}" height="${height - horizon}" fill="url(#floor)"/>
-${texture}
-<rect y="${horizon - 2}" width="${width}" height="4" fill="#000" opacity="0.08"/>
-<rect width="${width}" height="${height}" fill="url(#light)"/>
-</svg>`;
-}
-
-/** A soft elliptical floor shadow under a placed object. */
-export function shadowSvg(width: number, height: number, cx: number, cy: number, rx: number, ry: number): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><filter id="b"><feGaussianBlur stdDeviation="${Math.max(2, ry * 0.6).toFixed(1)}"/></filter></defs><ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#000" opacity="0.45" filter="url(#b)"/></svg>`;
-}
+const css = ([r, g, b]: RGB, a: number) => `rgba(${Math.round(r)},${Math.round(g)},${Math.round(b)},${a})`;
 
 /** A centred headline of the given text (escaped) in the upper third, sized to fit. */
 export function textSvg(text: string, width: number, height: number, colour = '#1b1b1f'): string {
@@ -95,8 +31,8 @@ function wrap(text: string, max: number): string[] {
 }
 
 /**
- * Composes a studio scene: backdrop, then (if given) a cut-out placed on the floor line with a
- * soft shadow, then (if given) a text layer. Returns a PNG.
+ * Composes a studio scene: the set the prompt describes, then (if given) the cut-out standing on
+ * the set's stage, whole, with its shadows and reflection, then (if given) a text layer. A PNG.
  */
 export async function composeScene(opts: {
   prompt: string;
@@ -108,25 +44,114 @@ export async function composeScene(opts: {
   text?: string;
 }): Promise<Buffer> {
   const { width, height } = opts;
-  const layers: OverlayOptions[] = [];
+  const scene = renderScene(opts.prompt, width, height, opts.seed ?? 1);
   if (opts.cutout) {
-    const p = placement(opts.cutout, width, height, opts.scale ?? 0.55);
-    const obj = await sharp(opts.cutout.png).resize(p.width, p.height, { fit: 'fill' }).png().toBuffer();
-    layers.push({
-      input: Buffer.from(shadowSvg(width, height, p.left + p.width / 2, p.top + p.height, p.width * 0.45, Math.max(4, p.height * 0.05))),
-    });
-    layers.push({ input: obj, left: p.left, top: p.top });
+    const s = scene.stage;
+    const k = Math.min(
+      (height * (opts.scale ?? 0.55)) / opts.cutout.height,
+      s.maxHeight / opts.cutout.height,
+      s.maxWidth / opts.cutout.width,
+    );
+    const w = Math.max(1, Math.round(opts.cutout.width * k)),
+      h = Math.max(1, Math.round(opts.cutout.height * k));
+    await standOn(
+      scene.canvas,
+      opts.cutout.png,
+      { left: Math.round(s.cx - w / 2), top: Math.round(s.baseY - h), width: w, height: h },
+      scene,
+    );
   }
-  if (opts.text)
-    layers.push({ input: Buffer.from(textSvg(opts.text, width, height, readPrompt(opts.prompt).dark ? '#f4f4f4' : '#1b1b1f')) });
-  return sharp(Buffer.from(backdropSvg(opts.prompt, width, height, opts.seed ?? 1)))
-    .resize(width, height)
+  const colour = readPrompt(opts.prompt).dark ? '#f4f4f4' : '#1b1b1f';
+  return canvasToPng(scene.canvas, opts.text ? [{ input: Buffer.from(textSvg(opts.text, width, height, colour)) }] : []);
+}
+
+/** A canvas as a PNG, with sharp layers on top (sharp encodes several times faster than the canvas). */
+export function canvasToPng(canvas: Canvas, layers: OverlayOptions[] = []): Promise<Buffer> {
+  const { width, height } = canvas;
+  const pixels = canvas.getContext('2d').getImageData(0, 0, width, height);
+  return sharp(Buffer.from(pixels.data.buffer, pixels.data.byteOffset, pixels.data.byteLength), { raw: { width, height, channels: 4 } })
     .composite(layers)
+    .removeAlpha()
     .png()
     .toBuffer();
 }
 
-/** Where a cut-out goes: centred, its height `scale` of the canvas (bounded by width), standing at 85 %. */
+/**
+ * Stands a cut-out on a surface at `box`: a contact shadow where it touches, a cast shadow thrown
+ * away from the light, a fading reflection on a glossy surface, and a little of the scene's light.
+ */
+export async function standOn(
+  canvas: Canvas,
+  cutout: Buffer,
+  box: { left: number; top: number; width: number; height: number },
+  light: { gloss: number; ambient: RGB; lightFrom: number; shadowLength: number },
+) {
+  const ctx = canvas.getContext('2d');
+  const { left, top, width: w, height: h } = box;
+  const product = createCanvas(w, h);
+  const p = product.getContext('2d');
+  p.drawImage(await loadImage(cutout), 0, 0, w, h);
+  const silhouette = createCanvas(w, h);
+  const sil = silhouette.getContext('2d');
+  sil.drawImage(product, 0, 0);
+  sil.globalCompositeOperation = 'source-in';
+  sil.fillStyle = '#000';
+  sil.fillRect(0, 0, w, h);
+  const base = top + h;
+  // Cast shadow: the silhouette laid back on the surface, away from the light, softened:
+  // x' = x + shear·(base − y)·L, y' = base − (base − y)·L (the top of the object falls behind it).
+  const shear = -light.lightFrom * 2;
+  const L = light.shadowLength;
+  const { width: W, height: H } = canvas;
+  softly(
+    ctx,
+    W,
+    H,
+    Math.max(2, h * 0.025),
+    (s) => {
+      s.transform(1, 0, -shear * L, L, shear * L * base, base * (1 - L));
+      s.drawImage(silhouette, left, top);
+    },
+    0.3,
+  );
+  // Reflection: the object upside down below its base, fading out.
+  if (light.gloss > 0) {
+    const mirror = createCanvas(w, h);
+    const m = mirror.getContext('2d');
+    m.setTransform(1, 0, 0, -1, 0, h);
+    m.drawImage(product, 0, 0);
+    m.setTransform(1, 0, 0, 1, 0, 0);
+    m.globalCompositeOperation = 'destination-in';
+    const fade = m.createLinearGradient(0, 0, 0, h * 0.45);
+    fade.addColorStop(0, `rgba(0,0,0,${light.gloss})`);
+    fade.addColorStop(1, 'rgba(0,0,0,0)');
+    m.fillStyle = fade;
+    m.fillRect(0, 0, w, h);
+    ctx.drawImage(mirror, left, base);
+  }
+  // Contact shadow where it touches the surface.
+  softly(ctx, W, H, Math.max(1.5, h * 0.012), (s) => {
+    s.fillStyle = 'rgba(0,0,0,0.5)';
+    s.beginPath();
+    s.ellipse(left + w / 2, base, w * 0.46, Math.max(2, h * 0.018), 0, 0, Math.PI * 2);
+    s.fill();
+  });
+  // The scene's light on the object: its colour, brighter on the lit side.
+  p.globalCompositeOperation = 'source-atop';
+  p.fillStyle = css(light.ambient, 0.08);
+  p.fillRect(0, 0, w, h);
+  const side = p.createLinearGradient(0, 0, w, 0);
+  const lit = 'rgba(255,255,255,0.10)',
+    dark = 'rgba(0,0,0,0.14)';
+  side.addColorStop(0, light.lightFrom < 0 ? lit : dark);
+  side.addColorStop(0.5, 'rgba(0,0,0,0)');
+  side.addColorStop(1, light.lightFrom < 0 ? dark : lit);
+  p.fillStyle = side;
+  p.fillRect(0, 0, w, h);
+  ctx.drawImage(product, left, top);
+}
+
+/** Where a cut-out goes in a scene photo: centred, its height `scale` of the canvas (bounded by width), standing at 85 %. */
 export function placement(obj: { width: number; height: number }, width: number, height: number, scale: number) {
   const k = Math.min((height * scale) / obj.height, (width * 0.8) / obj.width);
   const w = Math.max(1, Math.round(obj.width * k)),

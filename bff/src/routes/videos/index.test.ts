@@ -141,6 +141,12 @@ describe('POST /api/generate-multi-section-video', () => {
     expect(poster.headers.get('content-type')).toBe('image/webp');
     const clip = await client.get(last.result!.finalVideos[0]!.videoUrl);
     expect(clip.status).toBe(200);
+    // Every section clip has a poster frame the results panel shows before it plays.
+    for (const section of last.sections) {
+      const still = await client.get(section.posterUrl!);
+      expect([still.status, still.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+      expect((await other.client.get(section.posterUrl!)).status).toBe(404);
+    }
     // Captions of the whole video: the script over the spoken section's time, nothing over the silent one.
     const captions = await client.get(last.result!.captionsUrl!);
     expect(captions.headers.get('content-type')).toContain('text/vtt');

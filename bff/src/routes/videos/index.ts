@@ -212,9 +212,9 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
       method: 'get',
       path: `${JOB_MEDIA_PREFIX}/:jobId/:file`,
       summary:
-        'A finished section’s clip (`<section>.mp4`), its captions (`<section>.vtt`), or the whole video’s (`video.captions.vtt`), to the job’s owner',
+        'A finished section’s clip (`<section>.mp4`), its poster (`<section>.jpg`), its captions (`<section>.vtt`), or the whole video’s (`video.captions.vtt`), to the job’s owner',
       auth: 'user',
-      responses: { 200: 'video/mp4 or text/vtt', 404: 'No such file, or not yours' },
+      responses: { 200: 'video/mp4, image/jpeg or text/vtt', 404: 'No such file, or not yours' },
     },
     async (ctx) => {
       const file = await videos.jobFile(currentUser(ctx.state).id, ctx.params.jobId ?? '', ctx.params.file ?? '');

@@ -14,7 +14,7 @@ import { saveVideoAsset } from '../assets/files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
-import { finishJob, getJob, markStep, noteSection, recordSection, type JobRow } from './store.ts';
+import { finishJob, getJob, markStep, noteSection, recordSection, sectionPosterKey, type JobRow } from './store.ts';
 import { refundSection } from './jobs.ts';
 
 export interface ActivityDeps {
@@ -207,6 +207,9 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
     }),
 
     progress: guarded(async (jobId, update) => {
+      // A finished section gets its poster frame before the results panel can ask for it.
+      const clip = update.outcome.status === 'COMPLETED' ? update.outcome.video : null;
+      if (clip) await objects.put(sectionPosterKey(clip), await media.video.posterFrame(await read(clip)));
       await recordSection(db, jobId, update.outcome);
     }),
 

@@ -30,7 +30,7 @@ import { IMAGE_UPLOAD_RULE, type UploadedFile, type UploadSpec } from '../upload
 import { acceptImage } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
 import { createJob, endJob, jobSpecOf, prepareRetry, timeOut } from './jobs.ts';
-import { getOwnJob, getOwnJobWithSections, newJobId, workflowIdOf, type JobRow, type NewJob, type NewSection } from './store.ts';
+import { getOwnJob, getOwnJobWithSections, newJobId, sectionPosterKey, workflowIdOf, type JobRow, type NewJob, type NewSection } from './store.ts';
 import { jobView, webVtt, WHOLE_CAPTIONS } from './views.ts';
 
 /**
@@ -264,12 +264,12 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
   }
 
   /**
-   * A finished section's clip (`<section>.mp4`), its captions (`<section>.vtt`) or the whole video's
+   * A finished section's clip (`<section>.mp4`), its poster (`<section>.jpg`), its captions (`<section>.vtt`) or the whole video's
    * (`video.captions.vtt`), to the job's owner only.
    */
   async function jobFile(userId: string, jobId: string, file: string) {
     // The whole video's captions have a name no section id can take (ids are letters, digits, - and _).
-    const match = file === WHOLE_CAPTIONS ? [file, null, 'vtt'] : /^([\w-]+)\.(mp4|vtt)$/.exec(file);
+    const match = file === WHOLE_CAPTIONS ? [file, null, 'vtt'] : /^([\w-]+)\.(mp4|vtt|jpg)$/.exec(file);
     if (!match) throw notFound();
     const { sections } = await getOwnJobWithSections(db, userId, jobId);
     const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video_key);
@@ -279,9 +279,22 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
       return { type: 'text/vtt', body: webVtt(rows) } as const;
     }
     const section = finished.find((s) => s.section_id === match[1]);
+    if (section && match[2] === 'jpg') return { type: 'image/jpeg', body: await sectionPoster(section.video_key!) } as const;
     const opened = section ? await objects.open(section.video_key!) : null;
     if (!opened) throw notFound();
     return { type: 'video/mp4', body: opened.stream, size: opened.size } as const;
+  }
+
+  /** A section clip's poster frame; a clip finished before posters were kept gets one made now. */
+  async function sectionPoster(videoKey: string): Promise<Buffer> {
+    const key = sectionPosterKey(videoKey);
+    const kept = await objects.read(key);
+    if (kept) return kept;
+    const clip = await objects.read(videoKey);
+    if (!clip) throw notFound();
+    const poster = await media.video.posterFrame(clip);
+    await objects.put(key, poster);
+    return poster;
   }
 
   return { current, currentView, startVideo, startAnimation, cancel, retry, jobFile };

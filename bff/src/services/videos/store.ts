@@ -143,6 +143,9 @@ export async function noteSection(db: Queryable, jobId: string, sectionId: strin
     .update({ ...values, updated_at: db.fn.now() });
 }
 
+/** Where a section clip's poster frame is kept: beside the clip, so a reused clip keeps its poster. */
+export const sectionPosterKey = (videoKey: string) => `${videoKey.replace(/\.mp4$/, '')}.poster.jpg`;
+
 /** A section ended as the orchestration says, unless the job was cancelled or timed out meanwhile. */
 export async function recordSection(db: Queryable, jobId: string, outcome: SectionOutcome): Promise<void> {
   await db('video_sections').where({ job_id: jobId, section_id: outcome.id }).whereIn('status', RUNNING).update({

@@ -20,6 +20,7 @@ function sectionView(job: JobRow, s: SectionRow): JobSection {
     progress: ended ? 100 : s.status === 'RUNNING' ? (STEP_PROGRESS[s.step ?? ''] ?? 5) : 0,
     outputUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.mp4` : null,
     captionsUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.vtt` : null,
+    posterUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.jpg` : null,
     error: s.status === 'TIMED_OUT' ? (s.error ?? Messages.sectionTimedOut) : s.error,
     refunded: s.refunded,
     credits: s.credits,

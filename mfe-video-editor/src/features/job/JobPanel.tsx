@@ -78,7 +78,14 @@ function SectionResult({ section, jobId }: { section: JobSection; jobId: string 
         <Progress value={section.progress} label={`${section.sectionName}: ${STEP_LABELS[section.step ?? ''] ?? 'Waiting'}`} />
       ) : null}
       {section.status === 'COMPLETED' && section.outputUrl ? (
-        <video className="ve-result-video" src={section.outputUrl} controls preload="metadata" aria-label={`${section.sectionName} video`}>
+        <video
+          className="ve-result-video"
+          src={section.outputUrl}
+          poster={section.posterUrl ?? undefined}
+          controls
+          preload="metadata"
+          aria-label={`${section.sectionName} video`}
+        >
           <track kind="captions" src={section.captionsUrl ?? undefined} srcLang="en" label="Script" default />
         </video>
       ) : null}

@@ -72,6 +72,8 @@ test('a prompt makes images that appear first in the gallery with their prompt, 
   await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
   const bar = page.getByRole('form', { name: 'Prompt bar' });
   await expect(bar.getByRole('button', { name: 'Generate' })).toBeDisabled();
+  // Without a product photo, the offline engine says plainly what it can make.
+  await expect(bar.getByText(Messages.localEngineScenes)).toBeVisible();
 
   await bar.getByLabel('Prompt').fill('a green bottle on white marble');
   await bar.getByLabel('Aspect ratio').selectOption('1:1');

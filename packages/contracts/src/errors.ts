@@ -93,6 +93,9 @@ export const Messages = {
   tryOnNeedsImages: 'Virtual try-on needs a garment image and a person image.',
   tryOnPromptPlaceholder: 'No prompt needed - just upload human and garment images',
   switchedToEdit: 'Switched to Edit (Google AI) for image editing',
+  /** Shown in the prompt bar while the offline engine makes images and no product photo is chosen. */
+  localEngineScenes:
+    'The local engine builds studio scenes and places your product photos in them; it does not draw objects from words. Add a product photo, or connect a hosted model.',
   noImageReturned: 'No image returned from generation.',
   failedToGenerateImage: 'Failed to generate image',
   failedToGenerateImages: 'Failed to generate images',

@@ -74,7 +74,12 @@ export const DEFAULT_EDIT_MODEL: PrebuiltImageModelId = 'google_edit';
 /** spec 2 §4: with an input image the selection is forced to one of these. */
 export const EDIT_CAPABLE_MODELS: readonly PrebuiltImageModelId[] = ['google_edit', 'ideogram_v3_replace_background', 'kontext_multi'];
 
-export const ModelListResponse = z.object({ success: z.literal(true), models: z.array(ModelEntry) });
+export const ModelListResponse = z.object({
+  success: z.literal(true),
+  models: z.array(ModelEntry),
+  /** Who makes the images: the offline engine, or a hosted model. */
+  engine: z.enum(['local', 'hosted']),
+});
 export type ModelListResponse = z.infer<typeof ModelListResponse>;
 
 /** `selectedLoRAModels` arrives as a JSON list in a multipart field. */

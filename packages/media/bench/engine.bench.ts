@@ -11,6 +11,7 @@ import os from 'node:os';
 import sharp from 'sharp';
 import { FFMPEG_PATH } from '../src/local/ffmpeg.ts';
 import { benchCaptions } from './captions.bench.ts';
+import { benchScenes } from './scenes.bench.ts';
 import { applyGrade, createMediaEngine, learnGrade, reframeImage, type ColourGrade, type ImageData } from '../src/index.ts';
 
 const require = createRequire(import.meta.url);
@@ -189,5 +190,7 @@ console.log(
 console.log(`style application: ${Math.round(applyMs)} ms per 1080×1920 image (target ≤ 1000 ms, ratio ${(applyMs / 1000).toFixed(2)})`);
 // Captions (security probe item 3): the longest script one section may hold, whole process tree.
 await benchCaptions();
+// Product Studio's scene templates (issue 22): each at 1080×1350 with the product placed.
+await benchScenes();
 console.log(`peak RSS overall ${mb(Math.max(peak, process.memoryUsage().rss))}`);
 await engine.close();

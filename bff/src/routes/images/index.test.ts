@@ -34,6 +34,8 @@ describe('image generation', () => {
     const models = res.body.models as { id: string; type: string }[];
     expect(models.slice(0, PREBUILT_IMAGE_MODELS.length).map((m) => m.id)).toEqual(PREBUILT_IMAGE_MODELS.map((m) => m.id));
     expect(models.slice(PREBUILT_IMAGE_MODELS.length).every((m) => m.type === 'global' || m.type === 'community')).toBe(true);
+    // With no hosted key the offline engine makes the images, and the prompt bar is told so.
+    expect(res.body.engine).toBe('local');
   });
 
   it('generates images into the gallery, 1 credit each, newest first, labelled as the local engine', async () => {

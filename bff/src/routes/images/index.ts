@@ -71,7 +71,11 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: ModelListResponse },
     },
     async (ctx) => {
-      ctx.body = { success: true, models: [...PREBUILT_MODEL_ENTRIES, ...(await sharedModelEntries(db))] } satisfies ModelListResponse;
+      ctx.body = {
+        success: true,
+        models: [...PREBUILT_MODEL_ENTRIES, ...(await sharedModelEntries(db))],
+        engine: media.routes.generateImage === 'local' ? 'local' : 'hosted',
+      } satisfies ModelListResponse;
     },
   );
 

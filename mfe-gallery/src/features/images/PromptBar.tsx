@@ -347,6 +347,7 @@ export function PromptBar({ userId }: { userId: string }) {
         </button>
       </div>
       {notice && <p className="ga-notice">{notice}</p>}
+      {imageModels.data?.engine === 'local' && !image && <p className="ga-notice">{Messages.localEngineScenes}</p>}
       {hiddenDuringRun && !busy && (
         <p className="ga-notice" role="status">
           Your images finished while this tab was in the background.

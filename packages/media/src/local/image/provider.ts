@@ -110,7 +110,7 @@ export function createLocalProvider(
       const cut = await cutOut(image, await segment(image));
       const images: ImageData[] = [];
       for (let i = 0; i < count; i++)
-        images.push(png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.72 }), width, height));
+        images.push(png(await composeScene({ prompt, width, height, seed: i + 1, cutout: cut, scale: 0.62 }), width, height));
       return { images, ...meta('local/imgly-medium-studio', t) };
     },
 

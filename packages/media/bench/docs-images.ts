@@ -4,7 +4,6 @@
  * placement), and one frame of a talking head. Run: npx tsx packages/media/bench/docs-images.ts
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';

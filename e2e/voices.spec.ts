@@ -16,6 +16,8 @@ async function openVoices(page: Page): Promise<void> {
   await menu.getByRole('link', { name: 'Voices', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/voices$/);
   await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
+  // The screen says plainly what the offline voices are.
+  await expect(page.getByText(Messages.localEngineVoices)).toBeVisible();
 }
 
 /** A few seconds of a person speaking, as a WAV, made offline. */

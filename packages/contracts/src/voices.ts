@@ -88,6 +88,8 @@ export const VoiceLibraryResponse = z.object({
   success: z.literal(true),
   total: z.number(),
   voices: z.record(z.string(), z.array(VoiceLibraryEntry)),
+  /** Who speaks: the offline engine, or a hosted voice provider. */
+  engine: z.enum(['local', 'hosted']),
 });
 export type VoiceLibraryResponse = z.infer<typeof VoiceLibraryResponse>;
 export const VoiceInfoResponse = z.object({ success: z.literal(true), voice: VoiceLibraryEntry });

@@ -120,6 +120,8 @@ describe('the voice library and voice info', () => {
     const { client } = await member(studio);
     const res = await client.get(ApiRoutes.voiceLibrary);
     expect(res.body.total).toBe(8);
+    // With no hosted key the offline engine speaks, and the voices screen is told so.
+    expect(res.body.engine).toBe('local');
     expect(res.body.voices.Presets.map((v: { name: string }) => v.name)).toEqual(VOICE_PRESETS.map((p) => p.name));
     expect(res.body.voices.Presets[4]).toMatchObject({ name: 'Adam', labels: { gender: 'male', accent: 'american' } });
     const info = await client.get(`${ApiRoutes.voices}/studioGrace01`);

@@ -17,7 +17,7 @@ import { apiFetch, offerUpgrade, userAtom, errorText } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Banner, ConfirmDialog, NameDialog, useBanner } from '@studio/ui';
 import { voiceKeys } from '../../lib/query-keys.ts';
-import { useSavedVoices, useVoiceInfo, useVoiceProfiles } from '../data.ts';
+import { useSavedVoices, useVoiceInfo, useVoiceLibrary, useVoiceProfiles } from '../data.ts';
 import { VoicePicker } from '../picker/VoicePicker.tsx';
 import { AudioPlayer } from '../player/AudioPlayer.tsx';
 import { CreateVoiceProfileDialog } from '../profiles/CreateVoiceProfileDialog.tsx';
@@ -36,6 +36,7 @@ export function VoicesPage() {
   const queryClient = useQueryClient();
   const saved = useSavedVoices(userId);
   const profiles = useVoiceProfiles(userId);
+  const library = useVoiceLibrary();
   const [voice, setVoice] = useState<VoiceChoice>({ voiceId: DEFAULT_VOICE_ID, name: 'UGC2', source: 'preset' });
   const [settings, setSettings] = useState<VoiceSettingsValue>({
     stability: SIMPLE_EDITOR_VOICE_SETTINGS.stability,
@@ -116,6 +117,7 @@ export function VoicesPage() {
           Voices
         </h1>
         <p className="vo-sub">Pick a voice for your videos, try it on a line, save it, or create your own.</p>
+        {library.data?.engine === 'local' && <p className="vo-notice">{Messages.localEngineVoices}</p>}
       </header>
 
       <section className="vo-panel" aria-labelledby={`${ids}-try`}>

@@ -141,7 +141,13 @@ describe('local engine', () => {
   });
 
   it('an edit that names a setting stands the whole product in it, even in a frame too wide for it', { timeout: 60_000 }, async () => {
-    const r = await engine.editImage({ prompt: 'on a wooden bathroom shelf with plants', image: product, width: 640, height: 360, count: 2 });
+    const r = await engine.editImage({
+      prompt: 'on a wooden bathroom shelf with plants',
+      image: product,
+      width: 640,
+      height: 360,
+      count: 2,
+    });
     for (const im of r.images) {
       const b = await findBottle(im.data);
       expect(b.capOnTop).toBe(true);
@@ -152,6 +158,30 @@ describe('local engine', () => {
       const [r0, g0, b0] = [data[0]!, data[1]!, data[2]!];
       expect(g0 > r0 && g0 > b0).toBe(true);
     }
+  });
+
+  it('a set of edits of a product photo shows it in different scenes (the welcome flow)', { timeout: 60_000 }, async () => {
+    const r = await engine.editImage({
+      prompt: 'Clean studio product photo, soft daylight, bright and crisp',
+      image: product,
+      width: 455,
+      height: 256,
+      count: 3,
+    });
+    const floors = await Promise.all(
+      r.images.map(async (im) => {
+        expect((await findBottle(im.data)).capOnTop).toBe(true);
+        const mean = await sharp(im.data)
+          .extract({ left: 0, top: 200, width: 120, height: 56 })
+          .resize(1, 1)
+          .removeAlpha()
+          .raw()
+          .toBuffer();
+        return [...mean];
+      }),
+    );
+    for (let i = 0; i < floors.length; i++)
+      for (let j = i + 1; j < floors.length; j++) expect(Math.hypot(...floors[i]!.map((v, k) => v - floors[j]![k]!))).toBeGreaterThan(20);
   });
 
   it('a colour or light edit keeps the whole photo in another frame shape', async () => {

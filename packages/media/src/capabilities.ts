@@ -172,7 +172,13 @@ export interface TextToSpeechInput {
   settings: SpeechSettings;
   format?: 'mp3' | 'aac';
 }
-export type SpeechResult = { audio: Buffer; mime: 'audio/mpeg' | 'audio/aac'; durationS: number } & ResultMeta;
+export type SpeechResult = {
+  audio: Buffer;
+  mime: 'audio/mpeg' | 'audio/aac';
+  durationS: number;
+  /** When each mouth shape is made (the local engine knows it from its phonemes); a talking head takes them as they are. */
+  mouthCues?: MouthCue[];
+} & ResultMeta;
 
 export interface CloneVoiceInput {
   name: string;
@@ -223,6 +229,21 @@ export type VoiceProvider = SpeechCapabilities & {
 
 // ——— Video ———
 
+/**
+ * A mouth shape of the Preston Blair set as Rhubarb Lip Sync names them: A closed (P, B, M), B
+ * slightly open with the teeth together (most consonants, EE), C open (EH, AE), D wide open (AA),
+ * E slightly rounded (AO, ER), F puckered (OO, W), G upper teeth on the lower lip (F, V),
+ * H tongue raised (L), X at rest.
+ */
+export type MouthShape = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'X';
+
+/** One mouth shape held from `start` to `end` (seconds from the start of the speech). */
+export interface MouthCue {
+  start: number;
+  end: number;
+  shape: MouthShape;
+}
+
 /** A rendered clip (MP4) with its size and length. */
 export type VideoResult = { video: Buffer; mime: 'video/mp4'; width: number; height: number; durationS: number } & ResultMeta;
 
@@ -244,7 +265,12 @@ export interface LipSyncInput {
   image: ImageData;
   width: number;
   height: number;
+  /** The clip lasts at least this long (the speech is followed by silence). */
   durationS: number;
+  /** When each mouth shape is made; without them the local engine hears them in the audio. */
+  mouthCues?: MouthCue[];
+  /** What is said: guides the local engine's hearing of the mouth shapes. */
+  script?: string;
 }
 
 /** What a hosted provider does for video. */
@@ -265,10 +291,16 @@ export interface AnimateInput {
 
 export interface TalkingHeadInput {
   image: ImageData;
-  /** The speech, any format ffmpeg reads; the clip lasts as long as it. */
+  /** The speech, any format ffmpeg reads; the clip lasts as long as it, or `durationS` if longer. */
   audio: Buffer;
   width: number;
   height: number;
+  /** The clip lasts at least this long: the speech is followed by silence while the face stays alive. */
+  durationS?: number;
+  /** When each mouth shape is made (e.g. a local speech result's); without them they are heard in the audio. */
+  mouthCues?: MouthCue[];
+  /** What is said: guides hearing the mouth shapes when no cues are given. */
+  script?: string;
 }
 
 export interface BurnCaptionsInput {

@@ -25,14 +25,17 @@ async function loadedPackages(step = 'import'): Promise<string[]> {
 
 // What made importing the package take 2.6 s (issue 21 item 4): each loads on first use only.
 const HEAVY = [
+  '@echogarden/espeak-ng-emscripten',
   '@elevenlabs/elevenlabs-js',
   '@fal-ai/client',
   '@imgly/background-removal-node',
   '@tensorflow/tfjs',
   '@tensorflow/tfjs-backend-wasm',
   '@vladmandic/face-api',
+  '@vladmandic/human',
   'adm-zip',
   'espeak-ng',
+  'rhubarb-lip-sync-wasm',
   'sharp',
 ];
 

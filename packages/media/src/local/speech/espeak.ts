@@ -1,24 +1,30 @@
 // The package ships no types; its declaration travels with this module to every project that compiles it.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="./espeak-ng.d.ts" />
+/// <reference path="./espeak-ng-emscripten.d.ts" />
 /**
- * Speech on the local engine: espeak-ng (WASM, offline) speaks, ffmpeg normalises loudness and
- * encodes. Voices are espeak-ng voice + variant + pitch + rate; the 8 presets of spec 2 §9 are
- * distinct ones, and a cloned voice is the closest such voice to a measured sample.
+ * Speech on the local engine: espeak-ng (WASM, offline) speaks and reports each phoneme as it goes,
+ * which gives the mouth shapes a talking head makes; ffmpeg normalises loudness and encodes.
+ * Voices are espeak-ng voice + variant + pitch + rate; the 8 presets of spec 2 §9 are distinct
+ * ones, and a cloned voice is the closest such voice to a measured sample.
+ *
+ * The build is Echogarden's (`@echogarden/espeak-ng-emscripten`): the same espeak-ng as the npm
+ * `espeak-ng` package (a fresh module speaks the same samples for the same arguments), plus the
+ * phoneme events that package does not give.
  */
-import ESpeakNg from 'espeak-ng';
+import ESpeakNgEmscripten, { type ESpeakEvent, type ESpeakWorker } from '@echogarden/espeak-ng-emscripten';
 import type { CloneVoiceInput, CloneVoiceResult, LocalVoice, SpeechResult, TextToSpeechInput, VoiceAnalysis } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import { decodeToPcm, runFfmpeg } from '../ffmpeg.ts';
 import { analyzeVoice } from './analysis.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
+import { cuesFromPhonemes, type TimedPhoneme } from './visemes.ts';
 
 const FORMATS = {
   mp3: { mime: 'audio/mpeg', args: ['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3'] },
   aac: { mime: 'audio/aac', args: ['-c:a', 'aac', '-b:a', '128k', '-f', 'adts'] },
 } as const;
 
-/** espeak-ng runs one call at a time (its WASM module is single-threaded and cheap to start). */
+/** espeak-ng keeps its voice in module state: one call at a time. */
 let queue: Promise<unknown> = Promise.resolve();
 function serially<T>(work: () => Promise<T>): Promise<T> {
   const run = queue.then(work, work);
@@ -28,39 +34,56 @@ function serially<T>(work: () => Promise<T>): Promise<T> {
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What espeak-ng is asked to say, and how. */
+export interface EspeakRequest {
+  /** `language+variant`, e.g. `en-us+f3`. */
+  voice: string;
+  pitch: number;
+  /** Words a minute. */
+  rate: number;
+  /** SSML. */
+  ssml: string;
+}
+
 /**
  * How the spec's settings reach a voice espeak-ng can make: speed scales the rate; stability
  * narrows the pitch movement (low stability = livelier); style widens it and adds emphasis;
  * speaker boost raises the loudness target.
  */
-export function espeakArguments(voice: LocalVoice, settings: TextToSpeechInput['settings'], text: string): string[] {
+export function espeakRequest(voice: LocalVoice, settings: TextToSpeechInput['settings'], text: string): EspeakRequest {
   const rate = Math.round(Math.min(450, Math.max(80, voice.rate * settings.speed)));
   const range = Math.round(Math.min(200, Math.max(10, 150 - settings.stability * 100 + settings.style * 50)));
   const ssml = `<speak><prosody range="${range}%">${escapeXml(text)}</prosody></speak>`;
-  return ['-m', '-w', 'speech.wav', '-v', `${voice.language}+${voice.variant}`, '-p', String(voice.pitch), '-s', String(rate), ssml];
+  return { voice: `${voice.language}+${voice.variant}`, pitch: voice.pitch, rate, ssml };
 }
 
-async function speak(args: string[]): Promise<Buffer> {
+/** The module loads once (≈ 0.2–0.5 s) and then speaks a line in tens of milliseconds. */
+let worker: Promise<ESpeakWorker> | undefined;
+const espeak = () =>
+  (worker ??= ESpeakNgEmscripten({ print: () => undefined, printErr: () => undefined }).then((module) => new module.eSpeakNGWorker()));
+
+/** Mono 16-bit samples, their rate, and each phoneme with its start. */
+async function speak(request: EspeakRequest): Promise<{ samples: Int16Array; rate: number; phonemes: TimedPhoneme[] }> {
   return serially(async () => {
-    const module = await ESpeakNg({ arguments: args, print: () => undefined, printErr: () => undefined });
-    return Buffer.from(module.FS.readFile('speech.wav'));
+    const synth = await espeak();
+    synth.set_voice(request.voice);
+    synth.set_rate(request.rate);
+    synth.set_pitch(request.pitch);
+    const blocks: Int16Array[] = [];
+    const phonemes: TimedPhoneme[] = [];
+    synth.synthesize(request.ssml, (samples: Int16Array, events: ESpeakEvent[]) => {
+      blocks.push(samples);
+      for (const e of events) if (e.type === 'phoneme') phonemes.push({ ipa: String(e.id ?? ''), start: e.audio_position / 1000 });
+      return 0;
+    });
+    const samples = new Int16Array(blocks.reduce((n, b) => n + b.length, 0));
+    let offset = 0;
+    for (const b of blocks) {
+      samples.set(b, offset);
+      offset += b.length;
+    }
+    return { samples, rate: synth.get_samplerate(), phonemes };
   });
-}
-
-/** Seconds of a 16-bit PCM WAV, from its header. */
-export function wavDuration(wav: Buffer): number {
-  const rate = wav.readUInt32LE(24);
-  const channels = wav.readUInt16LE(22);
-  const bits = wav.readUInt16LE(34);
-  let offset = 12;
-  while (offset + 8 <= wav.length) {
-    const id = wav.toString('ascii', offset, offset + 4);
-    const size = wav.readUInt32LE(offset + 4);
-    // espeak-ng streams its WAV and may leave the data size at its maximum: count what is there.
-    if (id === 'data') return Math.min(size, wav.length - offset - 8) / (rate * channels * (bits / 8));
-    offset += 8 + size;
-  }
-  return 0;
 }
 
 export async function localTextToSpeech(input: TextToSpeechInput): Promise<SpeechResult> {
@@ -69,15 +92,18 @@ export async function localTextToSpeech(input: TextToSpeechInput): Promise<Speec
   const text = input.text.trim();
   if (!text) throw new MediaError('bad_input', 'There is no text to speak.');
   const started = performance.now();
-  const wav = await speak(espeakArguments(voice, input.settings, text));
-  const durationS = wavDuration(wav);
+  const { samples, rate, phonemes } = await speak(espeakRequest(voice, input.settings, text));
+  const durationS = samples.length / rate;
   if (durationS <= 0) throw new MediaError('upstream', 'The local speech engine made no audio.');
   const format = FORMATS[input.format ?? 'mp3'];
-  // Loudness normalised to podcast level (-16 LUFS), or -14 with speaker boost.
+  // Loudness normalised to podcast level (-16 LUFS), or -14 with speaker boost; timing is unchanged.
   const target = input.settings.useSpeakerBoost ? -14 : -16;
   const audio = await runFfmpeg(
-    ['-f', 'wav', '-i', 'pipe:0', '-af', `loudnorm=I=${target}:TP=-1.5:LRA=11`, '-ar', '44100', ...format.args, 'pipe:1'],
-    wav,
+    [
+      ...['-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', 'pipe:0'],
+      ...['-af', `loudnorm=I=${target}:TP=-1.5:LRA=11`, '-ar', '44100', ...format.args, 'pipe:1'],
+    ],
+    Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength),
     {
       failure: () => new MediaError('upstream', 'The local speech engine could not encode its audio.'),
     },
@@ -86,6 +112,7 @@ export async function localTextToSpeech(input: TextToSpeechInput): Promise<Speec
     audio,
     mime: format.mime,
     durationS: Math.round(durationS * 100) / 100,
+    mouthCues: cuesFromPhonemes(phonemes, durationS),
     provider: 'local',
     model: `local/espeak-ng/${voice.language}+${voice.variant}`,
     cost: { amount: Math.round(performance.now() - started) / 1000, unit: 'compute_s' },

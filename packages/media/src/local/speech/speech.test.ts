@@ -6,6 +6,7 @@ import { silence } from '../../../test/audio-fixtures.ts';
 import { decodeToPcm } from '../ffmpeg.ts';
 import { localCloneVoice, localTextToSpeech } from './espeak.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
+import { cuesFromPhonemes, shapesOf } from './visemes.ts';
 import type { SpeechSettings } from '../../capabilities.ts';
 
 const LINE = 'Hi, I tried this serum for two weeks and my skin has never looked better.';
@@ -41,6 +42,18 @@ describe('local speech (espeak-ng)', () => {
     expect((await decodeToPcm(aac.audio)).length).toBeGreaterThan(16_000);
   }, 30_000);
 
+  it('tells when each mouth shape is made: lips shut on m, b and p, open on the open vowels, at rest in pauses', async () => {
+    const result = await localTextToSpeech({ text: 'Mama, buy a pop.', voice: { id: 'studioAdam01' }, settings: DEFAULT_VOICE_SETTINGS });
+    const cues = result.mouthCues!;
+    const shapes = cues.map((c) => c.shape);
+    expect(cues[0]!.start).toBe(0);
+    expect(cues.at(-1)!.end).toBeCloseTo(result.durationS, 1);
+    cues.slice(1).forEach((c, i) => expect(c.start).toBeCloseTo(cues[i]!.end, 3));
+    expect(shapes.filter((s) => s === 'A').length).toBeGreaterThanOrEqual(4);
+    expect(shapes).toContain('D');
+    expect(shapes.at(-1)).toBe('X');
+  });
+
   it('refuses an unknown voice and empty text as bad input', async () => {
     await expect(say('notAVoice123')).rejects.toMatchObject({ kind: 'bad_input' });
     await expect(localTextToSpeech({ text: '  ', voice: { id: 'studioUgcTwo' }, settings: DEFAULT_VOICE_SETTINGS })).rejects.toBeInstanceOf(
@@ -65,5 +78,36 @@ describe('local voice cloning', () => {
   it('refuses a file that is no audio, and a sample of silence', async () => {
     await expect(localCloneVoice({ name: 'x', sample: Buffer.from('not audio at all') })).rejects.toMatchObject({ kind: 'bad_input' });
     await expect(localCloneVoice({ name: 'x', sample: silence(3) })).rejects.toMatchObject({ kind: 'bad_input' });
+  });
+});
+
+describe('mouth shapes from phonemes', () => {
+  it('maps IPA to the Preston Blair shapes, diphthongs to two in turn, pauses to rest', () => {
+    expect(['m', 'ˈɑː', 'f', 'uː', 'l', 'ɪ', '', 'aɪ'].map(shapesOf)).toEqual([
+      ['A'],
+      ['D'],
+      ['G'],
+      ['F'],
+      ['H'],
+      ['B'],
+      ['X'],
+      ['D', 'B'],
+    ]);
+    expect(
+      cuesFromPhonemes(
+        [
+          { ipa: 'h', start: 0.1 },
+          { ipa: 'ˈaɪ', start: 0.2 },
+          { ipa: '', start: 0.4 },
+        ],
+        0.6,
+      ),
+    ).toEqual([
+      { start: 0, end: 0.1, shape: 'X' },
+      { start: 0.1, end: 0.2, shape: 'C' },
+      { start: 0.2, end: 0.3, shape: 'D' },
+      { start: 0.3, end: 0.4, shape: 'B' },
+      { start: 0.4, end: 0.6, shape: 'X' },
+    ]);
   });
 });

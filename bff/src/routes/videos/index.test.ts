@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiRoutes, Messages, videoCreditsNeeded, videoStarted, videosPartial, type JobView } from '@studio/contracts';
+import { ApiRoutes, lipsyncDurationFor, Messages, videoCreditsNeeded, videoStarted, videosPartial, type JobView } from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,7 @@ describe('POST /api/generate-multi-section-video', () => {
     const { user, client } = await member(studio, { credits: 20 });
     const other = await member(studio);
     const audio = await approvedAudio(client);
+    const lipSync = vi.spyOn(studio.deps.media.video, 'lipSync');
     const form = await videoForm(
       [
         { id: 'intro', name: 'Intro', script: 'Hello there, this is our new product.', audio, captions: true },
@@ -118,6 +119,15 @@ describe('POST /api/generate-multi-section-video', () => {
     const events = await readEvents(client, jobId);
     const last = events.at(-1)!;
     expect(last.status).toBe('COMPLETED');
+    // The spoken section is lip-synced on its audio + 3 s, with the mouth shapes the local speech
+    // recorded when it spoke the approved audio, and the script.
+    expect(lipSync).toHaveBeenCalledTimes(1);
+    const synced = lipSync.mock.calls[0]![0];
+    expect(synced.durationS).toBe(lipsyncDurationFor(audio.duration));
+    expect(synced.script).toBe('Hello there, this is our new product.');
+    expect(synced.mouthCues!.length).toBeGreaterThan(5);
+    expect(synced.mouthCues!.at(-1)!.end).toBeCloseTo(audio.duration, 0);
+    lipSync.mockRestore();
     // Progress only goes up, and sections were seen running on their steps.
     const progress = events.map((e) => e.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));

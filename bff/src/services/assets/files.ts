@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AssetMetadata, GeneratedImage, UserAsset } from '@studio/contracts';
-import type { ImageData } from '@studio/media';
+import type { ImageData, MouthCue } from '@studio/media';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { ASSET_URL_PREFIX, aspectRatioOf, GRID_THUMB_WIDTH, getOwnAsset, THUMB_URL_PREFIX, toUserAsset, type AssetRow } from './store.ts';
@@ -79,6 +79,21 @@ export interface NewAudioAsset {
   durationS: number;
   /** What was said (the script), and how it was made. */
   metadata: Pick<AssetMetadata, 'prompt' | 'model' | 'provider'>;
+  /** When each mouth shape is made in it (the local engine's own speech knows): kept beside the audio for lip-sync. */
+  mouthCues?: MouthCue[];
+}
+
+/** Where an audio file's mouth cues are kept: beside it, as JSON. */
+export const mouthCuesKeyOf = (audioKey: string) => `${audioKey.replace(/\.\w+$/, '')}.cues.json`;
+
+/** The mouth cues kept beside an audio file, if any. */
+export async function readMouthCues(store: ObjectStore, audioKey: string): Promise<MouthCue[] | undefined> {
+  const kept = await store.read(mouthCuesKeyOf(audioKey));
+  return kept ? (JSON.parse(kept.toString('utf8')) as MouthCue[]) : undefined;
+}
+
+export async function keepMouthCues(store: ObjectStore, audioKey: string, cues: MouthCue[] | undefined): Promise<void> {
+  if (cues?.length) await store.put(mouthCuesKeyOf(audioKey), Buffer.from(JSON.stringify(cues)));
 }
 
 /** Stores audio as an owner-only asset (type audio) that counts against the plan's storage. */
@@ -88,6 +103,7 @@ export async function saveAudioAsset(db: Db, store: ObjectStore, asset: NewAudio
   const key = `assets/${asset.userId}/${id}.${extension}`;
   await store.put(key, asset.audio);
   try {
+    await keepMouthCues(store, key, asset.mouthCues);
     const [row] = await db('user_assets')
       .insert({
         id,
@@ -103,7 +119,7 @@ export async function saveAudioAsset(db: Db, store: ObjectStore, asset: NewAudio
       .returning<AssetRow[]>('*');
     return toUserAsset(row!);
   } catch (error) {
-    await store.remove(key);
+    await Promise.all([store.remove(key), store.remove(mouthCuesKeyOf(key))]);
     throw error;
   }
 }
@@ -164,5 +180,6 @@ export async function deleteAsset(
   await db('user_assets').where({ id: row.id }).delete();
   await store.remove(row.storage_key);
   if (row.asset_type === 'video') await store.remove(posterKeyOf(row));
+  if (row.asset_type === 'audio') await store.remove(mouthCuesKeyOf(row.storage_key));
   await removeThumbnails(row.id);
 }

@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
  * fetches a URL it does not own.
  */
 import { Messages, type AssetType } from '@studio/contracts';
-import type { ImageData } from '@studio/media';
+import type { ImageData, MouthCue } from '@studio/media';
 import { invalidRequest } from '../../errors.ts';
 import type { Db } from '../../db/index.ts';
-import { ASSET_URL_PREFIX, getOwnAsset } from './store.ts';
-import { fileExtension } from './files.ts';
+import { ASSET_URL_PREFIX, getOwnAsset, type AssetRow } from './store.ts';
+import { fileExtension, readMouthCues } from './files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 
@@ -22,18 +22,30 @@ export interface OwnMediaDeps {
   appUrl: string;
 }
 
+/** The caller's own asset a URL (`/media/assets/<id>.<ext>`, with or without the app's origin) names; else null. */
+async function ownAssetAt(deps: OwnMediaDeps, userId: string, path: string): Promise<AssetRow | null> {
+  const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`).exec(path);
+  return asset ? getOwnAsset(deps.db, userId, asset[1]!).catch(() => null) : null;
+}
+
 /** The bytes of the caller's own file at `url` (an asset of `type`, or for images a temporary upload); null if it is not theirs. */
 export async function ownFileAt(deps: OwnMediaDeps, userId: string, url: string, type: AssetType): Promise<Buffer | null> {
   const path = url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url;
-  const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`).exec(path);
-  if (asset) {
-    const row = await getOwnAsset(deps.db, userId, asset[1]!).catch(() => null);
+  const row = await ownAssetAt(deps, userId, path);
+  if (row) {
     // A product's photo is an input image like any other of the user's.
-    const usable = row && (row.asset_type === type || (type === 'image' && row.asset_type === 'product'));
+    const usable = row.asset_type === type || (type === 'image' && row.asset_type === 'product');
     return usable ? deps.objects.read(row.storage_key) : null;
   }
   const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
   return temp && temp[1] === userId ? deps.objects.read(`temp/${temp[0]}`) : null;
+}
+
+/** One of the caller's audio files by URL, with the mouth cues kept beside it (if the local engine spoke it); else null. */
+export async function ownAudioAt(deps: OwnMediaDeps, userId: string, url: string): Promise<{ audio: Buffer; mouthCues?: MouthCue[] } | null> {
+  const row = await ownAssetAt(deps, userId, url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url);
+  const audio = row?.asset_type === 'audio' ? await deps.objects.read(row.storage_key) : null;
+  return audio && row ? { audio, mouthCues: await readMouthCues(deps.objects, row.storage_key) } : null;
 }
 
 /** An input image given by URL, decoded: one of the caller's own images or uploads, else a 400. */

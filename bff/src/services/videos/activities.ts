@@ -10,7 +10,7 @@ import { DEFAULT_VOICE_SETTINGS, Messages } from '@studio/contracts';
 import { isMediaError, type MediaEngine } from '@studio/media';
 import { StepError, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
-import { saveVideoAsset } from '../assets/files.ts';
+import { keepMouthCues, readMouthCues, saveVideoAsset } from '../assets/files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
@@ -86,6 +86,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       });
       const key = sectionKey(jobId, section.id, 'speech.mp3');
       await objects.put(key, spoken.audio);
+      await keepMouthCues(objects, key, spoken.mouthCues);
       return key;
     }),
 
@@ -132,6 +133,9 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         width: job.width,
         height: job.height,
         durationS: Number(row?.target_duration ?? 5),
+        // The local engine's own speech says when each mouth shape is made; otherwise the script guides hearing them.
+        mouthCues: await readMouthCues(objects, audio),
+        script: section.script ?? undefined,
       });
       const key = sectionKey(jobId, section.id, 'synced.mp4');
       await objects.put(key, clip.provider === 'local' ? clip.video : await media.video.normalize(clip.video, job.width, job.height));

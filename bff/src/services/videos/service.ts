@@ -17,10 +17,11 @@ import {
   type VideoSectionInput,
 } from '@studio/contracts';
 import type { z } from 'zod';
+import type { MouthCue } from '@studio/media';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
-import { fileExtension } from '../assets/files.ts';
-import { ownFileAt } from '../assets/own-media.ts';
+import { fileExtension, keepMouthCues } from '../assets/files.ts';
+import { ownAudioAt, ownFileAt } from '../assets/own-media.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
 import { mediaFailure } from '../images/engine-call.ts';
 import { getUsageCounts } from '../plans/usage.ts';
@@ -47,6 +48,8 @@ export const ANIMATION_IMAGE: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE }
 interface PreparedSection extends NewSection {
   image: Buffer;
   audio: Buffer | null;
+  /** When each mouth shape is made in the audio, if the local engine spoke it. */
+  mouthCues?: MouthCue[];
   /** Seconds the section lasts (measured audio, or its script's speaking time), for the plan's longest video. */
   lengthS: number;
 }
@@ -108,7 +111,10 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
     await startRun(await getOwnJob(db, job.userId, job.id), async () => {
       for (const s of sections) {
         await objects.put(s.imageKey, s.image);
-        if (s.audio && s.audioKey) await objects.put(s.audioKey, s.audio);
+        if (s.audio && s.audioKey) {
+          await objects.put(s.audioKey, s.audio);
+          await keepMouthCues(objects, s.audioKey, s.mouthCues);
+        }
       }
     });
   };
@@ -143,8 +149,9 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
       const complete = imageBytes && (!section.scriptEnabled || model.builtInAudio ? true : audio !== null);
       if (!complete) continue;
       const image = await acceptImage(imageBytes, sectionImageInvalid(name));
-      const audioBytes = audio ? await ownFileAt(own, user.id, audio, 'audio') : null;
-      if (audio && !audioBytes) throw invalidRequest(Messages.videoIncomplete);
+      const approved = audio ? await ownAudioAt(own, user.id, audio) : null;
+      if (audio && !approved) throw invalidRequest(Messages.videoIncomplete);
+      const audioBytes = approved?.audio ?? null;
       const audioS = audioBytes ? await probeAudioBytes(audioBytes) : null;
       if (audioBytes && audioS === null) throw invalidRequest(Messages.audioUnreadable);
       const words = script ? script.split(/\s+/).length : 0;
@@ -160,6 +167,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
         audioKey: audioBytes ? `jobs/${jobId}/${section.id}/audio.mp3` : null,
         image: image.data,
         audio: audioBytes,
+        mouthCues: approved?.mouthCues,
         // Approved audio is spoken as is; otherwise (veo3) the script is spoken. It also gives the captions.
         script,
         videoPrompt: section.videoPrompt.trim() || model.defaultPrompt,

@@ -100,6 +100,7 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
           mime: spoken.mime,
           durationS: spoken.durationS,
           metadata: { prompt: body.text, model: spoken.model, provider: spoken.provider },
+          mouthCues: spoken.mouthCues,
         });
         return { asset: saved, provider: spoken.provider };
       });

@@ -11,7 +11,7 @@ import {
   type UserAsset,
 } from '@studio/contracts';
 import { adminViewActiveAtom, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
-import { ConfirmDialog } from '@studio/ui';
+import { Banner, ConfirmDialog } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { useUserAssets } from '../../lib/use-user-assets.ts';
 import { useAssetActions } from './asset-actions.ts';
@@ -117,14 +117,7 @@ export function ImagesPage() {
       </header>
       {userId && <PromptBar userId={userId} />}
       <MediaFilter value={filter} onChange={setFilter} />
-      {actions.status && !open && (
-        <p
-          className={actions.status.tone === 'error' ? 'ga-error' : 'ga-success'}
-          role={actions.status.tone === 'error' ? 'alert' : 'status'}
-        >
-          {actions.status.text}
-        </p>
-      )}
+      {!open && <Banner message={actions.status} />}
       {chosen.length > 0 && (
         <div className="ga-selection" role="toolbar" aria-label="Selected images">
           <strong>{chosen.length} selected</strong>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ANIMATION_ASPECT_RATIOS, ANIMATION_DURATION, PREBUILT_IMAGE_MODELS, type Character, type UserAsset } from '@studio/contracts';
-import { Dialog, Spinner } from '@studio/ui';
+import { Banner, Dialog, Spinner } from '@studio/ui';
 import type { AssetActions } from './asset-actions.ts';
 
 /** spec 2 §9: the viewer stops waiting for its image after 10 s and shows what it has. */
@@ -141,14 +141,7 @@ export function MediaViewer({
           </div>
           <AnimationOptions asset={asset} actions={actions} />
           <CharacterChooser asset={asset} characters={characters} actions={actions} />
-          {actions.status && (
-            <p
-              className={actions.status.tone === 'error' ? 'ga-error' : 'ga-success'}
-              role={actions.status.tone === 'error' ? 'alert' : 'status'}
-            >
-              {actions.status.text}
-            </p>
-          )}
+          <Banner message={actions.status} />
         </div>
       </div>
     </Dialog>

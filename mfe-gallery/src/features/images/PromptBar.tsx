@@ -20,6 +20,7 @@ import {
 } from '@studio/contracts';
 import { ApiError, apiFetch, contentBadgeAtom, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
+import { Banner, useBanner } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { promptDraftAtom } from './draft.ts';
 import { ProductPicker } from '../products/ProductPicker.tsx';
@@ -75,7 +76,7 @@ export function PromptBar({ userId }: { userId: string }) {
   const [image, setImage] = useState<InputImage | null>(null);
   const [image2, setImage2] = useState<File | null>(null);
   const [characterId, setCharacterId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const notice = useBanner();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [describing, setDescribing] = useState(false);
@@ -114,7 +115,7 @@ export function PromptBar({ userId }: { userId: string }) {
     const forced = selectionForImage(choices.models);
     if (forced) {
       choose({ models: forced });
-      setNotice(Messages.switchedToEdit);
+      notice.show('info', Messages.switchedToEdit);
     }
   };
 
@@ -253,7 +254,7 @@ export function PromptBar({ userId }: { userId: string }) {
           }}
           onRemove={() => {
             setImage(null);
-            setNotice(null);
+            notice.clear();
           }}
         />
         {locked && (
@@ -346,7 +347,7 @@ export function PromptBar({ userId }: { userId: string }) {
           {busy ? 'Generating…' : 'Generate'}
         </button>
       </div>
-      {notice && <p className="ga-notice">{notice}</p>}
+      <Banner message={notice.banner} />
       {imageModels.data?.engine === 'local' && !image && <p className="ga-notice">{Messages.localEngineScenes}</p>}
       {hiddenDuringRun && !busy && (
         <p className="ga-notice" role="status">
@@ -383,7 +384,7 @@ export function PromptBar({ userId }: { userId: string }) {
           onClose={() => setDescribing(false)}
           onDescribed={(description) => {
             setPrompt((current) => (current.trim() ? `${current.trim()} ${description}` : description));
-            setNotice(Messages.imageDescribed);
+            notice.show('success', Messages.imageDescribed);
             setDescribing(false);
           }}
         />

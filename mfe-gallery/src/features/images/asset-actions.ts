@@ -14,17 +14,13 @@ import {
 } from '@studio/contracts';
 import { ApiError, apiFetch, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
+import { useBanner } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
 
 /** An upscale runs a model on the whole image: longer than a plain API call. */
 const UPSCALE_TIMEOUT_MS = 180_000;
 /** spec 2 §2: a downloaded blob's URL is revoked after 1 s. */
 const REVOKE_AFTER_MS = 1000;
-
-export interface ActionStatus {
-  tone: 'success' | 'error';
-  text: string;
-}
 
 /** Saves a file under a name, from a blob so the browser does not navigate away. */
 export async function downloadFile(url: string, name: string): Promise<void> {
@@ -45,23 +41,23 @@ export const downloadName = (asset: Pick<UserAsset, 'id' | 'public_url'>) =>
 
 /**
  * What a user can do to one of their assets (spec 2 §2 card actions and media viewer), each call
- * ending in the gallery and credits re-read; `status` is the last outcome, for one banner.
+ * ending in the gallery and credits re-read; `status` is the last outcome, for one banner (it clears after 5 s).
  */
 export function useAssetActions(userId: string) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<ActionStatus | null>(null);
+  const { banner: status, show, clear } = useBanner();
   const [pending, setPending] = useState<string | null>(null);
 
   const refreshGallery = () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
   const run = async (key: string, work: () => Promise<string | null>, fallback: string): Promise<boolean> => {
     setPending(key);
-    setStatus(null);
+    clear();
     try {
       const text = await work();
-      if (text) setStatus({ tone: 'success', text });
+      if (text) show('success', text);
       return true;
     } catch (err) {
-      setStatus({ tone: 'error', text: errorText(err, fallback) });
+      show('error', errorText(err, fallback));
       return false;
     } finally {
       setPending(null);
@@ -71,7 +67,7 @@ export function useAssetActions(userId: string) {
   return {
     status,
     pending,
-    clearStatus: () => setStatus(null),
+    clearStatus: clear,
     remove: (assets: readonly UserAsset[]) =>
       run(
         'delete',
@@ -147,7 +143,7 @@ export function useAssetActions(userId: string) {
           } finally {
             void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
           }
-          setStatus({ tone: 'success', text: Messages.animationStarted });
+          show('success', Messages.animationStarted);
           const started = Date.now();
           for (;;) {
             await new Promise((r) => setTimeout(r, JOB_POLL_MS));

@@ -9,6 +9,7 @@ import {
   thumbnailOf,
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
+import { Banner, useBanner } from '@studio/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import {
@@ -73,12 +74,12 @@ function StoreImport({ onImported }: { onImported: () => void }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState<'reading' | 'importing' | null>(null);
-  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { banner, show, clear } = useBanner();
 
   const find = async (event: FormEvent) => {
     event.preventDefault();
     setBusy('reading');
-    setStatus(null);
+    clear();
     setFound(null);
     try {
       const answer = await readStore(url.trim());
@@ -86,7 +87,7 @@ function StoreImport({ onImported }: { onImported: () => void }) {
       setChosen([]);
       setTitle(answer.products.length === 1 ? answer.products[0]!.title : '');
     } catch (err) {
-      setStatus({ tone: 'error', text: errorText(err, FAILED) });
+      show('error', errorText(err, FAILED));
     } finally {
       setBusy(null);
     }
@@ -101,15 +102,15 @@ function StoreImport({ onImported }: { onImported: () => void }) {
   const importChosen = async () => {
     if (!found) return;
     setBusy('importing');
-    setStatus(null);
+    clear();
     try {
       const { product } = await importFromStore({ url: url.trim(), title, images: chosen });
-      setStatus({ tone: 'success', text: `${product.title} imported with ${product.images.length} images.` });
+      show('success', `${product.title} imported with ${product.images.length} images.`);
       setFound(null);
       setChosen([]);
       onImported();
     } catch (err) {
-      setStatus({ tone: 'error', text: errorText(err, FAILED) });
+      show('error', errorText(err, FAILED));
     } finally {
       setBusy(null);
     }
@@ -172,11 +173,7 @@ function StoreImport({ onImported }: { onImported: () => void }) {
           </div>
         </>
       )}
-      {status && (
-        <p className={status.tone === 'error' ? 'ga-error' : 'ga-success'} role={status.tone === 'error' ? 'alert' : 'status'}>
-          {status.text}
-        </p>
-      )}
+      <Banner message={banner} />
     </div>
   );
 }

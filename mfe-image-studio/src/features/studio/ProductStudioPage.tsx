@@ -13,6 +13,7 @@ import {
   type StudioOperation,
 } from '@studio/contracts';
 import { errorText, offerUpgrade, refreshCredits } from '@studio/session';
+import { Banner, useBanner } from '@studio/ui';
 import { sessionQueryKeys } from '@studio/session/query';
 import { measure, PhotoPicker } from '../picker/PhotoPicker.tsx';
 import { runStep, saveResult, studioPrices } from './api.ts';
@@ -75,7 +76,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
   const prices = useQuery({ queryKey: ['image-studio', 'prices'], queryFn: ({ signal }) => studioPrices(signal) });
   const price = (op: StudioOperation) => prices.data?.prices[op];
   const [busy, setBusy] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const { banner, show, clear } = useBanner();
   const [comparing, setComparing] = useState(false);
   const [split, setSplit] = useState(50);
   const [prompt, setPrompt] = useState('');
@@ -87,17 +88,14 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
 
   const run = async (step: StepRequest, label: string) => {
     setBusy(`${STUDIO_OPERATIONS[step.operation].label}…`);
-    setStatus(null);
+    clear();
     try {
       const request = { ...step, imageUrl: current.url, requestId: crypto.randomUUID() } as StudioEditRequest;
       const result = await runStep(request);
       onChange(applyStep(history, { image: result.image, label }));
-      setStatus({
-        tone: 'success',
-        text: `${label}: done (${credits(result.creditsUsed)}${result.provider === 'local' ? ', studio engine' : ''}).`,
-      });
+      show('success', `${label}: done (${credits(result.creditsUsed)}${result.provider === 'local' ? ', studio engine' : ''}).`);
     } catch (error) {
-      setStatus({ tone: 'error', text: errorText(error, 'That edit failed. Please try again.') });
+      show('error', errorText(error, 'That edit failed. Please try again.'));
       void offerUpgrade(error, `run ${STUDIO_OPERATIONS[step.operation].label.toLowerCase()}`);
     } finally {
       setBusy(null);
@@ -107,14 +105,14 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
 
   const save = async () => {
     setBusy('Saving…');
-    setStatus(null);
+    clear();
     try {
       await saveResult(current.url, describeSteps(history));
-      setStatus({ tone: 'success', text: 'Saved to your gallery.' });
+      show('success', 'Saved to your gallery.');
       void queryClient.invalidateQueries({ queryKey: ['image-studio', 'images'] });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
     } catch (error) {
-      setStatus({ tone: 'error', text: errorText(error, 'The image could not be saved. Please try again.') });
+      show('error', errorText(error, 'The image could not be saved. Please try again.'));
     } finally {
       setBusy(null);
     }
@@ -150,11 +148,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
             <input type="range" min={0} max={100} value={split} onChange={(e) => setSplit(Number(e.currentTarget.value))} />
           </label>
         )}
-        {status && (
-          <p className={status.tone === 'error' ? 'is-error' : 'is-success'} role={status.tone === 'error' ? 'alert' : 'status'}>
-            {status.text}
-          </p>
-        )}
+        <Banner message={banner} />
         <div className="is-row">
           <button
             type="button"

@@ -17,7 +17,7 @@ import {
 } from '@studio/contracts';
 import { ApiError, errorText, profileAtom, requestUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
-import { ConfirmDialog, FileDrop } from '@studio/ui';
+import { Banner, ConfirmDialog, FileDrop, useBanner } from '@studio/ui';
 import { deleteModel, listModels, shareModel, startTraining } from './api.ts';
 
 const MODELS_KEY = ['image-studio', 'trained-models'] as const;
@@ -81,7 +81,7 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
   const [files, setFiles] = useState<File[]>([]);
   const [previews, setPreviews] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { banner, show, clear } = useBanner();
   const [busy, setBusy] = useState(false);
   const models = useQuery({
     queryKey: MODELS_KEY,
@@ -108,7 +108,7 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setNotice(null);
+    clear();
     const refused = !name.trim() ? TrainingMessages.nameRequired : trainingPhotosProblem(files);
     setProblem(refused);
     if (refused) return;
@@ -117,7 +117,7 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
       await startTraining(kind, name.trim(), files);
       setFiles([]);
       setName('');
-      setNotice(TrainingMessages.started);
+      show('success', TrainingMessages.started);
       refresh();
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) requestUpgrade();
@@ -178,11 +178,7 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
             {problem}
           </p>
         )}
-        {notice && (
-          <p className="is-success" role="status">
-            {notice}
-          </p>
-        )}
+        <Banner message={banner} />
         <div className="is-row">
           <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
             {busy ? 'Uploading…' : `Start training${files.length ? ` (${files.length} images)` : ''}`}

@@ -281,3 +281,23 @@ test('a new account is welcomed once: an uploaded product becomes three edits an
   await expect(page.locator('.ga-card')).toHaveCount(4);
   await expect(welcome).toHaveCount(0);
 });
+
+test('the prompt bar stays at the bottom of Content while the gallery scrolls, and its guide link opens the prompt guide', async ({
+  page,
+  request,
+}) => {
+  await signUpAndConfirm(page, request, { tag: 'guide' });
+  await page.goto('/app/images');
+  const bar = page.getByRole('form', { name: 'Prompt bar' });
+  await expect(bar).toBeVisible();
+  const box = await bar.boundingBox();
+  const viewport = page.viewportSize()!;
+  // It sits at the bottom of the window (spec 2 §2), not at the top of the page.
+  expect(box!.y + box!.height).toBeGreaterThan(viewport.height * 0.75);
+  await bar.getByRole('link', { name: 'Prompt guide' }).click();
+  await expect(page).toHaveURL(/\/app\/guide$/);
+  await expect(page.getByRole('heading', { name: 'Prompt guide', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'the prompt guide');
+  await page.getByRole('link', { name: 'Back to Content' }).click();
+  await expect(page).toHaveURL(/\/app\/images$/);
+});

@@ -13,6 +13,7 @@ const exposes = {
   './ProductsPage': './src/exposed/ProductsPage.tsx',
   './StylesPage': './src/exposed/StylesPage.tsx',
   './ProductPicker': './src/exposed/ProductPicker.tsx',
+  './GuidePage': './src/exposed/GuidePage.tsx',
 };
 
 export default (env, argv) =>

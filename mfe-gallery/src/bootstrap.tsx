@@ -13,6 +13,7 @@ import { DiscoverPage } from './features/discover/DiscoverPage.tsx';
 import { VideosPage } from './features/videos/VideosPage.tsx';
 import { ProductsPage } from './features/products/ProductsPage.tsx';
 import { StylesPage } from './features/styles/StylesPage.tsx';
+import { GuidePage } from './features/guide/GuidePage.tsx';
 
 ensureGalleryStyles();
 
@@ -38,6 +39,7 @@ function Standalone() {
         <Route path="/app/videos" element={<VideosPage />} />
         <Route path="/app/products" element={<ProductsPage />} />
         <Route path="/app/explore" element={<StylesPage />} />
+        <Route path="/app/guide" element={<GuidePage />} />
         <Route path="*" element={<Navigate to="/app/discover" replace />} />
       </Routes>
     </div>

@@ -21,6 +21,12 @@ const galleryCss = `
 .ga-skeleton{aspect-ratio:3/4;border-radius:12px;background:linear-gradient(90deg,#eee,#f6f6f6,#eee);background-size:200% 100%;animation:ga-shimmer 1.2s infinite linear}
 @keyframes ga-shimmer{to{background-position:-200% 0}}
 @media (prefers-reduced-motion:reduce){.ga-skeleton{animation:none}}
+.ga-images-page{display:flex;flex-direction:column;min-height:calc(100dvh - 7rem)}
+.ga-promptbar-dock{margin-top:auto;padding-top:1rem}
+@media (min-width:768px){.ga-promptbar-dock{position:sticky;bottom:0;z-index:5;padding-bottom:.75rem;background:linear-gradient(to top,var(--st-paper,#f6f6f4) 70%,transparent)}}
+.ga-guide-link{font-size:.9rem;margin-left:auto}
+.ga-guide h2{margin-top:1.5rem}
+.ga-guide ul{padding-left:1.25rem;line-height:1.6}
 .ga-promptbar{display:grid;gap:.75rem;padding:1rem;border-radius:16px;background:var(--st-surface,#fff);box-shadow:0 1px 4px rgba(0,0,0,.1)}
 .ga-prompt-input{width:100%;resize:vertical;min-height:3.5rem}
 .ga-promptbar-row{display:flex;gap:.5rem;flex-wrap:wrap;align-items:center}

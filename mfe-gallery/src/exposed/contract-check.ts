@@ -10,6 +10,7 @@ import type * as WelcomeModal from './WelcomeModal.tsx';
 import type * as ProductsPage from './ProductsPage.tsx';
 import type * as StylesPage from './StylesPage.tsx';
 import type * as ProductPicker from './ProductPicker.tsx';
+import type * as GuidePage from './GuidePage.tsx';
 
 type Implements<Actual extends Contract, Contract> = Actual;
 export type Checked = [
@@ -20,4 +21,5 @@ export type Checked = [
   Implements<typeof ProductsPage, RemoteModules['mfe_gallery/ProductsPage']>,
   Implements<typeof StylesPage, RemoteModules['mfe_gallery/StylesPage']>,
   Implements<typeof ProductPicker, RemoteModules['mfe_gallery/ProductPicker']>,
+  Implements<typeof GuidePage, RemoteModules['mfe_gallery/GuidePage']>,
 ];

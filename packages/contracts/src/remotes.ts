@@ -33,7 +33,7 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 /** Modules each remote exposes, as `./Name` keys of its Module Federation `exposes`. */
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
-  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage', './StylesPage', './ProductPicker'],
+  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage', './StylesPage', './ProductPicker', './GuidePage'],
   mfe_video_editor: ['./EditorPage', './CreatePage', './SimpleVideoPage'],
   mfe_image_studio: ['./ProductStudioPage', './TrainStylePage', './AdClonePage', './TrainCharacterPage'],
   mfe_voices: ['./VoicesPage', './VoicePicker', './VoiceSettings', './CreateVoiceProfileDialog', './AudioPlayer'],
@@ -164,6 +164,7 @@ export interface RemoteModules {
   'mfe_gallery/ProductsPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/StylesPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/ProductPicker': { default: RemoteComponent<ProductPickerProps> };
+  'mfe_gallery/GuidePage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/EditorPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/CreatePage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/SimpleVideoPage': { default: RemoteComponent<RoutePageProps> };

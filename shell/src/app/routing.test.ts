@@ -36,6 +36,7 @@ describe('resolveAppRoute', () => {
     expect(resolveAppRoute('/app/simple-video')).toMatchObject({ module: 'mfe_video_editor/SimpleVideoPage', exitTo: '/app/images' });
     expect(resolveAppRoute('/app/images/discover/')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/DiscoverPage' });
     expect(resolveAppRoute('/app/explore')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/StylesPage', title: 'Styles' });
+    expect(resolveAppRoute('/app/guide')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/GuidePage', title: 'Prompt guide' });
     expect(resolveAppRoute('/app/sneaker-clone')).toMatchObject({ kind: 'remote', module: 'mfe_image_studio/TrainStylePage' });
     expect(resolveAppRoute('/app/ad-clone')).toMatchObject({ kind: 'remote', module: 'mfe_image_studio/AdClonePage', title: 'Ad Clone' });
     expect(resolveAppRoute('/app/characters')).toMatchObject({ kind: 'remote', module: 'mfe_image_studio/TrainCharacterPage' });

@@ -14,6 +14,7 @@ export type RoutePageModuleId = Extract<
   | 'mfe_gallery/VideosPage'
   | 'mfe_gallery/ProductsPage'
   | 'mfe_gallery/StylesPage'
+  | 'mfe_gallery/GuidePage'
   | 'mfe_voices/VoicesPage'
   | 'mfe_image_studio/ProductStudioPage'
   | 'mfe_image_studio/TrainStylePage'
@@ -55,6 +56,7 @@ const REMOTE_SCREENS: Record<
   videos: { module: 'mfe_gallery/VideosPage', title: 'Videos' },
   products: { module: 'mfe_gallery/ProductsPage', title: 'Products' },
   explore: { module: 'mfe_gallery/StylesPage', title: 'Styles' },
+  guide: { module: 'mfe_gallery/GuidePage', title: 'Prompt guide' },
   voices: { module: 'mfe_voices/VoicesPage', title: 'Voices' },
   'image-editor': { module: 'mfe_image_studio/ProductStudioPage', title: 'Product Studio' },
   'ad-clone': { module: 'mfe_image_studio/AdClonePage', title: 'Ad Clone' },

@@ -108,14 +108,13 @@ export function ImagesPage() {
   };
 
   return (
-    <section className="ga-page" aria-labelledby="ga-images-title">
+    <section className="ga-page ga-images-page" aria-labelledby="ga-images-title">
       <header>
         <h1 id="ga-images-title" className="ga-h1">
           Content
         </h1>
         <p className="ga-sub">Your generated images.</p>
       </header>
-      {userId && <PromptBar userId={userId} />}
       <MediaFilter value={filter} onChange={setFilter} />
       {!open && <Banner message={actions.status} />}
       {chosen.length > 0 && (
@@ -235,6 +234,12 @@ export function ImagesPage() {
           handlers={handlers}
           onClose={() => setOpenId(null)}
         />
+      )}
+      {/* spec 2 §2: the prompt bar stays at the bottom of the page while the gallery scrolls. */}
+      {userId && (
+        <div className="ga-promptbar-dock">
+          <PromptBar userId={userId} />
+        </div>
       )}
     </section>
   );

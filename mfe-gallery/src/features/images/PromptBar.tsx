@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom, useSetAtom } from 'jotai';
+import { Link } from 'react-router-dom';
 import {
   ApiRoutes,
   DEFAULT_IMAGE_ASPECT_RATIO,
@@ -343,6 +344,9 @@ export function PromptBar({ userId }: { userId: string }) {
             <a href="/app/characters">Create new character</a>
           </div>
         </details>
+        <Link className="ga-guide-link" to="/app/guide">
+          Prompt guide
+        </Link>
         <button type="submit" className="st-btn st-btn-primary" disabled={!ready}>
           {busy ? 'Generating…' : 'Generate'}
         </button>

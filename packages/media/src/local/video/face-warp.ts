@@ -197,7 +197,6 @@ export function faceRig(face: MeshFace, width: number, height: number, base: Uin
   const lips = mean([...MESH.upperOuter, ...MESH.lowerOuter].map((i) => luminance(pixelIndex(p(i).x, p(i).y))));
   // Teeth the still already shows (a smile): they belong to the jaws, so the lip line moves below
   // a single row (the upper teeth stay with the upper lip) or between two rows.
-  const lowerOuter = curve(MESH.lowerOuter);
   const tops: number[] = [];
   const bottoms: number[] = [];
   let columns = 0;
@@ -205,7 +204,8 @@ export function faceRig(face: MeshFace, width: number, height: number, base: Uin
     columns++;
     let first = NaN;
     let last = NaN;
-    for (let b = at(upper, a) - W * 0.04; b <= at(lowerOuter, a); b += 0.5) {
+    // Between the inner lips only: a glossy lower lip is as light as teeth.
+    for (let b = at(upper, a) - W * 0.04; b <= at(lower, a) + W * 0.08; b += 0.5) {
       const k = pixelIndex(o.x + a * ux + b * vx, o.y + a * uy + b * vy);
       const hi = Math.max(base[k]!, base[k + 1]!, base[k + 2]!);
       const lo = Math.min(base[k]!, base[k + 1]!, base[k + 2]!);
@@ -220,7 +220,8 @@ export function faceRig(face: MeshFace, width: number, height: number, base: Uin
     }
   }
   const median = (values: number[]) => [...values].sort((m, n) => m - n)[values.length >> 1] ?? 0;
-  const showsTeeth = tops.length > columns * 0.5 && median(bottoms) - median(tops) > W * 0.025;
+  const parted = at(lower, 0) - at(upper, 0) > W * 0.08;
+  const showsTeeth = parted && tops.length > columns * 0.5 && median(bottoms) - median(tops) > W * 0.025;
   if (showsTeeth) {
     const top = median(tops);
     const bottom = median(bottoms);
@@ -620,9 +621,9 @@ function drawMouth(
             }
             if (cover > 0) {
               const tl = (0.7 + 0.3 * bulge) * light;
-              cr += (172 * tl - cr) * cover;
-              cg += (80 * tl - cg) * cover;
-              cb += (86 * tl - cb) * cover;
+              cr += (150 * tl - cr) * cover;
+              cg += (66 * tl - cg) * cover;
+              cb += (72 * tl - cb) * cover;
             }
           }
           if (drawTeeth) {
@@ -632,18 +633,18 @@ function drawMouth(
               const cover = clamp01(upperH - depth + 0.5) * sideU;
               // Under the upper lip's shadow, and darker towards the corners.
               const tl = (1 - 0.5 * across * across) * (0.72 + 0.28 * clamp01(depth / 3)) * light;
-              cr += (230 * tl - cr) * cover;
-              cg += (224 * tl - cg) * cover;
-              cb += (212 * tl - cb) * cover;
+              cr += (214 * tl - cr) * cover;
+              cg += (206 * tl - cg) * cover;
+              cb += (194 * tl - cb) * cover;
             }
             const lowerH = Math.min(gap * pose.lowerTeeth, W * 0.07);
             const sideL = clamp01((0.58 - across) / 0.1);
             if (lowerH > 0.3 && sideL > 0) {
               const cover = clamp01(depth - (gap - lowerH) + 0.5) * sideL;
               const tl = (1 - 0.55 * across * across) * 0.84 * light;
-              cr += (214 * tl - cr) * cover;
-              cg += (207 * tl - cg) * cover;
-              cb += (194 * tl - cb) * cover;
+              cr += (198 * tl - cr) * cover;
+              cg += (190 * tl - cg) * cover;
+              cb += (178 * tl - cb) * cover;
             }
           }
           r += (cr - r) * alpha;

@@ -115,9 +115,12 @@ async function paddedSpeech(audio: Buffer, seconds: number): Promise<Buffer> {
 export async function localTalkingHead(input: TalkingHeadInput, tools: TalkingHeadTools): Promise<VideoResult> {
   const started = performance.now();
   const { width, height } = input;
-  const pcm = await decodeToPcm(input.audio).catch(() => {
-    throw new MediaError('bad_input', 'This audio could not be read.');
-  });
+  const [pcm, still] = await Promise.all([
+    decodeToPcm(input.audio).catch(() => {
+      throw new MediaError('bad_input', 'This audio could not be read.');
+    }),
+    orientedStill(input.image),
+  ]);
   const speechS = pcm.length / 16_000;
   if (speechS < 0.2) throw new MediaError('bad_input', 'The speech is too short to animate.');
   const clipS = Math.max(speechS, input.durationS ?? 0);
@@ -125,11 +128,13 @@ export async function localTalkingHead(input: TalkingHeadInput, tools: TalkingHe
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-talk-'));
   try {
     const audioFile = path.join(dir, 'speech.wav');
-    await fs.writeFile(audioFile, await paddedSpeech(input.audio, frames / VIDEO_FPS));
-    const still = await orientedStill(input.image);
-    let t = performance.now();
-    const face = await largestFace(still, tools.findFaces);
-    const meshMs = performance.now() - t;
+    // The mesh looks for the face (in its worker) while ffmpeg pads the speech.
+    let meshMs = 0;
+    const meshStarted = performance.now();
+    const [face] = await Promise.all([
+      largestFace(still, tools.findFaces).finally(() => (meshMs = performance.now() - meshStarted)),
+      paddedSpeech(input.audio, frames / VIDEO_FPS).then((wav) => fs.writeFile(audioFile, wav)),
+    ]);
     if (!face) {
       const moving = await localAnimate({ image: input.image, width, height, durationS: clipS });
       const video = await muxFiles(dir, moving.video, ['-i', audioFile]);
@@ -137,7 +142,7 @@ export async function localTalkingHead(input: TalkingHeadInput, tools: TalkingHe
     }
 
     // The mouth: the cues given, else heard in the audio, else opened by loudness.
-    t = performance.now();
+    const t = performance.now();
     let source: 'given' | 'heard' | 'loudness' = 'given';
     let cues = input.mouthCues?.length ? input.mouthCues : null;
     if (!cues && tools.hearMouthShapes) {

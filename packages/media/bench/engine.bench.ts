@@ -215,7 +215,9 @@ console.log(
 console.log(
   `  with Rhubarb hearing the shapes: ${Math.round(heardMs)} ms, real-time factor ${(heardMs / 1000 / speech.durationS).toFixed(2)}; face mesh on the still ${Math.round(headTimings.meshMs)} ms, warp ${(headTimings.renderMs / headTimings.frames).toFixed(1)} ms per frame (warm)`,
 );
-console.log(`  talking-head section peak RSS ${mb(Math.max(headPeak, headPeakFrom))} (process and workers)`);
+console.log(
+  `  talking-head section peak RSS ${mb(headPeak)} (the process with every model loaded before it), ${mb(Math.max(0, headPeak - headPeakFrom))} above the RSS it started at`,
+);
 console.log(
   `local training: a style from 4 photos ${Math.round(styleTrainMs)} ms, a character from 3 photos ${Math.round(characterMs)} ms warm (target ≤ 5000 ms each, ratios ${(styleTrainMs / 5000).toFixed(2)} / ${(characterMs / 5000).toFixed(2)})`,
 );

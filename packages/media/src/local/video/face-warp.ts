@@ -51,7 +51,7 @@ export const SHAPE_POSES: Record<MouthShape, Omit<Pose, 'blink' | 'tilt' | 'shif
   A: { ...REST, spread: 0.97 },
   B: { ...REST, open: 0.07, spread: 1.04, upperTeeth: 0.55, lowerTeeth: 0.45 },
   C: { ...REST, open: 0.22, spread: 1.04, upperTeeth: 0.32, lowerTeeth: 0.14, tongue: 0.25 },
-  D: { ...REST, open: 0.36, spread: 1.02, upperTeeth: 0.22, lowerTeeth: 0.1, tongue: 0.35 },
+  D: { ...REST, open: 0.32, spread: 1.02, upperTeeth: 0.22, lowerTeeth: 0.1, tongue: 0.35 },
   E: { ...REST, open: 0.2, spread: 0.88, upperTeeth: 0.25, lowerTeeth: 0.08, tongue: 0.2, round: 0.5 },
   F: { ...REST, open: 0.11, spread: 0.76, upperTeeth: 0.2, round: 1 },
   G: { ...REST, open: 0.06, upperTeeth: 0.9 },

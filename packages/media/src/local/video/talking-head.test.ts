@@ -139,12 +139,19 @@ describe('local talking head (face mesh)', () => {
     expect(median(open.map(lipGap))).toBeGreaterThanOrEqual(2 * median(shut.map(lipGap)));
     // The open lips stay on the tilted head's mouth line …
     expect(degreesApart(median(open.map(mouthLine)), mouthLine(before!))).toBeLessThan(5);
-    // … and the lower lip drops along the head's down direction, not the picture's.
-    const down = (faces: MeshFace[]) => ({ x: median(faces.map((f) => lowerLip(f).x)), y: median(faces.map((f) => lowerLip(f).y)) });
-    const [from, to] = [down(shut), down(open)];
+    // … and the lower lip drops (seen from the nose, which only sways) along the head's down
+    // direction, not the picture's. The mesh re-fits each frame, so its lip points wander a few degrees.
+    const lipFromNose = (faces: MeshFace[]) => {
+      const at = (f: MeshFace) => {
+        const [lip, nose] = [lowerLip(f), meshPoint(f, 1)];
+        return { x: lip.x - nose.x, y: lip.y - nose.y };
+      };
+      return { x: median(faces.map((f) => at(f).x)), y: median(faces.map((f) => at(f).y)) };
+    };
+    const [from, to] = [lipFromNose(shut), lipFromNose(open)];
     const drop = angleOf(to.x - from.x, to.y - from.y);
-    expect(degreesApart(drop, median(open.map(eyeLine)) + 90)).toBeLessThan(5);
-    expect(degreesApart(drop, 90)).toBeGreaterThan(10);
+    expect(degreesApart(drop, median(open.map(eyeLine)) + 90)).toBeLessThan(10);
+    expect(degreesApart(drop, 90)).toBeGreaterThan(15);
   }, 240_000);
 
   it('lasts as long as asked when that is longer than the speech, with sound to the end', async () => {

@@ -70,9 +70,12 @@ async function orientedStill(image: ImageData) {
   return { rgb: data, width: info.width, height: info.height };
 }
 
-/** The largest face of the still, its points in the still's pixels (the mesh looks at a copy ≤ 1280 px). */
+/**
+ * The largest face of the still, its points in the still's pixels. The mesh looks at a copy at
+ * most 960 px long: it finds the face at 256 px and reads its points from a 192 px crop anyway.
+ */
 async function largestFace(still: Awaited<ReturnType<typeof orientedStill>>, findFaces: TalkingHeadTools['findFaces']) {
-  const k = Math.min(1, 1280 / Math.max(still.width, still.height));
+  const k = Math.min(1, 960 / Math.max(still.width, still.height));
   const seen =
     k === 1
       ? still
@@ -128,7 +131,13 @@ export async function localTalkingHead(input: TalkingHeadInput, tools: TalkingHe
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-talk-'));
   try {
     const audioFile = path.join(dir, 'speech.wav');
-    // The mesh looks for the face (in its worker) while ffmpeg pads the speech.
+    // The mouth shapes are heard (in their worker) and the face is looked for (in its own) while
+    // ffmpeg pads the speech: the cues given, else heard in the audio, else opened by loudness.
+    const cuesStarted = performance.now();
+    const given = input.mouthCues?.length ? input.mouthCues : null;
+    const heard = given || !tools.hearMouthShapes ? Promise.resolve(null) : tools.hearMouthShapes(pcm, input.script).catch(() => null);
+    let cuesMs = 0;
+    void heard.then(() => (cuesMs = performance.now() - cuesStarted));
     let meshMs = 0;
     const meshStarted = performance.now();
     const [face] = await Promise.all([
@@ -141,17 +150,9 @@ export async function localTalkingHead(input: TalkingHeadInput, tools: TalkingHe
       return { ...moving, video, ...meta(started, 'local/ffmpeg-camera-motion+speech') };
     }
 
-    // The mouth: the cues given, else heard in the audio, else opened by loudness.
-    const t = performance.now();
-    let source: 'given' | 'heard' | 'loudness' = 'given';
-    let cues = input.mouthCues?.length ? input.mouthCues : null;
-    if (!cues && tools.hearMouthShapes) {
-      cues = await tools.hearMouthShapes(pcm, input.script).catch(() => null);
-      source = 'heard';
-    }
-    if (!cues?.length) source = 'loudness';
-    const mouth = source === 'loudness' ? mouthFromLoudness(mouthEnvelope(pcm), frames) : mouthFromCues(cues!, frames, VIDEO_FPS);
-    const cuesMs = performance.now() - t;
+    const cues = given ?? (await heard);
+    const source = given ? 'given' : cues?.length ? 'heard' : 'loudness';
+    const mouth = cues?.length ? mouthFromCues(cues, frames, VIDEO_FPS) : mouthFromLoudness(mouthEnvelope(pcm), frames);
     const poses = framePoses(mouth, VIDEO_FPS);
 
     const crop = faceCrop(still.width, still.height, face, width, height);

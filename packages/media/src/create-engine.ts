@@ -66,7 +66,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
   >;
   if (Object.values(routes).includes('fal') && !falKey) throw new Error('fal provider selected without falKey');
 
-  // One face worker serves every local capability that looks at faces (describe, try-on, talking heads, characters).
+  // One face worker serves every local capability that looks at faces (describe, try-on, characters).
   const faces = once<FaceFinder>(async () => new (await import('./local/image/faces.ts')).FaceFinder());
   const local = once(async () => {
     const { createLocalProvider } = await import('./local/image/provider.ts');

@@ -66,7 +66,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
   >;
   if (Object.values(routes).includes('fal') && !falKey) throw new Error('fal provider selected without falKey');
 
-  // One face worker serves every local capability that looks at faces (describe, try-on, talking heads, characters).
+  // One face worker serves every local capability that looks at faces (describe, try-on, characters).
   const faces = once<FaceFinder>(async () => new (await import('./local/image/faces.ts')).FaceFinder());
   const local = once(async () => {
     const { createLocalProvider } = await import('./local/image/provider.ts');
@@ -113,9 +113,16 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
 
   const clips = () => import('./local/video/clips.ts');
   const animate: VideoCapabilities['animate'] = async (input) => (await import('./local/video/motion.ts')).localAnimate(input);
+  // The talking head's models, each in its worker, loaded on first use: the face mesh, and
+  // Rhubarb for mouth shapes when none come with the speech.
+  const mesh = once(async () => new (await import('./local/video/face-mesh.ts')).FaceMesh());
+  const listener = once(async () => new (await import('./local/video/mouth-cues.ts')).MouthShapeListener());
   const talkingHead = async (input: TalkingHeadInput) => {
-    const [{ localTalkingHead }, finder] = await Promise.all([import('./local/video/talking-head.ts'), faces.get()]);
-    return localTalkingHead(input, (image) => finder.detect(image));
+    const [{ localTalkingHead }, meshes] = await Promise.all([import('./local/video/talking-head.ts'), mesh.get()]);
+    return localTalkingHead(input, {
+      findFaces: (rgb, width, height) => meshes.detect(rgb, width, height),
+      hearMouthShapes: async (pcm, script) => (await listener.get()).listen(pcm, script),
+    });
   };
   const video: VideoCapabilities = {
     provider: falKey ? 'fal' : 'local',
@@ -125,7 +132,8 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
       : ({ image, width, height, durationS }) => animate({ image, width, height, durationS }),
     lipSync: falKey
       ? async (input) => (await fal.get()).video.lipSync(input)
-      : ({ image, audio, width, height }) => talkingHead({ image, audio, width, height }),
+      : ({ image, audio, width, height, durationS, mouthCues, script }) =>
+          talkingHead({ image, audio, width, height, durationS, mouthCues, script }),
     animate,
     talkingHead,
     concat: async (videos) => (await clips()).localConcat(videos),
@@ -152,7 +160,12 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     close: async () => {
       // Only what was started has workers to stop; a provider whose import failed has none.
       const settle = <T>(p: Promise<T> | undefined, stop: (v: T) => Promise<void>) => p?.then(stop, () => undefined);
-      await Promise.all([settle(local.started(), (l) => l.close()), settle(faces.started(), (f) => f.close())]);
+      await Promise.all([
+        settle(local.started(), (l) => l.close()),
+        settle(faces.started(), (f) => f.close()),
+        settle(mesh.started(), (m) => m.close()),
+        settle(listener.started(), (l) => l.close()),
+      ]);
     },
   });
 }

@@ -12,6 +12,18 @@ export function runFfmpeg(
   input: Buffer,
   options: { timeoutMs?: number; failure?: () => MediaError } = {},
 ): Promise<Buffer> {
+  return runFfmpegFed(args, (write) => write(input), options);
+}
+
+/**
+ * Runs ffmpeg fed on stdin by `feed` (which awaits each `write`: ffmpeg takes data as fast as it
+ * encodes, so a long stream of raw frames never piles up in memory) and answers stdout.
+ */
+export function runFfmpegFed(
+  args: string[],
+  feed: (write: (chunk: Uint8Array) => Promise<void>) => Promise<void>,
+  options: { timeoutMs?: number; failure?: () => MediaError } = {},
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(FFMPEG_PATH, ['-hide_banner', '-loglevel', 'error', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -29,8 +41,21 @@ export function runFfmpeg(
       else reject(options.failure?.() ?? new MediaError('bad_input', 'This audio could not be read.', { cause: new Error(err) }));
     });
     // A child that exits early (unreadable input) closes stdin under us: that is its answer, not ours.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input);
+    let closed = false;
+    child.stdin.on('error', () => (closed = true));
+    child.stdin.on('close', () => (closed = true));
+    const write = (chunk: Uint8Array) =>
+      new Promise<void>((done) => {
+        if (closed) return done();
+        child.stdin.write(chunk, () => done());
+      });
+    feed(write).then(
+      () => child.stdin.end(),
+      (error: unknown) => {
+        child.kill('SIGKILL');
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
 }
 

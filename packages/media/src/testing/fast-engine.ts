@@ -58,7 +58,8 @@ async function clip(seed: string, width: number, height: number, durationS: numb
     const out = path.join(dir, 'out.mp4');
     const { r, g, b } = colourOf(seed);
     const colour = `0x${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-    const sound = audio ? ['-i', 'pipe:0'] : ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'];
+    // Speech shorter than the clip is followed by silence.
+    const sound = audio ? ['-i', 'pipe:0', '-af', 'apad'] : ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'];
     await runFfmpeg(
       [
         ...['-f', 'lavfi', '-i', `color=c=${colour}:s=${width}x${height}:r=${VIDEO_FPS}:d=${durationS}`],
@@ -99,7 +100,8 @@ export function createFastMediaEngine(): MediaEngine {
     imageToVideo: ({ image, width, height, durationS }) => clip(image.data.toString('base64', 0, 64), width, height, durationS),
     lipSync: async ({ audio, width, height }) => clip('lip-sync', width, height, await audioSeconds(audio), audio),
     animate: ({ image, width, height, durationS }) => clip(image.data.toString('base64', 0, 64), width, height, durationS),
-    talkingHead: async ({ audio, width, height }) => clip('talking-head', width, height, await audioSeconds(audio), audio),
+    talkingHead: async ({ audio, width, height, durationS }) =>
+      clip('talking-head', width, height, Math.max(await audioSeconds(audio), durationS ?? 0), audio),
     concat: localConcat,
     posterFrame: localPosterFrame,
     withSilence: localWithSilence,

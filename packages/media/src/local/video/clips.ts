@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ResultMeta } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
-import { runFfmpeg } from '../ffmpeg.ts';
+import { runFfmpeg, runFfmpegFed } from '../ffmpeg.ts';
 
 export const VIDEO_FPS = 25;
 export const ENCODE = ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(VIDEO_FPS)];
@@ -23,6 +23,21 @@ export async function encodeToMp4(args: (out: string) => string[], stdin: Buffer
   try {
     const out = path.join(dir, 'out.mp4');
     await runFfmpeg([...args(out)], stdin, {
+      timeoutMs: 10 * 60_000,
+      failure: () => new MediaError('upstream', 'The local video engine could not render this clip.'),
+    });
+    return await fs.readFile(out);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Like `encodeToMp4`, with stdin fed as it is made (raw frames, one at a time). */
+export async function encodeFedToMp4(args: (out: string) => string[], feed: Parameters<typeof runFfmpegFed>[1]): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-video-'));
+  try {
+    const out = path.join(dir, 'out.mp4');
+    await runFfmpegFed(args(out), feed, {
       timeoutMs: 10 * 60_000,
       failure: () => new MediaError('upstream', 'The local video engine could not render this clip.'),
     });

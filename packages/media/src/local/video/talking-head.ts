@@ -1,18 +1,32 @@
 /**
- * A talking head on the local engine: the still's mouth (found by face landmarks) opened by the
- * audio's loudness envelope frame by frame, with the speech as its sound; a still without a face
- * gets camera motion with the speech.
+ * A talking head on the local engine: the still's face, found point by point by the face mesh,
+ * speaks. Its mouth makes the shape of each sound when it is said (the mouth cues given, or heard
+ * in the audio by Rhubarb Lip Sync, or as a last resort opened by loudness), its eyes blink and its
+ * head sways a little, and the frames go raw to ffmpeg with the speech as the sound. A still
+ * without a face gets camera motion with the speech.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageData, TalkingHeadInput, VideoResult } from '../../capabilities.ts';
+import type { ImageData, MouthCue, TalkingHeadInput, VideoResult } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
-import type { Face } from '../image/faces.ts';
-import { decodeToPcm } from '../ffmpeg.ts';
-import { AUDIO_ENCODE, encodeToMp4, ENCODE, meta, muxFiles, VIDEO_FPS } from './clips.ts';
+import { decodeToPcm, runFfmpeg } from '../ffmpeg.ts';
+import { AUDIO_ENCODE, encodeFedToMp4, ENCODE, meta, muxFiles, VIDEO_FPS } from './clips.ts';
+import type { MeshFace } from './face-mesh.ts';
+import { framePoses, mouthFromCues, mouthFromLoudness } from './face-motion.ts';
+import { faceRig, renderFrame } from './face-warp.ts';
 import { localAnimate } from './motion.ts';
+
+/** What the talking head needs besides its input: the face mesh, and an ear for mouth shapes. */
+export interface TalkingHeadTools {
+  /** Faces in packed RGB pixels, largest first. */
+  findFaces: (rgb: Uint8Array, width: number, height: number) => Promise<MeshFace[]>;
+  /** Mouth shapes heard in 16 kHz mono speech (guided by the script); absent or failing: loudness. */
+  hearMouthShapes?: (pcm: Int16Array, script?: string) => Promise<MouthCue[]>;
+  /** Where the time went (for the benchmark). */
+  onTimings?: (timings: { meshMs: number; cuesMs: number; renderMs: number; frames: number; cues: 'given' | 'heard' | 'loudness' }) => void;
+}
 
 /** Loudness per video frame, 0…1 (the 95th percentile is fully open), lightly smoothed. */
 export function mouthEnvelope(pcm: Int16Array, rate = 16_000, fps = VIDEO_FPS): number[] {
@@ -35,7 +49,7 @@ export function mouthEnvelope(pcm: Int16Array, rate = 16_000, fps = VIDEO_FPS): 
  * The part of the still a talking head shows: the frame's shape, as large as the still allows,
  * with the face centred across and a little above the middle (clamped to the still).
  */
-export function faceCrop(srcW: number, srcH: number, face: Face, width: number, height: number) {
+export function faceCrop(srcW: number, srcH: number, face: Pick<MeshFace, 'box'>, width: number, height: number) {
   const aspect = width / height;
   let cropH = srcH;
   let cropW = cropH * aspect;
@@ -50,108 +64,135 @@ export function faceCrop(srcW: number, srcH: number, face: Face, width: number, 
   return { left: Math.round(left), top: Math.round(top), width: Math.round(cropW), height: Math.round(cropH) };
 }
 
-/** The frame around the face, and where its mouth is in that frame. */
-async function framedFace(image: ImageData, face: Face, width: number, height: number) {
-  const oriented = await sharp(image.data).rotate().png({ compressionLevel: 1 }).toBuffer({ resolveWithObject: true });
-  const crop = faceCrop(oriented.info.width, oriented.info.height, face, width, height);
-  const base = await sharp(oriented.data).extract(crop).resize(width, height).png({ compressionLevel: 1 }).toBuffer();
-  const scale = width / crop.width;
-  const xs = face.mouth.map((p) => (p.x - crop.left) * scale);
-  const ys = face.mouth.map((p) => (p.y - crop.top) * scale);
-  const mouth = {
-    cx: (Math.min(...xs) + Math.max(...xs)) / 2,
-    cy: (Math.min(...ys) + Math.max(...ys)) / 2,
-    w: Math.max(8, Math.max(...xs) - Math.min(...xs)),
-  };
-  return { base, mouth };
-}
-
-/** Mouth shapes at a few openings, drawn once and reused per frame. */
-const OPENINGS = 10;
-async function mouthPatches(mouthW: number): Promise<{ patches: Buffer[]; w: number; h: number }> {
-  const w = Math.round(mouthW * 1.2);
-  const h = Math.round(mouthW * 0.8);
-  const patches = await Promise.all(
-    Array.from({ length: OPENINGS + 1 }, (_, level) => {
-      const ry = Math.max(0.5, (level / OPENINGS) * mouthW * 0.28);
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-        <ellipse cx="${w / 2}" cy="${h / 2}" rx="${(mouthW * 0.42).toFixed(1)}" ry="${ry.toFixed(1)}" fill="#2a0d0d" fill-opacity="${level === 0 ? 0 : 0.88}"/>
-        <ellipse cx="${w / 2}" cy="${(h / 2 - ry * 0.55).toFixed(1)}" rx="${(mouthW * 0.22).toFixed(1)}" ry="${(ry * 0.25).toFixed(1)}" fill="#f2efe9" fill-opacity="${level < 3 ? 0 : 0.8}"/>
-      </svg>`;
-      return sharp(Buffer.from(svg)).png().toBuffer();
-    }),
-  );
-  return { patches, w, h };
+/** The still the right way up, as packed RGB. */
+async function orientedStill(image: ImageData) {
+  const { data, info } = await sharp(image.data).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { rgb: data, width: info.width, height: info.height };
 }
 
 /**
- * A talking head: the still, its mouth opened with the speech's loudness frame by frame, and the
- * speech as its sound. A still without a face gets camera motion with the speech.
+ * The largest face of the still, its points in the still's pixels. The mesh looks at a copy at
+ * most 960 px long: it finds the face at 256 px and reads its points from a 192 px crop anyway.
  */
-export async function localTalkingHead(input: TalkingHeadInput, findFaces: (image: ImageData) => Promise<Face[]>): Promise<VideoResult> {
+async function largestFace(still: Awaited<ReturnType<typeof orientedStill>>, findFaces: TalkingHeadTools['findFaces']) {
+  const k = Math.min(1, 960 / Math.max(still.width, still.height));
+  const seen =
+    k === 1
+      ? still
+      : await sharp(still.rgb, { raw: { width: still.width, height: still.height, channels: 3 } })
+          .resize(Math.round(still.width * k), Math.round(still.height * k))
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+          .then(({ data, info }) => ({ rgb: data, width: info.width, height: info.height }));
+  const [face] = await findFaces(seen.rgb, seen.width, seen.height).catch(() => [] as MeshFace[]);
+  if (!face) return null;
+  return moveFace(face, 0, 0, 1 / k);
+}
+
+/** A face's coordinates shifted by (-left, -top) and then scaled. */
+function moveFace(face: MeshFace, left: number, top: number, scale: number): MeshFace {
+  return {
+    ...face,
+    box: {
+      left: (face.box.left - left) * scale,
+      top: (face.box.top - top) * scale,
+      width: face.box.width * scale,
+      height: face.box.height * scale,
+    },
+    points: face.points.map((v, i) => (v - (i % 2 ? top : left)) * scale),
+  };
+}
+
+/** The speech as 44.1 kHz mono WAV, followed by silence up to `seconds`. */
+async function paddedSpeech(audio: Buffer, seconds: number): Promise<Buffer> {
+  return runFfmpeg(
+    ['-i', 'pipe:0', '-vn', '-af', 'apad', '-t', seconds.toFixed(3), '-ar', '44100', '-ac', '1', '-f', 'wav', 'pipe:1'],
+    audio,
+  );
+}
+
+/**
+ * A talking head: the still's face speaking the audio. The clip lasts as long as the speech, or
+ * `durationS` when that is longer (the speech is followed by silence, the face stays alive).
+ */
+export async function localTalkingHead(input: TalkingHeadInput, tools: TalkingHeadTools): Promise<VideoResult> {
   const started = performance.now();
   const { width, height } = input;
-  const pcm = await decodeToPcm(input.audio).catch(() => {
-    throw new MediaError('bad_input', 'This audio could not be read.');
-  });
-  const durationS = pcm.length / 16_000;
-  if (durationS < 0.2) throw new MediaError('bad_input', 'The speech is too short to animate.');
+  const [pcm, still] = await Promise.all([
+    decodeToPcm(input.audio).catch(() => {
+      throw new MediaError('bad_input', 'This audio could not be read.');
+    }),
+    orientedStill(input.image),
+  ]);
+  const speechS = pcm.length / 16_000;
+  if (speechS < 0.2) throw new MediaError('bad_input', 'The speech is too short to animate.');
+  const clipS = Math.max(speechS, input.durationS ?? 0);
+  const frames = Math.round(clipS * VIDEO_FPS);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-talk-'));
   try {
-    const audioFile = path.join(dir, 'speech');
-    await fs.writeFile(audioFile, input.audio);
-    const [face] = await findFaces(input.image).catch(() => [] as Face[]);
-    if (!face || face.mouth.length === 0) {
-      const still = await localAnimate({ image: input.image, width, height, durationS });
-      const video = await muxFiles(dir, still.video, ['-i', audioFile]);
-      return { ...still, video, ...meta(started, 'local/ffmpeg-camera-motion+speech') };
+    const audioFile = path.join(dir, 'speech.wav');
+    // The mouth shapes are heard (in their worker) and the face is looked for (in its own) while
+    // ffmpeg pads the speech: the cues given, else heard in the audio, else opened by loudness.
+    const cuesStarted = performance.now();
+    const given = input.mouthCues?.length ? input.mouthCues : null;
+    const heard = given || !tools.hearMouthShapes ? Promise.resolve(null) : tools.hearMouthShapes(pcm, input.script).catch(() => null);
+    let cuesMs = 0;
+    void heard.then(() => (cuesMs = performance.now() - cuesStarted));
+    let meshMs = 0;
+    const meshStarted = performance.now();
+    const [face] = await Promise.all([
+      largestFace(still, tools.findFaces).finally(() => (meshMs = performance.now() - meshStarted)),
+      paddedSpeech(input.audio, frames / VIDEO_FPS).then((wav) => fs.writeFile(audioFile, wav)),
+    ]);
+    if (!face) {
+      const moving = await localAnimate({ image: input.image, width, height, durationS: clipS });
+      const video = await muxFiles(dir, moving.video, ['-i', audioFile]);
+      return { ...moving, video, ...meta(started, 'local/ffmpeg-camera-motion+speech') };
     }
-    const { base, mouth } = await framedFace(input.image, face, width, height);
-    const { patches, w, h } = await mouthPatches(mouth.w);
-    const levels = mouthEnvelope(pcm).map((v) => Math.round(v * OPENINGS));
-    const frames = Buffer.concat(levels.map((level) => patches[level]!));
-    await fs.writeFile(path.join(dir, 'base.png'), base);
-    const x = Math.round(mouth.cx - w / 2);
-    const y = Math.round(mouth.cy - h / 2);
-    const video = await encodeToMp4(
+
+    const cues = given ?? (await heard);
+    const source = given ? 'given' : cues?.length ? 'heard' : 'loudness';
+    const mouth = cues?.length ? mouthFromCues(cues, frames, VIDEO_FPS) : mouthFromLoudness(mouthEnvelope(pcm), frames);
+    const poses = framePoses(mouth, VIDEO_FPS);
+
+    const crop = faceCrop(still.width, still.height, face, width, height);
+    const base = await sharp(still.rgb, { raw: { width: still.width, height: still.height, channels: 3 } })
+      .extract(crop)
+      .resize(width, height)
+      .raw()
+      .toBuffer();
+    const rig = faceRig(moveFace(face, crop.left, crop.top, width / crop.width), width, height, base);
+
+    // Two frame buffers: one is drawn while ffmpeg reads the other.
+    const buffers = [Buffer.from(base), Buffer.from(base)];
+    const written: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
+    let renderMs = 0;
+    const video = await encodeFedToMp4(
       (out) => [
-        '-loop',
-        '1',
-        '-framerate',
-        String(VIDEO_FPS),
-        '-i',
-        path.join(dir, 'base.png'),
-        '-f',
-        'png_pipe',
-        '-framerate',
-        String(VIDEO_FPS),
-        '-i',
-        'pipe:0',
-        '-i',
-        audioFile,
-        '-filter_complex',
-        `[0:v][1:v]overlay=${x}:${y}:shortest=1[v]`,
-        '-map',
-        '[v]',
-        '-map',
-        '2:a',
-        ...ENCODE,
-        ...AUDIO_ENCODE,
-        '-shortest',
-        '-movflags',
-        '+faststart',
-        '-y',
-        out,
+        ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-s', `${width}x${height}`, '-framerate', String(VIDEO_FPS), '-i', 'pipe:0'],
+        ...['-i', audioFile, '-map', '0:v', '-map', '1:a', ...ENCODE, ...AUDIO_ENCODE],
+        ...['-t', (frames / VIDEO_FPS).toFixed(3), '-movflags', '+faststart', '-y', out],
       ],
-      frames,
+      async (write) => {
+        for (let i = 0; i < frames; i++) {
+          const k = i % 2;
+          await written[k];
+          const drawn = performance.now();
+          renderFrame(base, buffers[k]!, rig, poses[i]!);
+          renderMs += performance.now() - drawn;
+          written[k] = write(buffers[k]!);
+        }
+        await Promise.all(written);
+      },
     );
+    tools.onTimings?.({ meshMs, cuesMs, renderMs, frames, cues: source });
     return {
       video,
       mime: 'video/mp4',
       width,
       height,
-      durationS: Math.round(durationS * 100) / 100,
-      ...meta(started, 'local/ffmpeg-talking-head'),
+      durationS: Math.round((frames / VIDEO_FPS) * 100) / 100,
+      ...meta(started, 'local/face-mesh-talking-head'),
     };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -6,18 +6,18 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VOICE_SETTINGS } from '@studio/contracts';
 import type { ImageData } from '../../capabilities.ts';
-import { FaceFinder } from '../image/faces.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { localTextToSpeech } from '../speech/espeak.ts';
 import { captionCues, localBurnCaptions } from './captions.ts';
 import { localConcat, localNormalize, localPosterFrame } from './clips.ts';
 import { localAnimate } from './motion.ts';
+import { FaceMesh } from './face-mesh.ts';
 import { localTalkingHead, mouthEnvelope } from './talking-head.ts';
 
 const require = createRequire(import.meta.url);
 const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
-const faces = new FaceFinder();
-afterAll(() => faces.close());
+const mesh = new FaceMesh();
+afterAll(() => mesh.close());
 
 const imageOf = async (data: Buffer): Promise<ImageData> => {
   const m = await sharp(data).metadata();
@@ -51,21 +51,33 @@ describe('local video (ffmpeg)', () => {
     expect((await localPosterFrame(clip.video)).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
   }, 60_000);
 
-  it('opens the mouth of a face with the speech and keeps the rest of the picture still', async () => {
+  it('makes a face speak, hearing the mouth shapes in the speech, and keeps the picture around the head still', async () => {
     const face = await imageOf(fs.readFileSync(join(demo, 'sample2.jpg')));
     const speech = await localTextToSpeech({
       text: 'Hi! I love how light this feels on my skin.',
       voice: { id: 'studioUgcTwo' },
       settings: DEFAULT_VOICE_SETTINGS,
     });
-    const clip = await localTalkingHead({ image: face, audio: speech.audio, width: 720, height: 1280 }, (i) => faces.detect(i));
-    expect(clip.model).toBe('local/ffmpeg-talking-head');
+    let heard = false;
+    const clip = await localTalkingHead(
+      { image: face, audio: speech.audio, width: 720, height: 1280 },
+      {
+        findFaces: (rgb, w, h) => mesh.detect(rgb, w, h),
+        hearMouthShapes: async () => {
+          heard = true;
+          return speech.mouthCues!;
+        },
+      },
+    );
+    expect(clip.model).toBe('local/face-mesh-talking-head');
+    expect(heard).toBe(true);
     expect(Math.abs(clip.durationS - speech.durationS)).toBeLessThan(0.3);
     expect(Math.abs((await hasAudio(clip.video)) - speech.durationS)).toBeLessThan(0.4);
     const all = await frames(clip.video, 180, 320);
-    // Somewhere (the mouth) pixels change a lot from frame to frame, while the picture as a whole stays put.
+    // Somewhere (the mouth) pixels change a lot from frame to frame, while the picture below the head stays put.
     expect(Math.max(...all.slice(1).map((f, i) => largestChange(f, all[i]!)))).toBeGreaterThan(60);
-    expect(difference(all[0]!, all.at(-1)!)).toBeLessThan(2);
+    const below = (f: Buffer) => f.subarray(260 * 180);
+    expect(difference(below(all[0]!), below(all.at(-1)!))).toBeLessThan(2);
   }, 90_000);
 
   it('gives a still without a face camera motion with the speech; joins sections in order', async () => {
@@ -79,7 +91,7 @@ describe('local video (ffmpeg)', () => {
       voice: { id: 'studioAdam01' },
       settings: DEFAULT_VOICE_SETTINGS,
     });
-    const clip = await localTalkingHead({ image: product, audio: speech.audio, width: 360, height: 640 }, async () => []);
+    const clip = await localTalkingHead({ image: product, audio: speech.audio, width: 360, height: 640 }, { findFaces: async () => [] });
     expect(clip.model).toBe('local/ffmpeg-camera-motion+speech');
     expect(await hasAudio(clip.video)).toBeGreaterThan(0.5);
 

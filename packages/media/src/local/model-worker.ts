@@ -1,0 +1,74 @@
+import { Worker, type TransferListItem } from 'node:worker_threads';
+import { MediaError } from '../errors.ts';
+
+/**
+ * A model in its own worker thread, started on first use and kept (its weights load once), that
+ * answers one request at a time in order. The worker answers `{ id, ...result }` or `{ id, error }`.
+ */
+export class ModelWorker<Request extends object, Answer> {
+  private worker: Worker | null = null;
+  private seq = 0;
+  private chain: Promise<unknown> = Promise.resolve();
+  private readonly pending = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+
+  constructor(
+    private readonly script: URL,
+    /** What a failure is called to the caller, e.g. 'The face mesh'. */
+    private readonly what: string,
+    private readonly timeoutMs = 60_000,
+  ) {}
+
+  private ensure(): Worker {
+    if (this.worker) return this.worker;
+    const w = new Worker(this.script);
+    w.unref();
+    w.on('message', (m: { id: number; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.error === undefined) p.resolve(m as Answer);
+      else p.reject(new MediaError('upstream', `${this.what} failed.`, { cause: m.error }));
+    });
+    w.on('exit', () => {
+      this.worker = null;
+      for (const p of this.pending.values()) p.reject(new MediaError('unavailable', `${this.what} is unavailable.`));
+      this.pending.clear();
+    });
+    this.worker = w;
+    return w;
+  }
+
+  /** Sends a request once the ones before it are answered. */
+  call(request: Request, transfer: TransferListItem[] = []): Promise<Answer> {
+    const run = this.chain.then(() => this.send(request, transfer));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private send(request: Request, transfer: TransferListItem[]): Promise<Answer> {
+    const id = ++this.seq;
+    const w = this.ensure();
+    return new Promise<Answer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new MediaError('timeout', `${this.what} took too long.`));
+      }, this.timeoutMs);
+      this.pending.set(id, {
+        resolve: (a) => {
+          clearTimeout(timer);
+          resolve(a);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
+      w.postMessage({ id, ...request }, transfer);
+    });
+  }
+
+  async close() {
+    await this.worker?.terminate();
+    this.worker = null;
+  }
+}

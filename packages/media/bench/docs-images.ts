@@ -1,14 +1,20 @@
 /**
  * The pictures in the README's media section, made by the local engine from a product photo:
  * Product Studio's four scene templates (Replace background, the real path: segmentation, set,
- * placement), and one frame of a talking head. Run: npx tsx packages/media/bench/docs-images.ts
+ * placement), and a talking head's still beside one of its frames. Run: npx tsx packages/media/bench/docs-images.ts
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { SCENE_TEMPLATES } from '@studio/contracts';
 import { createMediaEngine, type ImageData } from '../src/index.ts';
+import { runFfmpeg } from '../src/local/ffmpeg.ts';
+
+const require = createRequire(import.meta.url);
+const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
 
 const out = join(dirname(fileURLToPath(import.meta.url)), '../../../docs/media');
 fs.mkdirSync(out, { recursive: true });
@@ -42,6 +48,48 @@ try {
       .toFile(join(out, `scene-${t.id}.jpg`));
     console.log(`scene-${t.id}.jpg (${r.model})`);
   }
+
+  // A talking head: a portrait from face-api's demo photos speaking a line in a preset voice; the
+  // frame where the mouth is open widest, beside the still.
+  const still = await sharp(join(demo, 'sample3.jpg'))
+    .extract({ left: 900, top: 30, width: 600, height: 800 })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  const speech = await engine.speech.textToSpeech({
+    text: 'Honestly? This is the only serum I have finished.',
+    voice: { id: 'studioUgcTwo' },
+    settings: { stability: 0.5, similarityBoost: 0.75, style: 0, speed: 1, useSpeakerBoost: false },
+  });
+  const clip = await engine.video.talkingHead({
+    image: { data: still, mime: 'image/jpeg', width: 600, height: 800 },
+    audio: speech.audio,
+    mouthCues: speech.mouthCues,
+    width: 540,
+    height: 720,
+  });
+  const widest = speech.mouthCues?.find((c) => c.shape === 'D') ?? speech.mouthCues?.find((c) => c.shape === 'C');
+  const at = widest ? (widest.start + widest.end) / 2 : speech.durationS / 2;
+  const dir = fs.mkdtempSync(join(os.tmpdir(), 'docs-'));
+  fs.writeFileSync(join(dir, 'clip.mp4'), clip.video);
+  const frame = await runFfmpeg(
+    ['-ss', at.toFixed(2), '-i', join(dir, 'clip.mp4'), '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'],
+    Buffer.alloc(0),
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  const before = await sharp(still).resize(540, 720).png().toBuffer();
+  // Composed first, then scaled (sharp would scale the canvas before compositing onto it).
+  const pair = await sharp({ create: { width: 1080, height: 720, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: before, left: 0, top: 0 },
+      { input: frame, left: 540, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+  await sharp(pair)
+    .resize(720, 480)
+    .jpeg({ quality: 84 })
+    .toFile(join(out, 'talking-head.jpg'));
+  console.log(`talking-head.jpg (${clip.model}, frame at ${at.toFixed(2)} s)`);
 } finally {
   await engine.close();
 }

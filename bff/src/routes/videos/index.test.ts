@@ -141,6 +141,8 @@ describe('POST /api/generate-multi-section-video', () => {
       ['intro', 'Intro', true],
       ['product', 'Product shot', false],
     ]);
+    // spec 2 §9: with lip-sync a clip lasts its audio + 3 s, rounded up; a silent one its chosen length.
+    expect(last.result!.finalVideos[0]!.videoDuration).toBeCloseTo(lipsyncDurationFor(audio.duration), 1);
     expect(last.result!.finalVideos[1]!.videoDuration).toBeCloseTo(3, 0);
     expect(last.result!.isPartialSuccess).toBe(false);
 

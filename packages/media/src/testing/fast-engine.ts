@@ -98,7 +98,9 @@ export function createFastMediaEngine(): MediaEngine {
     provider: 'local',
     speaksFromStill: true,
     imageToVideo: ({ image, width, height, durationS }) => clip(image.data.toString('base64', 0, 64), width, height, durationS),
-    lipSync: async ({ audio, width, height }) => clip('lip-sync', width, height, await audioSeconds(audio), audio),
+    // Like the local engine: the clip lasts its audio, or durationS if longer (audio + 3 s with lip-sync).
+    lipSync: async ({ audio, width, height, durationS }) =>
+      clip('lip-sync', width, height, Math.max(await audioSeconds(audio), durationS), audio),
     animate: ({ image, width, height, durationS }) => clip(image.data.toString('base64', 0, 64), width, height, durationS),
     talkingHead: async ({ audio, width, height, durationS }) =>
       clip('talking-head', width, height, Math.max(await audioSeconds(audio), durationS ?? 0), audio),

@@ -19,8 +19,8 @@ const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')),
 const mesh = new FaceMesh();
 afterAll(() => mesh.close());
 const tools: TalkingHeadTools = { findFaces: (rgb, width, height) => mesh.detect(rgb, width, height) };
-const W = 720;
-const H = 1280;
+const W = 360;
+const H = 640;
 
 const imageOf = async (data: Buffer): Promise<ImageData> => {
   const m = await sharp(data).metadata();

@@ -85,10 +85,7 @@ try {
     ])
     .png()
     .toBuffer();
-  await sharp(pair)
-    .resize(720, 480)
-    .jpeg({ quality: 84 })
-    .toFile(join(out, 'talking-head.jpg'));
+  await sharp(pair).resize(720, 480).jpeg({ quality: 84 }).toFile(join(out, 'talking-head.jpg'));
   console.log(`talking-head.jpg (${clip.model}, frame at ${at.toFixed(2)} s)`);
 } finally {
   await engine.close();

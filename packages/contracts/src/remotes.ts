@@ -33,7 +33,16 @@ export const REMOTE_FOLDERS: Record<RemoteName, string> = {
 /** Modules each remote exposes, as `./Name` keys of its Module Federation `exposes`. */
 export const REMOTE_EXPOSES = {
   mfe_account: ['./SubscriptionPage', './AnalyticsPage', './CreditsWidget', './UpgradeDialog', './AccountMenu'],
-  mfe_gallery: ['./ImagesPage', './DiscoverPage', './VideosPage', './WelcomeModal', './ProductsPage', './StylesPage', './ProductPicker', './GuidePage'],
+  mfe_gallery: [
+    './ImagesPage',
+    './DiscoverPage',
+    './VideosPage',
+    './WelcomeModal',
+    './ProductsPage',
+    './StylesPage',
+    './ProductPicker',
+    './GuidePage',
+  ],
   mfe_video_editor: ['./EditorPage', './CreatePage', './SimpleVideoPage'],
   mfe_image_studio: ['./ProductStudioPage', './TrainStylePage', './AdClonePage', './TrainCharacterPage'],
   mfe_voices: ['./VoicesPage', './VoicePicker', './VoiceSettings', './CreateVoiceProfileDialog', './AudioPlayer'],

@@ -42,7 +42,11 @@ export async function ownFileAt(deps: OwnMediaDeps, userId: string, url: string,
 }
 
 /** One of the caller's audio files by URL, with the mouth cues kept beside it (if the local engine spoke it); else null. */
-export async function ownAudioAt(deps: OwnMediaDeps, userId: string, url: string): Promise<{ audio: Buffer; mouthCues?: MouthCue[] } | null> {
+export async function ownAudioAt(
+  deps: OwnMediaDeps,
+  userId: string,
+  url: string,
+): Promise<{ audio: Buffer; mouthCues?: MouthCue[] } | null> {
   const row = await ownAssetAt(deps, userId, url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url);
   const audio = row?.asset_type === 'audio' ? await deps.objects.read(row.storage_key) : null;
   return audio && row ? { audio, mouthCues: await readMouthCues(deps.objects, row.storage_key) } : null;

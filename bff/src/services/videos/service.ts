@@ -31,7 +31,16 @@ import { IMAGE_UPLOAD_RULE, type UploadedFile, type UploadSpec } from '../upload
 import { acceptImage } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
 import { createJob, endJob, jobSpecOf, prepareRetry, timeOut } from './jobs.ts';
-import { getOwnJob, getOwnJobWithSections, newJobId, sectionPosterKey, workflowIdOf, type JobRow, type NewJob, type NewSection } from './store.ts';
+import {
+  getOwnJob,
+  getOwnJobWithSections,
+  newJobId,
+  sectionPosterKey,
+  workflowIdOf,
+  type JobRow,
+  type NewJob,
+  type NewSection,
+} from './store.ts';
 import { jobView, webVtt, WHOLE_CAPTIONS } from './views.ts';
 
 /**

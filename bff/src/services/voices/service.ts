@@ -134,7 +134,12 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
     });
     const voices: Record<string, VoiceLibraryEntry[]> = { [PRESET_CATEGORY]: PRESET_ENTRIES };
     for (const voice of hosted) (voices[voice.category] ??= []).push(libraryEntry(voice));
-    return { success: true, total: PRESET_ENTRIES.length + hosted.length, voices, engine: speech.name === 'local' ? 'local' : 'hosted' } as const;
+    return {
+      success: true,
+      total: PRESET_ENTRIES.length + hosted.length,
+      voices,
+      engine: speech.name === 'local' ? 'local' : 'hosted',
+    } as const;
   }
 
   /** A voice's preview line, spoken once and kept: presets for everyone, a user's own voice under their id. */

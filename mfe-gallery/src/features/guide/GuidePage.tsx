@@ -18,8 +18,8 @@ export function GuidePage() {
           Start from your product photo
         </h2>
         <p>
-          Add a photo of your product in the prompt bar, or pick one from Products. The studio cuts it out and stands it, whole, in
-          the scene you describe, with its shadow and reflection. A plain, well-lit photo with the whole product in frame works best.
+          Add a photo of your product in the prompt bar, or pick one from Products. The studio cuts it out and stands it, whole, in the
+          scene you describe, with its shadow and reflection. A plain, well-lit photo with the whole product in frame works best.
         </p>
       </section>
       <section aria-labelledby="ga-guide-scene">
@@ -28,8 +28,8 @@ export function GuidePage() {
         </h2>
         <ul>
           <li>
-            The surface it stands on: <q>on a white marble countertop</q>, <q>on a warm oak wooden table</q>,{' '}
-            <q>on a pastel pink podium</q>, <q>on a mossy stone outdoors</q>.
+            The surface it stands on: <q>on a white marble countertop</q>, <q>on a warm oak wooden table</q>, <q>on a pastel pink podium</q>
+            , <q>on a mossy stone outdoors</q>.
           </li>
           <li>
             What is behind it: <q>green forest background</q>, <q>cosy interior</q>, <q>seamless pastel backdrop</q>.
@@ -49,16 +49,15 @@ export function GuidePage() {
             <strong>Generate with Text</strong> sets the words between quotes as type: <q>a sale poster with the words “SUMMER SALE”</q>.
           </li>
           <li>
-            <strong>Edit</strong> changes a photo you add: a new setting, or its light and colour (“brighter”, “warm”, “black and
-            white”).
+            <strong>Edit</strong> changes a photo you add: a new setting, or its light and colour (“brighter”, “warm”, “black and white”).
           </li>
           <li>
-            <strong>Replace Background</strong> keeps your product and builds a new scene around it;{' '}
-            <strong>Product Placement</strong> puts it into a photo of a place you add.
+            <strong>Replace Background</strong> keeps your product and builds a new scene around it; <strong>Product Placement</strong> puts
+            it into a photo of a place you add.
           </li>
           <li>
-            The aspect ratio decides the frame: 9:16 for stories and reels, 4:5 or 1:1 for the feed, 16:9 for banners. Ask for up
-            to 4 images at once to choose from.
+            The aspect ratio decides the frame: 9:16 for stories and reels, 4:5 or 1:1 for the feed, 16:9 for banners. Ask for up to 4
+            images at once to choose from.
           </li>
         </ul>
       </section>
@@ -67,8 +66,8 @@ export function GuidePage() {
           Keep a look
         </h2>
         <p>
-          Apply a style from <Link to="/app/explore">Styles</Link> to give every image the same grade, or train your own from a
-          product’s photos. Choose a character to put the same person in your scenes.
+          Apply a style from <Link to="/app/explore">Styles</Link> to give every image the same grade, or train your own from a product’s
+          photos. Choose a character to put the same person in your scenes.
         </p>
       </section>
       <p>

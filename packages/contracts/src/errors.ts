@@ -95,7 +95,7 @@ export const Messages = {
   switchedToEdit: 'Switched to Edit (Google AI) for image editing',
   /** Shown on the voices screen while the offline engine speaks. */
   localEngineVoices:
-    'These voices are synthesised on this machine by the local engine (espeak-ng): clear, but they sound like a speech synthesiser, not a person, and a cloned voice is the closest one it can build. Connect a hosted voice provider for natural voices and exact clones.',
+    'These voices are synthesised on this machine by the local engine (flite for the American voices, espeak-ng for the British ones and Arnold): clear, but they sound like a speech synthesiser, not a person, and a cloned voice is the closest one it can build. Connect a hosted voice provider for natural voices and exact clones.',
   /** Shown in the prompt bar while the offline engine makes images and no product photo is chosen. */
   localEngineScenes:
     'The local engine builds studio scenes and places your product photos in them; it does not draw objects from words. Add a product photo, or connect a hosted model.',

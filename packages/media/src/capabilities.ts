@@ -148,6 +148,11 @@ export interface LocalVoice {
   variant: string;
   pitch: number;
   rate: number;
+  /**
+   * Spoken by flite instead of espeak-ng: its voice, mean pitch (Hz) and how slowly it speaks
+   * (1 = as built). The espeak-ng fields stay, for a voice made to match this one.
+   */
+  flite?: { voice: 'slt' | 'rms'; f0: number; stretch: number };
 }
 
 /** spec 2 §3 voice settings, as the engine takes them. */

@@ -151,7 +151,7 @@ export function VoicesPage() {
         {result && (
           <>
             <AudioPlayer src={result.audioUrl} duration={result.duration} label={`Generated line in ${voice.name}`} />
-            {result.provider === 'local' && <p className="vo-notice">Spoken by the local engine (espeak-ng).</p>}
+            {result.provider === 'local' && <p className="vo-notice">Spoken by the local engine.</p>}
           </>
         )}
         <Banner message={banner} />

@@ -3,7 +3,9 @@
 /// <reference path="./espeak-ng-emscripten.d.ts" />
 /**
  * Speech on the local engine: espeak-ng (WASM, offline) speaks and reports each phoneme as it goes,
- * which gives the mouth shapes a talking head makes; ffmpeg normalises loudness and encodes.
+ * which gives the mouth shapes a talking head makes; ffmpeg normalises loudness and encodes. The
+ * American presets are spoken by flite's recorded-voice models instead (`flite.ts`), which sound
+ * more natural and report their phones too.
  * Voices are espeak-ng voice + variant + pitch + rate; the 8 presets of spec 2 §9 are distinct
  * ones, and a cloned voice is the closest such voice to a measured sample.
  *
@@ -17,6 +19,7 @@ import { MediaError } from '../../errors.ts';
 import { decodeToPcm, runFfmpeg } from '../ffmpeg.ts';
 import { analyzeVoice } from './analysis.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
+import { fliteArguments, fliteSpeak } from './flite.ts';
 import { cuesFromPhonemes, type TimedPhoneme } from './visemes.ts';
 
 const FORMATS = {
@@ -92,7 +95,9 @@ export async function localTextToSpeech(input: TextToSpeechInput): Promise<Speec
   const text = input.text.trim();
   if (!text) throw new MediaError('bad_input', 'There is no text to speak.');
   const started = performance.now();
-  const { samples, rate, phonemes } = await speak(espeakRequest(voice, input.settings, text));
+  const { samples, rate, phonemes } = voice.flite
+    ? await fliteSpeak(fliteArguments(voice.flite, input.settings, text))
+    : await speak(espeakRequest(voice, input.settings, text));
   const durationS = samples.length / rate;
   if (durationS <= 0) throw new MediaError('upstream', 'The local speech engine made no audio.');
   const format = FORMATS[input.format ?? 'mp3'];
@@ -114,7 +119,7 @@ export async function localTextToSpeech(input: TextToSpeechInput): Promise<Speec
     durationS: Math.round(durationS * 100) / 100,
     mouthCues: cuesFromPhonemes(phonemes, durationS),
     provider: 'local',
-    model: `local/espeak-ng/${voice.language}+${voice.variant}`,
+    model: voice.flite ? `local/flite/${voice.flite.voice}` : `local/espeak-ng/${voice.language}+${voice.variant}`,
     cost: { amount: Math.round(performance.now() - started) / 1000, unit: 'compute_s' },
   };
 }

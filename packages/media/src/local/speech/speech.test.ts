@@ -14,12 +14,12 @@ const say = (id: string, settings: Partial<SpeechSettings> = {}, format?: 'mp3' 
   localTextToSpeech({ text: LINE, voice: { id }, settings: { ...DEFAULT_VOICE_SETTINGS, ...settings }, format });
 const pitchOf = async (audio: Buffer) => analyzeVoice(await decodeToPcm(audio)).pitchHz;
 
-describe('local speech (espeak-ng)', () => {
+describe('local speech (flite and espeak-ng)', () => {
   it('speaks every preset of spec 2 §9 as a real, loudness-normalised MP3 with its duration', async () => {
     expect(Object.keys(LOCAL_PRESET_VOICES).sort()).toEqual(VOICE_PRESETS.map((p) => p.id).sort());
     const result = await say('studioUgcTwo');
     expect(result).toMatchObject({ mime: 'audio/mpeg', provider: 'local' });
-    expect(result.model).toMatch(/^local\/espeak-ng\//);
+    expect(result.model).toBe('local/flite/slt');
     expect(result.audio.subarray(0, 3).toString('latin1')).toMatch(/^(ID3|\xff\xfb|\xff\xf3)/);
     expect(result.durationS).toBeGreaterThan(2);
     expect(result.durationS).toBeLessThan(10);
@@ -34,6 +34,17 @@ describe('local speech (espeak-ng)', () => {
     expect(male).toBeGreaterThan(deep);
   }, 30_000);
 
+  it('speaks the American presets with flite and the British ones with espeak-ng; the four UGC voices step down in pitch', async () => {
+    const models = await Promise.all(
+      ['studioUgcExcited', 'studioAdam01', 'studioSarah01', 'studioArnold01'].map(async (id) => (await say(id)).model),
+    );
+    expect(models).toEqual(['local/flite/slt', 'local/flite/rms', 'local/espeak-ng/en-gb+f2', 'local/espeak-ng/en-us+m1']);
+    const ugc = await Promise.all(
+      ['studioUgcExcited', 'studioUgcThree', 'studioUgcTwo', 'studioUgcOne'].map(async (id) => pitchOf((await say(id)).audio)),
+    );
+    ugc.slice(1).forEach((hz, i) => expect(ugc[i]! - hz).toBeGreaterThan(8));
+  }, 60_000);
+
   it('maps speed to the speaking rate and encodes AAC on request', async () => {
     const [normal, fast] = await Promise.all([say('studioAdam01'), say('studioAdam01', { speed: 2 })]);
     expect(fast.durationS).toBeLessThan(normal.durationS * 0.7);
@@ -42,8 +53,11 @@ describe('local speech (espeak-ng)', () => {
     expect((await decodeToPcm(aac.audio)).length).toBeGreaterThan(16_000);
   }, 30_000);
 
-  it('tells when each mouth shape is made: lips shut on m, b and p, open on the open vowels, at rest in pauses', async () => {
-    const result = await localTextToSpeech({ text: 'Mama, buy a pop.', voice: { id: 'studioAdam01' }, settings: DEFAULT_VOICE_SETTINGS });
+  it.each([
+    ['flite', 'studioAdam01'],
+    ['espeak-ng', 'studioGrace01'],
+  ])('tells when each mouth shape is made (%s): lips shut on m, b and p, open on the open vowels, at rest in pauses', async (_, id) => {
+    const result = await localTextToSpeech({ text: 'Mama, buy a pop.', voice: { id }, settings: DEFAULT_VOICE_SETTINGS });
     const cues = result.mouthCues!;
     const shapes = cues.map((c) => c.shape);
     expect(cues[0]!.start).toBe(0);

@@ -72,7 +72,7 @@ test('every screen of /app, at 1440 px', async ({ page, request }) => {
   test.setTimeout(180_000);
   await signUpAndConfirm(page, request, { tag: 'axe-all' });
   const screens = ['subscription', 'analytics', 'images', 'discover', 'videos', 'products', 'explore', 'voices'];
-  const more = ['image-editor', 'ad-clone', 'characters', 'style-clone', 'create', 'simple-video', 'editor'];
+  const more = ['image-editor', 'ad-clone', 'characters', 'style-clone', 'create', 'simple-video', 'editor', 'guide'];
   await page.setViewportSize({ width: 1440, height: 900 });
   for (const screen of [...screens, ...more]) {
     await page.goto(`/app/${screen}`);

@@ -112,7 +112,7 @@ test.describe('every screen at 390 px (issue 23)', () => {
     'editor',
     'guide',
   ];
-  // A few screens a test, so the groups run side by side and each stays well inside its time.
+  // A few screens a test, so each test stays well inside its time on a loaded machine.
   const GROUPS = [SCREENS.slice(0, 6), SCREENS.slice(6, 11), SCREENS.slice(11)];
 
   for (const group of GROUPS)

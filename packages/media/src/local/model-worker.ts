@@ -29,10 +29,15 @@ export class ModelWorker<Request extends object, Answer> {
       if (m.error === undefined) p.resolve(m as Answer);
       else p.reject(new MediaError('upstream', `${this.what} failed.`, { cause: m.error }));
     });
+    // A worker that fails to start or crashes fails what waits on it; the next call starts a new one.
+    const failAll = (cause?: unknown) => {
+      for (const p of this.pending.values()) p.reject(new MediaError('unavailable', `${this.what} is unavailable.`, { cause }));
+      this.pending.clear();
+    };
+    w.on('error', failAll);
     w.on('exit', () => {
       this.worker = null;
-      for (const p of this.pending.values()) p.reject(new MediaError('unavailable', `${this.what} is unavailable.`));
-      this.pending.clear();
+      failAll();
     });
     this.worker = w;
     return w;

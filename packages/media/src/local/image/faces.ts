@@ -1,7 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { ImageData } from '../../capabilities.ts';
-import { MediaError } from '../../errors.ts';
+import { ModelWorker } from '../model-worker.ts';
 
 /** A face found in a picture, in the picture's pixel coordinates (after EXIF orientation). */
 export interface Face {
@@ -17,38 +16,15 @@ export const descriptorDistance = (a: readonly number[], b: readonly number[]) =
 
 /** face-api (SSD MobileNet v1 + 68 landmarks, tfjs WASM) in one worker thread, loaded once, one job at a time. */
 export class FaceFinder {
-  private worker: Worker | null = null;
-  private seq = 0;
-  private chain: Promise<unknown> = Promise.resolve();
-  private readonly pending = new Map<number, { resolve: (f: Face[]) => void; reject: (e: Error) => void }>();
+  private readonly worker: ModelWorker<{ rgb: Buffer; width: number; height: number; describe: boolean }, { faces: Face[] }>;
 
-  constructor(private readonly opts: { maxSide?: number; timeoutMs?: number } = {}) {}
-
-  private ensure(): Worker {
-    if (this.worker) return this.worker;
-    const w = new Worker(new URL('./faces-worker.mjs', import.meta.url));
-    w.unref();
-    w.on('message', (m: { id: number; faces?: Face[]; error?: string }) => {
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
-      if (m.faces) p.resolve(m.faces);
-      else p.reject(new MediaError('upstream', 'Face detection failed.', { cause: m.error }));
-    });
-    w.on('exit', () => {
-      this.worker = null;
-      for (const p of this.pending.values()) p.reject(new MediaError('unavailable', 'Face detection is unavailable.'));
-      this.pending.clear();
-    });
-    this.worker = w;
-    return w;
+  constructor(private readonly opts: { maxSide?: number; timeoutMs?: number } = {}) {
+    this.worker = new ModelWorker(new URL('./faces-worker.mjs', import.meta.url), 'Face detection', opts.timeoutMs);
   }
 
   /** Faces in an image, largest first. */
   detect(image: ImageData, options: { describe?: boolean } = {}): Promise<Face[]> {
-    const run = this.chain.then(() => this.run(image, options.describe ?? false));
-    this.chain = run.catch(() => undefined);
-    return run;
+    return this.run(image, options.describe ?? false);
   }
 
   private async run(image: ImageData, describe: boolean): Promise<Face[]> {
@@ -62,25 +38,7 @@ export class FaceFinder {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const k = fullW / info.width;
-    const id = ++this.seq;
-    const w = this.ensure();
-    const faces = await new Promise<Face[]>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new MediaError('timeout', 'Face detection took too long.'));
-      }, this.opts.timeoutMs ?? 60_000);
-      this.pending.set(id, {
-        resolve: (f) => {
-          clearTimeout(timer);
-          resolve(f);
-        },
-        reject: (e) => {
-          clearTimeout(timer);
-          reject(e);
-        },
-      });
-      w.postMessage({ id, rgb: data, width: info.width, height: info.height, describe });
-    });
+    const { faces } = await this.worker.call({ rgb: data, width: info.width, height: info.height, describe });
     return faces
       .map((f) => ({
         score: f.score,
@@ -91,8 +49,7 @@ export class FaceFinder {
       .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   }
 
-  async close() {
-    await this.worker?.terminate();
-    this.worker = null;
+  close() {
+    return this.worker.close();
   }
 }

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { MediaError } from '../../errors.ts';
+import { ModelWorker } from '../model-worker.ts';
 import type { ImageData } from '../../capabilities.ts';
 
 /** A segmentation: the alpha mask at the input's size and the subject's bounding box in it. */
@@ -20,37 +20,11 @@ export interface Segmentation {
  * segmentation and the mask is scaled back.
  */
 export class Segmenter {
-  private worker: Worker | null = null;
-  private seq = 0;
-  private readonly pending = new Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>();
-  private chain: Promise<unknown> = Promise.resolve();
+  private readonly worker: ModelWorker<{ png: Buffer }, { png: Uint8Array }>;
   private queued = 0;
 
-  constructor(private readonly opts: { maxSide?: number; maxQueue?: number; timeoutMs?: number } = {}) {}
-
-  private ensure(): Worker {
-    if (this.worker) return this.worker;
-    const w = new Worker(new URL('./segment-worker.mjs', import.meta.url));
-    w.unref();
-    w.on('message', (m: { id: number; png?: Uint8Array; error?: string }) => {
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
-      if (m.png) p.resolve(Buffer.from(m.png));
-      else p.reject(new MediaError('upstream', 'Background removal failed.', { cause: m.error }));
-    });
-    w.on('error', (e) => this.failAll(e));
-    w.on('exit', () => {
-      this.worker = null;
-      this.failAll(new Error('segmentation worker exited'));
-    });
-    this.worker = w;
-    return w;
-  }
-
-  private failAll(e: Error) {
-    for (const p of this.pending.values()) p.reject(new MediaError('unavailable', 'Background removal is unavailable.', { cause: e }));
-    this.pending.clear();
+  constructor(private readonly opts: { maxSide?: number; maxQueue?: number; timeoutMs?: number } = {}) {
+    this.worker = new ModelWorker(new URL('./segment-worker.mjs', import.meta.url), 'Background removal', opts.timeoutMs ?? 120_000);
   }
 
   /** Segments an image; queued behind earlier jobs. */
@@ -59,13 +33,9 @@ export class Segmenter {
       return Promise.reject(new MediaError('unavailable', 'The studio is busy; try again shortly.'));
     }
     this.queued++;
-    const run = this.chain.then(() => this.run(image));
-    this.chain = run
-      .catch(() => undefined)
-      .finally(() => {
-        this.queued--;
-      });
-    return run;
+    return this.run(image).finally(() => {
+      this.queued--;
+    });
   }
 
   private async run(image: ImageData): Promise<Segmentation> {
@@ -82,33 +52,14 @@ export class Segmenter {
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer();
-    const id = ++this.seq;
-    const worker = this.ensure();
-    const cut = await new Promise<Buffer>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new MediaError('timeout', 'Background removal took too long.'));
-      }, this.opts.timeoutMs ?? 120_000);
-      this.pending.set(id, {
-        resolve: (b) => {
-          clearTimeout(timer);
-          resolve(b);
-        },
-        reject: (e) => {
-          clearTimeout(timer);
-          reject(e);
-        },
-      });
-      worker.postMessage({ id, png: small });
-    });
+    const cut = Buffer.from((await this.worker.call({ png: small })).png);
     const mask = await sharp(cut).extractChannel(3).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }).raw().toBuffer();
     return { width, height, mask, ...boxOf(mask, width, height) };
   }
 
   /** Stops the worker (the model is unloaded). */
-  async close() {
-    await this.worker?.terminate();
-    this.worker = null;
+  close() {
+    return this.worker.close();
   }
 }
 

@@ -1,9 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that need a process of their own: the durable-job engine registers its workflows once per
+ * process (every file that starts a video or training job), and module mocks.
+ */
+const ISOLATED = [
+  'bff/src/routes/assets/index.test.ts',
+  'bff/src/routes/auth/logging.test.ts',
+  'bff/src/routes/training/*.test.ts',
+  'bff/src/routes/videos/*.test.ts',
+  'bff/src/routes/voices/hosted.test.ts',
+  'workflows/src/engines/*.test.ts',
+  'packages/media/src/local/video/captions.test.ts',
+  'mfe-voices/src/lib/legacy-saved-voices.test.ts',
+];
+const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'e2e/**', '.data/**'];
+
 export default defineConfig({
   test: {
-    include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**', '.data/**'],
     environment: 'node',
     globalSetup: ['bff/test/global-setup.ts'],
     pool: 'forks',
@@ -11,5 +25,11 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      // The other files share their worker's modules (a file's imports are loaded once per worker,
+      // not once per file: a third of the run): they keep no state in modules they share.
+      { extends: true, test: { name: 'shared', include: ['**/*.test.ts'], exclude: [...EXCLUDE, ...ISOLATED], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED, exclude: EXCLUDE } },
+    ],
   },
 });

@@ -93,7 +93,39 @@ test('a prompt makes images that appear first in the gallery with their prompt, 
   expect(credits.credits).toBe(18);
   await expectAccessible(page, '/app/images with images');
 
-  await first.getByRole('button', { name: 'Delete' }).click();
+  // Every card action of spec 2 §2 sits in one compact menu; the keyboard reaches each of them.
+  const menuButton = first.getByRole('button', { name: 'Image actions' });
+  await menuButton.click();
+  const menu = first.getByRole('menu', { name: 'Image actions' });
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Open details',
+    'Reuse prompt',
+    'Copy prompt',
+    'Use model Generate',
+    'Edit',
+    'Product Studio',
+    'Upscale',
+    'Animate…',
+    'Associate with a product…',
+    'Create video',
+    'Download',
+    'Delete',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Open details' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Open details' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+  // Reuse prompt puts the card's prompt back in the prompt bar.
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Reuse prompt' }).click();
+  await expect(bar.getByLabel('Prompt')).toHaveValue('a green bottle on white marble');
+
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Delete' }).click();
   const confirmDelete = page.getByRole('dialog', { name: 'Delete this image?' });
   await confirmDelete.getByRole('button', { name: 'Delete' }).click();
   await expect(confirmDelete).toBeHidden();

@@ -12,10 +12,11 @@ const galleryCss = `
 .ga-empty{padding:3rem 1rem;text-align:center;color:var(--st-muted)}
 .ga-grid{display:grid;gap:12px;align-items:start}
 .ga-column{list-style:none;margin:0;padding:0;display:grid;gap:12px}
-.ga-card{position:relative;background:var(--st-surface,#fff);border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.08)}
-.ga-card img{display:block;width:100%;height:auto;background:#eee}
-.ga-prompt{font-size:.85rem;color:var(--st-muted);padding:.5rem .75rem 0;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
-.ga-card-actions{display:flex;gap:.5rem;padding:.5rem .75rem .75rem;flex-wrap:wrap}
+.ga-card{position:relative;background:var(--st-surface,#fff);border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.ga-card img{display:block;width:100%;height:auto;background:#eee;border-radius:12px 12px 0 0}
+.ga-card-foot{display:flex;align-items:center;gap:.5rem;padding:.5rem .5rem .5rem 0;min-height:2.5rem}
+.ga-prompt{flex:1;min-width:0;font-size:.85rem;color:var(--st-muted);padding-left:.75rem;overflow:hidden;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical}
+.ga-card-actions{display:flex;gap:.5rem;margin-left:auto}
 .ga-footer{text-align:center;color:var(--st-muted);padding:1rem}
 .ga-skeletons{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:12px}
 .ga-skeleton{aspect-ratio:3/4;border-radius:12px;background:linear-gradient(90deg,#eee,#f6f6f6,#eee);background-size:200% 100%;animation:ga-shimmer 1.2s infinite linear}
@@ -42,6 +43,7 @@ const galleryCss = `
 .ga-select{display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:8px;background:rgba(255,255,255,.9)}
 .ga-select input{width:18px;height:18px}
 .ga-featured{background:#111;color:#fff}
+.ga-feature-toggle{min-height:32px;border:1px solid var(--st-line-strong,#bbb);background:rgba(255,255,255,.92);color:var(--st-ink,#111);cursor:pointer}
 .ga-feature-toggle[aria-pressed=true]{background:var(--st-ink,#111);border-color:var(--st-ink,#111);color:#fff}
 .ga-selection{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap;padding:.75rem 1rem;border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 1px 3px rgba(0,0,0,.08)}
 .ga-viewer{display:grid;gap:1.25rem;grid-template-columns:minmax(0,3fr) minmax(260px,2fr)}

@@ -84,8 +84,12 @@ export function ImageGrid({
                     </a>
                   )}
                   {overlay && <div className="ga-overlay">{overlay(item)}</div>}
-                  {item.prompt && <p className="ga-prompt">{item.prompt}</p>}
-                  {actions?.(item)}
+                  {(item.prompt || actions) && (
+                    <div className="ga-card-foot">
+                      {item.prompt && <p className="ga-prompt">{item.prompt}</p>}
+                      {actions?.(item)}
+                    </div>
+                  )}
                 </li>
               );
             })}

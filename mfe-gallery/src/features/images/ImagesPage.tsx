@@ -11,7 +11,7 @@ import {
   type UserAsset,
 } from '@studio/contracts';
 import { adminViewActiveAtom, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
-import { Banner, ConfirmDialog } from '@studio/ui';
+import { Banner, ConfirmDialog, Menu } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
 import { useUserAssets } from '../../lib/use-user-assets.ts';
 import { useAssetActions } from './asset-actions.ts';
@@ -20,7 +20,7 @@ import { ALL_MEDIA } from './filter.ts';
 import { CreateVideoDialog } from './CreateVideoDialog.tsx';
 import { GridSkeleton, ImageGrid, type GridItem } from './ImageGrid.tsx';
 import { MediaFilter } from './MediaFilter.tsx';
-import { MediaViewer, type ViewerHandlers } from './MediaViewer.tsx';
+import { MediaViewer, modelTags, type ViewerHandlers } from './MediaViewer.tsx';
 import { PromptBar } from './PromptBar.tsx';
 
 /** Where "Create video" takes an image (spec 1 §2: the simple editor, with the image). */
@@ -151,53 +151,55 @@ export function ImagesPage() {
               actions.clearStatus();
               setOpenId(item.id);
             }}
-            overlay={(item) => (
-              <>
-                <label className="ga-select">
-                  <input type="checkbox" checked={selected.has(item.id)} onChange={() => toggleSelected(item.id)} />
-                  <span className="ga-visually-hidden">Select image</span>
-                </label>
-                {adminView && byId.get(item.id)?.is_featured && <span className="st-badge ga-featured">Featured</span>}
-              </>
-            )}
-            actions={(item) => {
+            overlay={(item) => {
               const asset = byId.get(item.id);
-              if (!asset) return null;
               return (
-                <div className="ga-card-actions">
-                  <button
-                    type="button"
-                    className="st-btn st-btn-secondary"
-                    onClick={() => handlers.onUsePrompt(asset)}
-                    disabled={!asset.metadata.prompt}
-                  >
-                    Reuse prompt
-                  </button>
-                  <button
-                    type="button"
-                    className="st-btn st-btn-secondary"
-                    onClick={() => void actions.copyPrompt(asset)}
-                    disabled={!asset.metadata.prompt}
-                  >
-                    Copy prompt
-                  </button>
-                  <button type="button" className="st-btn st-btn-secondary" onClick={() => void actions.download([asset])}>
-                    Download
-                  </button>
-                  <button type="button" className="st-btn st-btn-secondary" onClick={() => remove([asset])}>
-                    Delete
-                  </button>
-                  {adminView && (
+                <>
+                  <label className="ga-select">
+                    <input type="checkbox" checked={selected.has(item.id)} onChange={() => toggleSelected(item.id)} />
+                    <span className="ga-visually-hidden">Select image</span>
+                  </label>
+                  {adminView && asset && (
                     <button
                       type="button"
-                      className="st-btn st-btn-secondary ga-feature-toggle"
+                      className="st-badge ga-feature-toggle"
                       aria-pressed={asset.is_featured}
                       onClick={() => void actions.toggleFeatured(asset)}
+                      disabled={actions.pending !== null}
                     >
                       <span aria-hidden="true">{asset.is_featured ? '★ ' : '☆ '}</span>
                       Featured
                     </button>
                   )}
+                </>
+              );
+            }}
+            actions={(item) => {
+              const asset = byId.get(item.id);
+              if (!asset) return null;
+              const hasPrompt = Boolean(asset.metadata.prompt);
+              const busy = actions.pending !== null;
+              return (
+                <div className="ga-card-actions">
+                  <Menu
+                    label="Image actions"
+                    items={[
+                      { label: 'Open details', onSelect: () => setOpenId(asset.id) },
+                      { label: 'Reuse prompt', onSelect: () => handlers.onUsePrompt(asset), disabled: !hasPrompt },
+                      { label: 'Copy prompt', onSelect: () => void actions.copyPrompt(asset), disabled: !hasPrompt },
+                      ...modelTags(asset)
+                        .filter((tag) => tag.selectable)
+                        .map((tag) => ({ label: `Use model ${tag.label}`, onSelect: () => handlers.onModel(tag.id) })),
+                      { label: 'Edit', onSelect: () => handlers.onEdit(asset) },
+                      { label: 'Product Studio', onSelect: () => handlers.onStudio(asset) },
+                      { label: 'Upscale', onSelect: () => void actions.upscale(asset), disabled: busy },
+                      { label: 'Animate…', onSelect: () => setOpenId(asset.id) },
+                      { label: 'Associate with a product…', onSelect: () => setOpenId(asset.id) },
+                      { label: 'Create video', onSelect: () => handlers.onCreateVideo(asset) },
+                      { label: 'Download', onSelect: () => void actions.download([asset]), disabled: busy },
+                      { label: 'Delete', onSelect: () => remove([asset]), danger: true, disabled: busy },
+                    ]}
+                  />
                 </div>
               );
             }}

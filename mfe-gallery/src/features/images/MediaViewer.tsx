@@ -8,11 +8,15 @@ export const VIEWER_LOADED_AFTER_MS = 10_000;
 
 const MODEL_NAMES = new Map<string, string>(PREBUILT_IMAGE_MODELS.map((m) => [m.id, m.name]));
 
-/** The tags a viewer shows for how an asset was made: its models, and `local` for the offline engine. */
-export function modelTags(asset: UserAsset): { id: string; label: string }[] {
-  const ids = asset.metadata.selectedLoRAModels.length > 0 ? asset.metadata.selectedLoRAModels : [];
-  const tags = ids.map((id) => ({ id, label: MODEL_NAMES.get(id) ?? id }));
-  if (asset.metadata.model && !ids.includes(asset.metadata.model)) tags.push({ id: asset.metadata.model, label: asset.metadata.model });
+/**
+ * The tags a viewer shows for how an asset was made: the models chosen in the prompt bar (which can be
+ * chosen again) and the engine's own model (shown only).
+ */
+export function modelTags(asset: UserAsset): { id: string; label: string; selectable: boolean }[] {
+  const ids = asset.metadata.selectedLoRAModels;
+  const tags = ids.map((id) => ({ id, label: MODEL_NAMES.get(id) ?? id, selectable: true }));
+  if (asset.metadata.model && !ids.includes(asset.metadata.model))
+    tags.push({ id: asset.metadata.model, label: asset.metadata.model, selectable: false });
   return tags;
 }
 
@@ -79,17 +83,23 @@ export function MediaViewer({
             <dd>{character ? <span className="st-badge">{character.name}</span> : 'None'}</dd>
             <dt>Models</dt>
             <dd className="ga-tags">
-              {modelTags(asset).map((tag) => (
-                <button
-                  key={tag.id}
-                  type="button"
-                  className="st-badge ga-tag"
-                  onClick={() => handlers.onModel(tag.id)}
-                  title="Use this model"
-                >
-                  {tag.label}
-                </button>
-              ))}
+              {modelTags(asset).map((tag) =>
+                tag.selectable ? (
+                  <button
+                    key={tag.id}
+                    type="button"
+                    className="st-badge ga-tag"
+                    onClick={() => handlers.onModel(tag.id)}
+                    title="Use this model"
+                  >
+                    {tag.label}
+                  </button>
+                ) : (
+                  <span key={tag.id} className="st-badge">
+                    {tag.label}
+                  </span>
+                ),
+              )}
               {metadata.provider === 'local' && <span className="st-badge ga-local">local engine</span>}
             </dd>
             <dt>Aspect ratio</dt>

@@ -3,7 +3,7 @@
  * app page gets "Sign in to continue" in place, and after signing in is on that same page; a
  * session that ends mid-way (401) brings the prompt back without losing the page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { Messages, authModal, openAccountMenu, signOut, signUpAndConfirm, submitSignin } from './support/studio.ts';
 
 test('a deep link while signed out: sign in, and stay on that page', async ({ page, request }) => {
@@ -22,9 +22,19 @@ test('a deep link while signed out: sign in, and stay on that page', async ({ pa
 
 test('a session that ends mid-way brings back the sign-in prompt on the same page', async ({ page, request, context }) => {
   await signUpAndConfirm(page, request, { tag: 'expired' });
+  // The API calls in flight; the session must end between two of the user's steps, not while the
+  // page is still reading its data (that call's 401 would bring the prompt before the next step).
+  const inFlight = new Set<Request>();
+  const isApi = (r: Request) => new URL(r.url()).pathname.startsWith('/api/');
+  page.on('request', (r) => isApi(r) && inFlight.add(r));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
   // Discover is public (a visitor reads it too): start from a page only members see.
   await page.getByRole('link', { name: 'Content', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/images$/);
+  await expect(page.getByText('No generated images yet. Create your first character image above!')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Prompt bar' }).getByText(/^Models:/)).toBeVisible();
+  await expect.poll(() => inFlight.size).toBe(0);
   // The server-side session disappears (signed out elsewhere, expired): the cookie is gone.
   await context.clearCookies();
   // The next API call answers 401; the page stays, the prompt replaces it.

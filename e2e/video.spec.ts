@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { grantCredits, jobSectionImages, objectPath } from './support/database.ts';
-import { signUpAndConfirm } from './support/studio.ts';
+import { creditsPill, signUpAndConfirm } from './support/studio.ts';
 
 const require = createRequire(import.meta.url);
 const FACE = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo/sample2.jpg');
@@ -48,6 +48,14 @@ test('a two-section talking-person video: audio generated and approved, progress
   // The voice controls come from mfe-voices, inside this remote.
   await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Complete all sections' })).toBeDisabled();
+  // The counter counts the blocks on screen, the empty one too.
+  await expect(page.getByText('0 of 1 blocks approved')).toBeVisible();
+  // The full-screen editor keeps the user menu and the credits; Exit sits in its bar, above the title.
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await expect(creditsPill(page)).toBeVisible();
+  const exit = await page.getByRole('link', { name: 'Exit editor' }).boundingBox();
+  const title = await page.getByRole('heading', { name: 'Talking-person video', level: 1 }).boundingBox();
+  expect(exit!.y + exit!.height).toBeLessThanOrEqual(title!.y);
 
   const first = section(page, 'Section 1');
   await first.getByRole('button', { name: 'Rename Section 1' }).click();

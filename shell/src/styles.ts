@@ -69,8 +69,8 @@ export const shellCss = `
 .sh-unavailable{max-width:560px;margin:3rem auto;padding:2rem;text-align:center;display:grid;justify-items:center;gap:.9rem;background:var(--st-surface);border:1px solid var(--st-line);border-radius:var(--st-radius-xl)}
 .sh-unavailable h2{font-size:var(--st-text-2xl)}
 .sh-unavailable p{color:var(--st-muted)}
-.sh-fullscreen{min-height:100dvh;padding:1rem;background:var(--st-sunken)}
-.sh-fullscreen-exit{position:absolute;top:1rem;left:1rem}
+.sh-fullscreen{min-height:100dvh;background:var(--st-sunken)}
+.sh-fullscreen>main{padding:1rem}
 
 @media (min-width:768px){
   .sh-frame{grid-template-columns:248px 1fr}

@@ -2,7 +2,7 @@ import { Navigate, useLocation, Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { requestSignIn, sessionStatusAtom } from '@studio/session';
 import { Logo } from '@studio/ui';
-import { AppFrame } from '../features/frame/AppFrame.tsx';
+import { AppFrame, TopbarActions } from '../features/frame/AppFrame.tsx';
 import { Protected } from '../features/frame/Protected.tsx';
 import { RemoteView } from '../remotes/RemoteView.tsx';
 import { resolveAppRoute } from './routing.ts';
@@ -35,10 +35,11 @@ export default function AppArea() {
     return (
       <Protected>
         <div className="sh-fullscreen">
-          <header>
-            <Link className="st-btn st-btn-secondary sh-fullscreen-exit" to={target.exitTo ?? '/app'}>
+          <header className="sh-topbar sh-fullscreen-top">
+            <Link className="st-btn st-btn-secondary" to={target.exitTo ?? '/app'}>
               Exit editor
             </Link>
+            <TopbarActions />
           </header>
           <main id="app-content" tabIndex={-1}>
             <RemoteView key={target.module} id={target.module} props={{}} />

@@ -76,6 +76,9 @@ describe('the talking-person editor’s rules', () => {
     const s = approved(newSection(0, defaults));
     expect(sectionAudioStatus(s)).toBe('approved');
     expect(sectionAudioStatus(updateBlock(s, s.blocks[0]!.id, { audioStatus: 'generating' }))).toBe('generating');
-    expect(approvedCount([s, newSection(1, defaults)])).toEqual({ approved: 1, total: 1 });
+    expect(approvedCount([s, newSection(1, defaults)])).toEqual({ approved: 1, total: 2 });
+    // A new editor's one empty block is a block to approve; a section without a script has none.
+    expect(approvedCount([newSection(0, defaults)])).toEqual({ approved: 0, total: 1 });
+    expect(approvedCount([toggleScript(newSection(0, defaults), false)])).toEqual({ approved: 0, total: 0 });
   });
 });

@@ -142,7 +142,8 @@ export function pendingApprovals(sections: EditorSection[], model: VideoModelId)
 
 /** "N of M blocks approved" (spec 2 §2). */
 export function approvedCount(sections: EditorSection[]): { approved: number; total: number } {
-  const blocks = sections.filter((s) => s.scriptEnabled).flatMap((s) => s.blocks.filter((b) => b.text.trim()));
+  // Every block on screen counts, written or not: "0 of 0" beside an empty block would say there is nothing to approve.
+  const blocks = sections.filter((s) => s.scriptEnabled).flatMap((s) => s.blocks);
   return { approved: blocks.filter((b) => b.audioStatus === 'approved').length, total: blocks.length };
 }
 

@@ -121,15 +121,7 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
             </svg>
           </button>
           <p className="sh-topbar-title">{title}</p>
-          <div className="sh-topbar-actions">
-            <RemoteView
-              id="mfe_account/CreditsWidget"
-              props={{ variant: 'compact' }}
-              variant="inline"
-              loading={<span className="sh-credits-skeleton" aria-hidden="true" />}
-            />
-            <UserMenu />
-          </div>
+          <TopbarActions />
         </header>
         <PlanGateBanner />
         <CheckoutReturnBanner />
@@ -139,6 +131,21 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
       </div>
       <UpgradeDialogHost />
       <WelcomeHost />
+    </div>
+  );
+}
+
+/** The top bar's right end on every signed-in screen: the credits and the user menu (spec 1 §2). */
+export function TopbarActions() {
+  return (
+    <div className="sh-topbar-actions">
+      <RemoteView
+        id="mfe_account/CreditsWidget"
+        props={{ variant: 'compact' }}
+        variant="inline"
+        loading={<span className="sh-credits-skeleton" aria-hidden="true" />}
+      />
+      <UserMenu />
     </div>
   );
 }

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppConfig } from '../scripts/rspack-app.mjs';
 
-/** Every exposed module, in one place (contracts' REMOTE_EXPOSES lists the same names). */
-const exposes = {
+/** Every exposed module, in one place (contracts' REMOTE_EXPOSES lists the same names; its contract test holds it). */
+export const exposes = {
   './ImagesPage': './src/exposed/ImagesPage.tsx',
   './DiscoverPage': './src/exposed/DiscoverPage.tsx',
   './VideosPage': './src/exposed/VideosPage.tsx',

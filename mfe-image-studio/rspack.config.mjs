@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppConfig } from '../scripts/rspack-app.mjs';
 
-/** Every exposed module, in one place (contracts' REMOTE_EXPOSES lists the same names). */
-const exposes = {
+/** Every exposed module, in one place (contracts' REMOTE_EXPOSES lists the same names; its contract test holds it). */
+export const exposes = {
   './ProductStudioPage': './src/exposed/ProductStudioPage.tsx',
   './TrainStylePage': './src/exposed/TrainStylePage.tsx',
   './AdClonePage': './src/exposed/AdClonePage.tsx',

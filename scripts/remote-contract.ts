@@ -11,8 +11,8 @@ import { REMOTE_EXPOSES, REMOTE_FOLDERS } from '@studio/contracts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-export function remoteContractSuite(name: keyof typeof REMOTE_EXPOSES & string): void {
-  describe(`${name}: its contract with the studio`, () => {
+export function remoteContractSuite(name: keyof typeof REMOTE_EXPOSES): void {
+  describe(`${String(name)}: its contract with the studio`, () => {
     it('exposes exactly the modules contracts lists for it, each a file of the remote', async () => {
       const folder = path.join(ROOT, REMOTE_FOLDERS[name]);
       const config = (await import(pathToFileURL(path.join(folder, 'rspack.config.mjs')).href)) as { exposes: Record<string, string> };

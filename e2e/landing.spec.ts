@@ -3,7 +3,7 @@
  * the HTML at build time, the app's scripts come after `load` (or at the first touch), and what a
  * visitor does before they arrive is not lost.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type ConsoleMessage } from '@playwright/test';
 
 test('the landing page is whole without the app’s scripts, which load only after the page has', async ({ page }) => {
   // With the app's entry held back, the page is still there: headline, actions, styles.
@@ -27,7 +27,9 @@ test('the landing page is whole without the app’s scripts, which load only aft
 test('a click and an e-mail typed before the app is ready still count', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  // A featured image another test takes off Discover meanwhile answers 404 to this visitor: not the page's error.
+  const featuredGone = (message: ConsoleMessage) => new URL(message.location().url || 'about:blank').pathname.startsWith('/media/');
+  page.on('console', (message) => message.type() === 'error' && !featuredGone(message) && errors.push(message.text()));
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Work e-mail').fill('early@example.com');
   await page.getByRole('button', { name: 'Get started' }).last().click();

@@ -106,7 +106,7 @@ test('a prompt makes images that appear first in the gallery with their prompt, 
     'Product Studio',
     'Upscale',
     'Animate…',
-    'Associate with a product…',
+    'Choose a character…',
     'Create video',
     'Download',
     'Delete',
@@ -123,6 +123,13 @@ test('a prompt makes images that appear first in the gallery with their prompt, 
   await menuButton.click();
   await menu.getByRole('menuitem', { name: 'Reuse prompt' }).click();
   await expect(bar.getByLabel('Prompt')).toHaveValue('a green bottle on white marble');
+  // Animate… opens the viewer at its animation options, ready to set.
+  await menuButton.click();
+  await menu.getByRole('menuitem', { name: 'Animate…' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Image details' });
+  await expect(viewer.getByLabel('Animation duration in seconds')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
 
   await menuButton.click();
   await menu.getByRole('menuitem', { name: 'Delete' }).click();

@@ -43,6 +43,7 @@ const galleryCss = `
 .ga-select{display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:8px;background:rgba(255,255,255,.9)}
 .ga-select input{width:18px;height:18px}
 .ga-featured{background:#111;color:#fff}
+.ga-viewer-part{display:contents}
 .ga-feature-toggle{min-height:32px;border:1px solid var(--st-line-strong,#bbb);background:rgba(255,255,255,.92);color:var(--st-ink,#111);cursor:pointer}
 .ga-feature-toggle[aria-pressed=true]{background:var(--st-ink,#111);border-color:var(--st-ink,#111);color:#fff}
 .ga-selection{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap;padding:.75rem 1rem;border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 1px 3px rgba(0,0,0,.08)}

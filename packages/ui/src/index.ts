@@ -5,6 +5,7 @@ export { baseCss } from './base-css.ts';
 export { Dialog, Spinner, Alert, Logo } from './components.tsx';
 export type { DialogProps, AlertProps } from './components.tsx';
 export { Menu } from './menu.tsx';
+export { useDismiss } from './dismiss.ts';
 export type { MenuItem } from './menu.tsx';
 export { BANNER_CLEAR_MS, useBanner, Banner, ConfirmDialog, NameDialog, FileDrop } from './feedback.tsx';
 export type { BannerMessage, ConfirmDialogProps, NameDialogProps, FileDropProps } from './feedback.tsx';

@@ -20,7 +20,7 @@ import { ALL_MEDIA } from './filter.ts';
 import { CreateVideoDialog } from './CreateVideoDialog.tsx';
 import { GridSkeleton, ImageGrid, type GridItem } from './ImageGrid.tsx';
 import { MediaFilter } from './MediaFilter.tsx';
-import { MediaViewer, modelTags, type ViewerHandlers } from './MediaViewer.tsx';
+import { MediaViewer, modelTags, type ViewerHandlers, type ViewerPart } from './MediaViewer.tsx';
 import { PromptBar } from './PromptBar.tsx';
 
 /** Where "Create video" takes an image (spec 1 §2: the simple editor, with the image). */
@@ -52,7 +52,10 @@ export function ImagesPage() {
     if (arrivingModel) setDraft({ model: arrivingModel });
   }, [arrivingModel, setDraft]);
   const actions = useAssetActions(userId);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [opened, setOpened] = useState<{ id: string; part?: ViewerPart } | null>(null);
+  /** Opens the viewer on an image (at one of its parts), or closes it. */
+  const setOpenId = (id: string | null, part?: ViewerPart) => setOpened(id ? { id, part } : null);
+  const openId = opened?.id;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [videoFrom, setVideoFrom] = useState<UserAsset | null>(null);
 
@@ -193,8 +196,8 @@ export function ImagesPage() {
                       { label: 'Edit', onSelect: () => handlers.onEdit(asset) },
                       { label: 'Product Studio', onSelect: () => handlers.onStudio(asset) },
                       { label: 'Upscale', onSelect: () => void actions.upscale(asset), disabled: busy },
-                      { label: 'Animate…', onSelect: () => setOpenId(asset.id) },
-                      { label: 'Associate with a product…', onSelect: () => setOpenId(asset.id) },
+                      { label: 'Animate…', onSelect: () => setOpenId(asset.id, 'animate') },
+                      { label: 'Choose a character…', onSelect: () => setOpenId(asset.id, 'character') },
                       { label: 'Create video', onSelect: () => handlers.onCreateVideo(asset) },
                       { label: 'Download', onSelect: () => void actions.download([asset]), disabled: busy },
                       { label: 'Delete', onSelect: () => remove([asset]), danger: true, disabled: busy },
@@ -230,6 +233,7 @@ export function ImagesPage() {
       {open && (
         <MediaViewer
           asset={open}
+          part={opened?.part}
           characters={characters.data?.characters ?? []}
           adminView={adminView}
           actions={actions}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ANIMATION_ASPECT_RATIOS, ANIMATION_DURATION, PREBUILT_IMAGE_MODELS, type Character, type UserAsset } from '@studio/contracts';
 import { Banner, Dialog, Spinner } from '@studio/ui';
 import type { AssetActions } from './asset-actions.ts';
@@ -34,8 +34,12 @@ export interface ViewerHandlers {
  * The media viewer overlay (spec 2 §2): the image with its prompt, character, model tags, aspect
  * ratio, resolution and date, and every action on it. Escape closes (the dialog's own handling).
  */
+/** A part of the viewer a card's menu opens it at. */
+export type ViewerPart = 'animate' | 'character';
+
 export function MediaViewer({
   asset,
+  part,
   characters,
   adminView,
   actions,
@@ -43,12 +47,17 @@ export function MediaViewer({
   onClose,
 }: {
   asset: UserAsset;
+  /** Opened at this part: its options shown and its first control focused. */
+  part?: ViewerPart;
   characters: readonly Character[];
   adminView: boolean;
   actions: AssetActions;
   handlers: ViewerHandlers;
   onClose: () => void;
 }) {
+  const partRef = useRef<HTMLDivElement>(null);
+  // After the dialog's own first focus (a child's effect runs first).
+  useEffect(() => partRef.current?.querySelector<HTMLElement>('input,select')?.focus(), []);
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     setLoaded(false);
@@ -149,8 +158,12 @@ export function MediaViewer({
               </button>
             )}
           </div>
-          <AnimationOptions asset={asset} actions={actions} />
-          <CharacterChooser asset={asset} characters={characters} actions={actions} />
+          <div className="ga-viewer-part" ref={part === 'animate' ? partRef : undefined}>
+            <AnimationOptions asset={asset} actions={actions} open={part === 'animate'} />
+          </div>
+          <div className="ga-viewer-part" ref={part === 'character' ? partRef : undefined}>
+            <CharacterChooser asset={asset} characters={characters} actions={actions} />
+          </div>
           <Banner message={actions.status} />
         </div>
       </div>
@@ -182,7 +195,7 @@ function CharacterChooser({ asset, characters, actions }: { asset: UserAsset; ch
 }
 
 /** spec 2 §2 animation controls: 3–12 s (default 5) and five aspect ratios; the clip lands in Videos. */
-function AnimationOptions({ asset, actions }: { asset: UserAsset; actions: AssetActions }) {
+function AnimationOptions({ asset, actions, open }: { asset: UserAsset; actions: AssetActions; open: boolean }) {
   const [duration, setDuration] = useState<number>(ANIMATION_DURATION.default);
   const [aspectRatio, setAspectRatio] = useState<string>(
     asset.metadata.aspectRatio && (ANIMATION_ASPECT_RATIOS as readonly string[]).includes(asset.metadata.aspectRatio)
@@ -191,7 +204,7 @@ function AnimationOptions({ asset, actions }: { asset: UserAsset; actions: Asset
   );
   const running = actions.pending === `animate:${asset.id}`;
   return (
-    <details className="ga-animate">
+    <details className="ga-animate" open={open || undefined}>
       <summary>Animation options</summary>
       <label className="ga-field">
         <span>

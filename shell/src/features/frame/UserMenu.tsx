@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { PaymentMessages } from '@studio/contracts';
 import { profileAtom, signOut, userAtom, errorText } from '@studio/session';
+import { useDismiss } from '@studio/ui';
 import { RemoteView } from '../../remotes/RemoteView.tsx';
 import { createPortalSession } from './api.ts';
 
@@ -30,24 +31,7 @@ export function UserMenu() {
     }
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (wrap.current && !wrap.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, wrap, button, () => setOpen(false));
 
   const name = profile?.username ?? user?.email ?? '';
   const initial = (name[0] ?? '?').toUpperCase();

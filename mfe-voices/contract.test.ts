@@ -1,0 +1,3 @@
+import { remoteContractSuite } from '../scripts/remote-contract.ts';
+
+remoteContractSuite('mfe_voices');

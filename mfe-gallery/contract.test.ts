@@ -1,3 +1,0 @@
-import { remoteContractSuite } from '../scripts/remote-contract.ts';
-
-remoteContractSuite('mfe_gallery');

@@ -2,16 +2,18 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that need a process of their own: the durable-job engine registers its workflows once per
- * process (every file that starts a video or training job), and module mocks.
+ * process (every file that starts a video or training job), module mocks, and the media engine's
+ * own tests (their model worker threads and native canvas, ONNX and WASM modules stay loaded; a
+ * worker that had run several of them crashed).
  */
 const ISOLATED = [
+  'packages/media/src/**/*.test.ts',
   'bff/src/routes/assets/index.test.ts',
   'bff/src/routes/auth/logging.test.ts',
   'bff/src/routes/training/*.test.ts',
   'bff/src/routes/videos/*.test.ts',
   'bff/src/routes/voices/hosted.test.ts',
   'workflows/src/engines/*.test.ts',
-  'packages/media/src/local/video/captions.test.ts',
   'mfe-voices/src/lib/legacy-saved-voices.test.ts',
 ];
 const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'e2e/**', '.data/**'];

@@ -72,5 +72,5 @@ p{margin:0}
 .st-spinner{width:22px;height:22px;border-radius:50%;border:3px solid var(--st-accent-soft);border-top-color:var(--st-accent-600);animation:st-spin .8s linear infinite}
 @keyframes st-spin{to{transform:rotate(360deg)}}
 .st-center{display:grid;place-items:center;gap:.75rem;min-height:40vh;padding:2rem;text-align:center}
-@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition:none!important}}
+@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;animation-iteration-count:1!important;transition:none!important}}
 `;

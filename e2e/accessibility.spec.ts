@@ -53,9 +53,10 @@ test('the talking-person editor, signed in', async ({ page, request }) => {
   await signUpAndConfirm(page, request, { tag: 'a11y-editor' });
   await page.goto('/app/editor');
   await expect(page.getByRole('heading', { name: 'Talking-person video', level: 1 })).toBeVisible();
-  // The voice controls from mfe-voices are part of the page.
-  await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
   await page.getByRole('button', { name: 'Add Section' }).click();
+  // A section's voice controls, from mfe-voices, are part of the page once opened.
+  await page.getByRole('button', { name: 'Change voice of Section 2' }).click();
+  await expect(page.getByRole('group', { name: 'Voice of Section 2' }).getByRole('radio', { name: /^UGC2/ })).toBeChecked();
   await expectNoSeriousViolations(page, '/app/editor');
 });
 

@@ -92,6 +92,7 @@ test('mfe-voices shipped alone to another origin: its page, and its voice picker
     await expect(page.getByRole('button', { name: 'Preview UGC Excited' })).toBeVisible();
     // mfe-video-editor renders mfe-voices' picker: it comes from the new origin too.
     await page.goto('/app/editor');
+    await page.getByRole('button', { name: 'Change voice of Section 1' }).click();
     await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
   });
 });

@@ -45,8 +45,6 @@ test('a two-section talking-person video: audio generated and approved, progress
   const { email } = await signUpAndConfirm(page, request, { tag: 'video' });
   await grantCredits(email, 20);
   await openEditor(page);
-  // The voice controls come from mfe-voices, inside this remote.
-  await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Complete all sections' })).toBeDisabled();
   // The counter counts the blocks on screen, the empty one too.
   await expect(page.getByText('0 of 1 blocks approved')).toBeVisible();
@@ -58,21 +56,33 @@ test('a two-section talking-person video: audio generated and approved, progress
   expect(exit!.y + exit!.height).toBeLessThanOrEqual(title!.y);
 
   const first = section(page, 'Section 1');
+  await expect(first.getByText('Voice: UGC2 · stability 30% · similarity 80% · speed 1.00×')).toBeVisible();
   await first.getByRole('button', { name: 'Rename Section 1' }).click();
   await page.getByLabel('Section name').fill('Hook');
   await page.getByLabel('Section name').press('Enter');
   const hook = section(page, 'Hook');
   await hook.getByLabel('Upload an image for Hook').setInputFiles(FACE);
+  // The section's own voice and sliders (spec 2 §2) come from mfe-voices, inside this remote.
+  await hook.getByRole('button', { name: 'Change voice of Hook' }).click();
+  const hookVoice = hook.getByRole('group', { name: 'Voice of Hook' });
+  await expect(hookVoice.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
+  await hookVoice.getByRole('radio', { name: /^Adam/ }).check();
+  await hookVoice.getByLabel('Speed').fill('1.25');
+  await expect(hook.getByText('Voice: Adam · stability 30% · similarity 80% · speed 1.25×')).toBeVisible();
   await hook.getByRole('button', { name: 'Generate Audio' }).click();
   await expect(hook.getByText('Please enter text for this block first.')).toBeVisible();
   await hook.getByLabel('Script for Hook, block 1').fill('I tried this serum for a week. My skin has never looked better.');
+  const asked = page.waitForRequest((r) => r.url().endsWith('/api/generate-audio'));
   await hook.getByRole('button', { name: 'Generate Audio' }).click();
+  expect((await asked).postDataJSON()).toMatchObject({ voiceId: 'studioAdam01', stability: 0.3, similarityBoost: 0.8, speed: 1.25 });
   await expect(hook.getByLabel('Audio status of Hook, block 1')).toHaveText('Awaiting Approval', { timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Approve audio for all sections (1 pending)' })).toBeDisabled();
   await hook.getByRole('button', { name: 'Approve audio of Hook, block 1' }).click();
   await expect(page.getByText('1 of 1 blocks approved')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Section' }).click();
+  // A new section speaks in the voice of the one before it.
+  await expect(section(page, 'Section 2').getByText('Voice: Adam · stability 30% · similarity 80% · speed 1.25×')).toBeVisible();
   await silentSection(page, 'Section 2', LANDSCAPE);
   await page.getByLabel('Duration (seconds, without speech)').selectOption('3');
 
@@ -152,12 +162,16 @@ test('mfe-voices down: the editor still loads, says voices are unavailable, and 
   await signUpAndConfirm(page, request, { tag: 'video-novoices' });
   await page.route('**/mfe/mfe-voices/**', (route) => route.abort('connectionrefused'));
   await openEditor(page);
+  await section(page, 'Section 1').getByRole('button', { name: 'Change voice of Section 1' }).click();
   await expect(page.getByText('Voices are unavailable right now. The editor keeps using UGC2.')).toBeVisible();
   // A new account has no earlier images to pick from.
   await section(page, 'Section 1').getByText('Choose from your images').click();
   await expect(page.getByText('No character images yet. Create your first character image in the Create Character tab!')).toBeVisible();
   await silentSection(page, 'Section 1', LANDSCAPE);
   await expect(page.getByRole('button', { name: 'Generate Video', exact: true })).toBeEnabled();
+  // Back to a spoken section: its voice is still unavailable until mfe-voices is back and Retry is pressed.
+  await section(page, 'Section 1').getByRole('radio', { name: 'Enable voice' }).check();
+  await section(page, 'Section 1').getByRole('button', { name: 'Change voice of Section 1' }).click();
   await page.unroute('**/mfe/mfe-voices/**');
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();

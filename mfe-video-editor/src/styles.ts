@@ -37,6 +37,10 @@ const editorCss = `
 .ve-badge[data-status=generated],.ve-badge[data-status=RUNNING]{background:#fef0c7;color:#93370d}
 .ve-badge[data-status=rejected],.ve-badge[data-status=FAILED],.ve-badge[data-status=TIMED_OUT]{background:#fee4e2;color:#912018}
 .ve-meta{color:var(--st-muted);font-size:.9rem}
+.ve-voice{display:grid;gap:.5rem}
+.ve-voice-line{margin:0;flex:1 1 16rem}
+.ve-voice-line span{white-space:nowrap}
+.ve-voice-panel{display:grid;gap:.75rem;padding:.75rem;border-radius:12px;border:1px solid var(--st-line,#e4e4ea)}
 .ve-notice{color:var(--st-muted);font-size:.85rem}
 .ve-notice-box{display:grid;gap:.5rem;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}
 .ve-error{color:var(--st-danger,#b42318);font-weight:600}

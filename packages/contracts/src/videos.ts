@@ -80,6 +80,21 @@ export const ScriptBlockInput = z.object({
 });
 export type ScriptBlockInput = z.infer<typeof ScriptBlockInput>;
 
+const unit = z.coerce.number().min(0).max(1);
+const speed = z.coerce.number().min(VOICE_SETTING_RANGES.speed.min).max(VOICE_SETTING_RANGES.speed.max);
+
+/**
+ * A section's own voice and its sliders (spec 2 §2: each section has a voice selector and sliders
+ * for stability, similarity and speed). A section without one speaks in the request's voice.
+ */
+export const SectionVoice = z.object({
+  voiceId: VoiceId,
+  stability: unit.default(DEFAULT_VOICE_SETTINGS.stability),
+  similarityBoost: unit.default(DEFAULT_VOICE_SETTINGS.similarityBoost),
+  speed: speed.default(DEFAULT_VOICE_SETTINGS.speed),
+});
+export type SectionVoice = z.infer<typeof SectionVoice>;
+
 /** One section of `POST /api/generate-multi-section-video` (spec 2 §7). */
 export const VideoSectionInput = z.object({
   id: z.string().trim().min(1).max(100),
@@ -97,6 +112,7 @@ export const VideoSectionInput = z.object({
   videoDuration: z.coerce.number().min(0).max(600).nullish(),
   /** Burn the script in as captions. */
   captions: z.boolean().default(false),
+  voice: SectionVoice.optional(),
 });
 export type VideoSectionInput = z.infer<typeof VideoSectionInput>;
 
@@ -113,8 +129,6 @@ const jsonField = <T extends z.ZodType>(schema: T, message: string) =>
     })
     .pipe(schema);
 
-const unit = z.coerce.number().min(0).max(1);
-
 /** The text fields of `POST /api/generate-multi-section-video` (multipart; images as `image_<section id>`). */
 export const GenerateVideoFields = z.object({
   sections: jsonField(
@@ -127,7 +141,7 @@ export const GenerateVideoFields = z.object({
   voiceId: VoiceId.default(DEFAULT_VOICE_ID),
   stability: unit.default(DEFAULT_VOICE_SETTINGS.stability),
   similarityBoost: unit.default(DEFAULT_VOICE_SETTINGS.similarityBoost),
-  speed: z.coerce.number().min(VOICE_SETTING_RANGES.speed.min).max(VOICE_SETTING_RANGES.speed.max).default(1),
+  speed: speed.default(DEFAULT_VOICE_SETTINGS.speed),
   aspectRatio: z.string().max(10).default(EDITOR_VIDEO_DEFAULTS.aspectRatio),
   videoDuration: z.coerce.number().min(0).max(600).optional(),
   videoModel: z.enum(VIDEO_MODEL_IDS as [VideoModelId, ...VideoModelId[]], { error: Messages.unknownModel }).default(DEFAULT_VIDEO_MODEL),

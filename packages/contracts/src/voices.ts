@@ -33,10 +33,10 @@ export const PRESET_CATEGORY = 'Presets';
 
 /** spec 2 §9: voice settings and their ranges. */
 export const VOICE_SETTING_RANGES = {
-  stability: { min: 0, max: 1, step: 0.05 },
-  similarityBoost: { min: 0, max: 1, step: 0.05 },
-  speed: { min: 0.25, max: 4, step: 0.05 },
-  style: { min: 0, max: 1, step: 0.05 },
+  stability: { min: 0, max: 1, step: 0.01 },
+  similarityBoost: { min: 0, max: 1, step: 0.01 },
+  speed: { min: 0.25, max: 4, step: 0.01 },
+  style: { min: 0, max: 1, step: 0.01 },
 } as const;
 /** spec 2 §9: the talking-person editor's defaults (the simple editor passes its own). */
 export const DEFAULT_VOICE_SETTINGS = { stability: 0.3, similarityBoost: 0.8, speed: 1, style: 0, useSpeakerBoost: false } as const;

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ApiRoutes, lipsyncDurationFor, Messages, videoCreditsNeeded, videoStarted, videosPartial, type JobView } from '@studio/contracts';
+import {
+  ApiRoutes,
+  lipsyncDurationFor,
+  Messages,
+  videoCreditsNeeded,
+  videoStarted,
+  videosPartial,
+  type JobView,
+  type SectionVoice,
+} from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -34,6 +43,7 @@ interface SectionInit {
   imageUrl?: string;
   videoDuration?: number;
   captions?: boolean;
+  voice?: SectionVoice;
 }
 
 /** The multipart body of a start, as the editor sends it: sections JSON and `image_<index>` files. */
@@ -51,6 +61,7 @@ async function videoForm(sections: SectionInit[], fields: Record<string, string>
         imageUrl: s.imageUrl ?? null,
         videoDuration: s.videoDuration ?? null,
         captions: s.captions ?? false,
+        voice: s.voice,
         scriptBlocks: s.script
           ? [
               {
@@ -223,6 +234,55 @@ describe('POST /api/generate-multi-section-video', () => {
     const job = await waitForJob(client, res.body.jobId);
     expect(job).toMatchObject({ status: 'COMPLETED', aspectRatio: '16:9', model: 'veo3' });
     expect(job.result!.finalVideos[0]!.hasAudio).toBe(true);
+  }, 60_000);
+
+  it('speaks each section in its own voice and sliders (spec 2 §2), the others in the job’s; a voice not the caller’s is refused first', async () => {
+    const { client } = await member(studio);
+    const spoken = vi.spyOn(studio.deps.media.speech, 'textToSpeech');
+    const own = { voiceId: 'studioAdam01', stability: 0.6, similarityBoost: 0.4, speed: 1.5 };
+    const res = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm(
+        [
+          { id: 'a', script: 'Meet the new serum.', voice: own },
+          { id: 'b', script: 'Try it today.' },
+        ],
+        { videoModel: 'veo3', voiceId: 'studioUgcTwo', stability: '0.3', similarityBoost: '0.8', speed: '1' },
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect((await waitForJob(client, res.body.jobId)).status).toBe('COMPLETED');
+    // Sections may render side by side: in the order of their scripts.
+    const calls = spoken.mock.calls
+      .map(([input]) => ({ text: input.text, voice: input.voice.id, settings: input.settings }))
+      .sort((x, y) => x.text.localeCompare(y.text));
+    spoken.mockRestore();
+    expect(calls).toEqual([
+      {
+        text: 'Meet the new serum.',
+        voice: 'studioAdam01',
+        settings: expect.objectContaining({ stability: 0.6, similarityBoost: 0.4, speed: 1.5 }),
+      },
+      {
+        text: 'Try it today.',
+        voice: 'studioUgcTwo',
+        settings: expect.objectContaining({ stability: 0.3, similarityBoost: 0.8, speed: 1 }),
+      },
+    ]);
+
+    const before = await balanceOf(client);
+    const unknown = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([{ id: 'a', script: 'Hello.', voice: { ...own, voiceId: 'nosuchvoice123' } }], { videoModel: 'veo3' }),
+    );
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe(Messages.voiceIdNotFound);
+    const slider = await client.post(
+      ApiRoutes.generateVideo,
+      await videoForm([{ id: 'a', script: 'Hello.', voice: { ...own, speed: 9 } }], { videoModel: 'veo3' }),
+    );
+    expect(slider.status).toBe(400);
+    expect(await balanceOf(client)).toBe(before);
   }, 60_000);
 
   it('refuses a short balance with the spec’s text and writes nothing; a second start while one runs is a 429', async () => {

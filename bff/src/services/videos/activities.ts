@@ -71,15 +71,17 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
     speak: guarded(async (jobId, section) => {
       await markStep(db, jobId, section.id, 'audio');
       const job = await jobOf(jobId);
-      const voice = await resolveVoice(db, media.speech, job.user_id, job.settings.voiceId);
+      // The section's own voice (spec 2 §2), or the job's.
+      const chosen = job.settings.sectionVoices?.[section.id] ?? job.settings;
+      const voice = await resolveVoice(db, media.speech, job.user_id, chosen.voiceId);
       if (!voice) throw new StepError('bad_input', Messages.voiceIdNotFound);
       const spoken = await media.speech.textToSpeech({
         text: section.script ?? '',
         voice: voice.speech,
         settings: {
-          stability: job.settings.stability,
-          similarityBoost: job.settings.similarityBoost,
-          speed: job.settings.speed,
+          stability: chosen.stability,
+          similarityBoost: chosen.similarityBoost,
+          speed: chosen.speed,
           style: DEFAULT_VOICE_SETTINGS.style,
           useSpeakerBoost: DEFAULT_VOICE_SETTINGS.useSpeakerBoost,
         },

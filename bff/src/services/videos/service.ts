@@ -14,6 +14,7 @@ import {
   type GenerateAnimationFields,
   type GenerateVideoFields,
   type JobView,
+  type SectionVoice,
   type VideoSectionInput,
 } from '@studio/contracts';
 import type { z } from 'zod';
@@ -61,6 +62,8 @@ interface PreparedSection extends NewSection {
   mouthCues?: MouthCue[];
   /** Seconds the section lasts (measured audio, or its script's speaking time), for the plan's longest video. */
   lengthS: number;
+  /** The section's own voice, when it chose one. */
+  voice?: SectionVoice;
 }
 
 /**
@@ -183,18 +186,22 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
         captions: section.captions && Boolean(script),
         targetDuration,
         lengthS,
+        voice: section.voice,
       });
     }
     if (prepared.length === 0) throw invalidRequest(Messages.videoIncomplete);
     if (new Set(prepared.map((s) => s.id)).size !== prepared.length) throw invalidRequest(Messages.videoSectionsInvalid);
-    // The job speaks a script that has no approved audio in this voice: it must be one the caller may use
-    // (another user's clone is refused here, before any credit is reserved; security probe 6).
-    if (prepared.some((s) => s.script && !s.audio)) {
-      const voice = await resolveVoice(db, media.speech, user.id, fields.voiceId).catch((error: unknown) => {
+    // The job speaks each script that has no approved audio, in its section's voice or the job's: each
+    // must be one the caller may use (another user's clone is refused here, before any credit is
+    // reserved; security probe 6).
+    const spokenVoices = new Set(prepared.filter((s) => s.script && !s.audio).map((s) => s.voice?.voiceId ?? fields.voiceId));
+    for (const voiceId of spokenVoices) {
+      const voice = await resolveVoice(db, media.speech, user.id, voiceId).catch((error: unknown) => {
         throw mediaFailure(error, Messages.voiceValidateFailed);
       });
       if (!voice) throw notFound(Messages.voiceIdNotFound);
     }
+    const sectionVoices = Object.fromEntries(prepared.flatMap((s) => (s.voice ? [[s.id, s.voice] as const] : [])));
     await assertPlanAllows(
       user,
       prepared.reduce((n, s) => n + s.lengthS, 0),
@@ -210,7 +217,13 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
         model: fields.videoModel,
         aspectRatio,
         ...size,
-        settings: { voiceId: fields.voiceId, stability: fields.stability, similarityBoost: fields.similarityBoost, speed: fields.speed },
+        settings: {
+          voiceId: fields.voiceId,
+          stability: fields.stability,
+          similarityBoost: fields.similarityBoost,
+          speed: fields.speed,
+          sectionVoices,
+        },
         engine: jobs.name,
         sections: prepared,
       },

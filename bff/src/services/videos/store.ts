@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Messages, type JobStatusName, type SectionStatusName } from '@studio/contracts';
+import { Messages, type JobStatusName, type SectionStatusName, type SectionVoice } from '@studio/contracts';
 import type { JobOutcome, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
@@ -15,6 +15,8 @@ export interface JobSettings {
   speed: number;
   /** An animation's prompt. */
   prompt?: string;
+  /** The voices of sections that chose their own (spec 2 §2), by section id; the others speak in the job's. */
+  sectionVoices?: Record<string, SectionVoice>;
 }
 
 export interface JobRow {

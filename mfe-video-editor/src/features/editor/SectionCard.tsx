@@ -3,6 +3,7 @@ import { Messages, type UserAsset } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { CharacterPicker } from './CharacterPicker.tsx';
 import { ImageDrop } from './ImageDrop.tsx';
+import { SectionVoice } from './VoicePanel.tsx';
 import {
   editBlockText,
   emptyBlock,
@@ -226,6 +227,9 @@ export function SectionCard({
               audio)
             </label>
           </fieldset>
+          {section.scriptEnabled ? (
+            <SectionVoice sectionName={section.name} voice={section.voice} onChange={(voice) => onChange({ ...section, voice })} />
+          ) : null}
           {section.blocks.map((block, i) => (
             <BlockEditor
               key={block.id}

@@ -5,15 +5,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   adjustVideoSettings,
   DEFAULT_VIDEO_MODEL,
-  DEFAULT_VOICE_ID,
-  DEFAULT_VOICE_SETTINGS,
   EDITOR_VIDEO_DEFAULTS,
   Messages,
   VIDEO_MODELS,
   videoStarted,
   type JobView,
   type VideoModelId,
-  type VoiceSettingsValue,
 } from '@studio/contracts';
 import { ApiError, userAtom, creditsShortBy } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
@@ -23,8 +20,8 @@ import { JobPanel } from '../job/JobPanel.tsx';
 import { ModelSelect } from './ModelSelect.tsx';
 import { UpgradeSlot } from '../UpgradeSlot.tsx';
 import { SectionCard } from './SectionCard.tsx';
-import { VoicePanel } from './VoicePanel.tsx';
 import {
+  addSection,
   approvedCount,
   generateButton,
   isSectionValid,
@@ -34,6 +31,7 @@ import {
   toRequestSections,
   type AudioVersion,
   type EditorSection,
+  type SectionVoice,
 } from './model.ts';
 
 /** The start call's refusals in the spec's words (spec 2 §8); a short balance opens the upgrade dialog. */
@@ -47,7 +45,7 @@ function startFailure(error: unknown): string {
 
 /**
  * The talking-person video editor (spec 2 §2–§5): sections with an image, a video prompt and a
- * script spoken in the chosen voice, each block's audio generated and approved before the video
+ * script spoken in the section's own voice, each block's audio generated and approved before the video
  * is made; the video settings; Generate; then the job's progress and results.
  */
 export function TalkingEditor() {
@@ -60,12 +58,6 @@ export function TalkingEditor() {
     newSection(0, { videoPrompt: VIDEO_MODELS[DEFAULT_VIDEO_MODEL].defaultPrompt }),
   ]);
   const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
-  const [voiceId, setVoiceId] = useState<string>(DEFAULT_VOICE_ID);
-  const [voiceSettings, setVoiceSettings] = useState<VoiceSettingsValue>({
-    stability: DEFAULT_VOICE_SETTINGS.stability,
-    similarityBoost: DEFAULT_VOICE_SETTINGS.similarityBoost,
-    speed: DEFAULT_VOICE_SETTINGS.speed,
-  });
   const [jobId, setJobId] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const [starting, setStarting] = useState(false);
@@ -81,8 +73,8 @@ export function TalkingEditor() {
     setSettings((s) => adjustVideoSettings(next, s));
   };
 
-  const speak = async (text: string): Promise<AudioVersion> => {
-    const spoken = await generateAudio({ text, voiceId, ...voiceSettings });
+  const speak = async (text: string, { voiceId, stability, similarityBoost, speed }: SectionVoice): Promise<AudioVersion> => {
+    const spoken = await generateAudio({ text, voiceId, stability, similarityBoost, speed });
     void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
     return {
       id: newId('audio'),
@@ -110,9 +102,12 @@ export function TalkingEditor() {
       const started = await startVideo({
         sections,
         sectionsJson: toRequestSections(sections),
+        // The request's own voice fields (spec 2 §7) carry the first section's; each section sends its own.
         fields: {
-          voiceId,
-          ...voiceSettings,
+          voiceId: sections[0]!.voice.voiceId,
+          stability: sections[0]!.voice.stability,
+          similarityBoost: sections[0]!.voice.similarityBoost,
+          speed: sections[0]!.voice.speed,
           aspectRatio: settings.aspectRatio,
           videoDuration: settings.duration,
           videoModel: model,
@@ -158,15 +153,11 @@ export function TalkingEditor() {
             userId={user?.id ?? ''}
             onChange={(next) => change(section.id, next)}
             onRemove={() => setSections((all) => removeSection(all, section.id, defaults))}
-            speak={speak}
+            speak={(text) => speak(text, section.voice)}
           />
         ))}
         <div className="ve-row">
-          <button
-            type="button"
-            className="st-btn st-btn-secondary"
-            onClick={() => setSections((all) => [...all, newSection(all.length, defaults)])}
-          >
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => setSections((all) => addSection(all, defaults))}>
             Add Section
           </button>
         </div>
@@ -177,12 +168,6 @@ export function TalkingEditor() {
         {jobId ? <JobPanel jobId={jobId} onJobChange={() => setRunning(true)} onFinished={onFinished} /> : null}
       </div>
       <aside className="ve-editor-side">
-        <VoicePanel
-          voiceId={voiceId}
-          settings={voiceSettings}
-          onVoice={(choice) => setVoiceId(choice.voiceId)}
-          onSettings={setVoiceSettings}
-        />
         <section className="ve-panel" aria-labelledby="ve-settings-title">
           <h2 id="ve-settings-title" className="ve-h2">
             Video settings

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addSection,
   approvedCount,
+  DEFAULT_SECTION_VOICE,
   editBlockText,
   generateButton,
   isSectionValid,
@@ -8,6 +10,7 @@ import {
   removeSection,
   renamed,
   sectionAudioStatus,
+  toRequestSections,
   toggleScript,
   updateBlock,
   type EditorSection,
@@ -25,6 +28,18 @@ describe('the talking-person editor’s rules', () => {
     expect(renamed(s, '  Hook ').name).toBe('Hook');
     expect(renamed(s, '   ')).toBe(s);
     expect(renamed(s, 'Section 1')).toBe(s);
+  });
+
+  it('gives each section a voice of its own: the default UGC2 at 30/80/1, a new one the voice of the one before, sent with it', () => {
+    const first = newSection(0, defaults);
+    expect(first.voice).toEqual({ voiceId: 'studioUgcTwo', name: 'UGC2', stability: 0.3, similarityBoost: 0.8, speed: 1 });
+    const adam = { voiceId: 'studioAdam01', name: 'Adam', stability: 0.5, similarityBoost: 0.7, speed: 1.4 };
+    const [, second] = addSection([{ ...first, voice: adam }], defaults);
+    expect(second!.name).toBe('Section 2');
+    expect(second!.voice).toEqual(adam);
+    expect(addSection([], defaults)[0]!.voice).toBe(DEFAULT_SECTION_VOICE);
+    const [sent] = toRequestSections([{ ...first, voice: adam }]);
+    expect(sent!.voice).toEqual({ voiceId: 'studioAdam01', stability: 0.5, similarityBoost: 0.7, speed: 1.4 });
   });
 
   it('replaces the last removed section with a fresh one', () => {

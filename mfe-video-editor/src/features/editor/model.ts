@@ -3,7 +3,14 @@
  * tested without a browser: sections and their names, script blocks and their audio states,
  * which sections can be sent, and the Generate button's label.
  */
-import { VIDEO_MODELS, type VideoModelId } from '@studio/contracts';
+import {
+  DEFAULT_VOICE_ID,
+  DEFAULT_VOICE_SETTINGS,
+  VIDEO_MODELS,
+  VOICE_PRESETS,
+  type VideoModelId,
+  type VoiceSettingsValue,
+} from '@studio/contracts';
 
 export type BlockAudioStatus = 'none' | 'generating' | 'generated' | 'approved' | 'rejected' | 'disabled';
 
@@ -39,6 +46,28 @@ export interface EditorSection {
   scriptEnabled: boolean;
   blocks: ScriptBlock[];
   captions: boolean;
+  voice: SectionVoice;
+}
+
+/** Who speaks a section, and how (spec 2 §2: each section has its own voice selector and sliders). */
+export interface SectionVoice extends VoiceSettingsValue {
+  voiceId: string;
+  name: string;
+}
+
+/** spec 2 §9: the talking-person editor's default voice and settings. */
+export const DEFAULT_SECTION_VOICE: SectionVoice = {
+  voiceId: DEFAULT_VOICE_ID,
+  name: VOICE_PRESETS.find((v) => v.id === DEFAULT_VOICE_ID)?.name ?? DEFAULT_VOICE_ID,
+  stability: DEFAULT_VOICE_SETTINGS.stability,
+  similarityBoost: DEFAULT_VOICE_SETTINGS.similarityBoost,
+  speed: DEFAULT_VOICE_SETTINGS.speed,
+};
+
+/** What a new section starts with: the model's video prompt, and the voice of the section before it. */
+export interface SectionDefaults {
+  videoPrompt: string;
+  voice?: SectionVoice;
 }
 
 let counter = 0;
@@ -54,7 +83,7 @@ export const emptyBlock = (): ScriptBlock => ({
   error: null,
 });
 
-export function newSection(index: number, defaults: { videoPrompt: string }): EditorSection {
+export function newSection(index: number, defaults: SectionDefaults): EditorSection {
   return {
     id: newId('section'),
     name: `Section ${index + 1}`,
@@ -65,8 +94,15 @@ export function newSection(index: number, defaults: { videoPrompt: string }): Ed
     scriptEnabled: true,
     blocks: [emptyBlock()],
     captions: false,
+    voice: defaults.voice ?? DEFAULT_SECTION_VOICE,
   };
 }
+
+/** spec 2 §2 Add Section: a new section, speaking in the voice of the last one (a change of voice is a choice). */
+export const addSection = (sections: EditorSection[], defaults: SectionDefaults): EditorSection[] => [
+  ...sections,
+  newSection(sections.length, { ...defaults, voice: sections.at(-1)?.voice }),
+];
 
 /** spec 2 §2: Enter saves a new name; a blank or unchanged one is ignored. */
 export function renamed(section: EditorSection, name: string): EditorSection {
@@ -75,7 +111,7 @@ export function renamed(section: EditorSection, name: string): EditorSection {
 }
 
 /** spec 2 §4: removing the last section leaves a fresh one (the talking-person editor). */
-export function removeSection(sections: EditorSection[], id: string, defaults: { videoPrompt: string }): EditorSection[] {
+export function removeSection(sections: EditorSection[], id: string, defaults: SectionDefaults): EditorSection[] {
   const rest = sections.filter((s) => s.id !== id);
   return rest.length > 0 ? rest : [newSection(0, defaults)];
 }
@@ -167,6 +203,7 @@ export function toRequestSections(sections: EditorSection[]) {
     hasImage: hasImage(s),
     imageUrl: s.imageFile ? null : s.imageUrl,
     captions: s.captions,
+    voice: { voiceId: s.voice.voiceId, stability: s.voice.stability, similarityBoost: s.voice.similarityBoost, speed: s.voice.speed },
     isCached: false,
     cachedVideoUrl: null,
     scriptBlocks: s.blocks.map((b) => ({

@@ -2,6 +2,8 @@
  * One anatomy for every remote (issue 23, bulletproof-react): server calls live in a feature's
  * `api.ts` (fetchers, query hooks and actions together); components never call `apiFetch`. A
  * remote's standalone runner (`src/bootstrap.tsx`, which signs a developer in) is the one exception.
+ * Query keys come from the app's one keys object, never written inline; the data several apps read
+ * (the user's assets, products) only through `@studio/session/query`'s hooks, under one key each.
  * Each app is listed once it follows the template.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -28,6 +30,20 @@ describe.each(APPS)('%s follows the one anatomy', (app) => {
     const offenders = sources(src)
       .filter((file) => path.basename(file) !== 'api.ts' && !ALLOWED.has(path.relative(src, file)))
       .filter((file) => /\bapiFetch\s*[<(]/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(src, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('writes no query key inline: keys come from the app’s keys object or @studio/session/query', () => {
+    const offenders = sources(src)
+      .filter((file) => /queryKey:\s*\[/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(src, file));
+    expect(offenders).toEqual([]);
+  });
+
+  it('reads the user’s assets and products only through the shared hooks (one key each, refreshed everywhere)', () => {
+    const offenders = sources(src)
+      .filter((file) => /ApiRoutes\.userAssets\b|ProductRoutes\.list\b/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(src, file));
     expect(offenders).toEqual([]);
   });

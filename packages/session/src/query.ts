@@ -4,7 +4,7 @@
  * a generation in one remote that invalidates `['credits']` updates the credits widget of another.
  */
 import { QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, type AssetType, type UserAssetsResponse } from '@studio/contracts';
+import { ApiRoutes, ProductRoutes, type AssetType, type ProductListResponse, type UserAssetsResponse } from '@studio/contracts';
 import { apiFetch } from './api.ts';
 import { refreshCredits, refreshSession } from './actions.ts';
 
@@ -25,7 +25,15 @@ export const sessionQueryKeys = {
   gallery: ['gallery'] as const,
   /** The user's assets of one type, newest first (under `gallery`, so invalidating it refreshes them). */
   userAssets: (userId: string, assetType: AssetType) => ['gallery', 'assets', userId, assetType] as const,
+  /** The user's products (spec 2 §2 Products), read by mfe-gallery and mfe-image-studio's pickers. */
+  products: ['products'] as const,
 };
+
+/** The user's products with their photos, newest first. */
+export const fetchProducts = (signal?: AbortSignal) => apiFetch<ProductListResponse>(ProductRoutes.list, { signal });
+
+/** The user's products: one hook and key for every app that lists them (a product added anywhere shows everywhere). */
+export const useProducts = () => useQuery({ queryKey: sessionQueryKeys.products, queryFn: ({ signal }) => fetchProducts(signal) });
 
 /** Fetches one keyset page of the user's assets of one type (spec 1 §2: 20 a page, newest first). */
 export function fetchUserAssets(

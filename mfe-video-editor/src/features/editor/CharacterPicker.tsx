@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { Messages, type UserAsset } from '@studio/contracts';
+import { useUserImages } from '@studio/session/query';
 import { Spinner } from '@studio/ui';
-import { userImages } from '../../lib/api.ts';
 
 /** spec 2 §9: 24 at first, 24 more when scrolled within 200 px of the end. */
 const PAGE = 24;
@@ -16,15 +15,9 @@ export function CharacterPicker({ userId, onPick }: { userId: string; onPick: (a
   const [open, setOpen] = useState(false);
   const [shown, setShown] = useState(PAGE);
   const grid = useRef<HTMLDivElement>(null);
-  const images = useInfiniteQuery({
-    queryKey: ['video-editor', 'images', userId],
-    queryFn: ({ pageParam }) => userImages(userId, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: open && Boolean(userId),
-  });
-  const assets = images.data?.pages.flatMap((p) => p.assets) ?? [];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = images;
+  // The user's images under the one shared key: an image made in any remote is here at once.
+  const images = useUserImages(userId, { enabled: open });
+  const { assets, hasNextPage, isFetchingNextPage, fetchNextPage } = images;
   // Fetch ahead so the next 24 are there when the user scrolls to them.
   useEffect(() => {
     if (open && assets.length < shown && hasNextPage && !isFetchingNextPage) void fetchNextPage();

@@ -1,31 +1,27 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAtomValue } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   adjustVideoSettings,
   DEFAULT_VIDEO_MODEL,
   EDITOR_VIDEO_DEFAULTS,
   Messages,
   VIDEO_MODELS,
-  videoStarted,
   type JobView,
   type VideoModelId,
 } from '@studio/contracts';
-import { ApiError, userAtom, creditsShortBy } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
-import { Alert, Banner, Dialog, useBanner } from '@studio/ui';
-import { generateAudio, startVideo } from '../../lib/api.ts';
+import { Alert, Banner, Dialog } from '@studio/ui';
+import { generateAudio } from '../draft/api.ts';
+import { newId } from '../draft/ids.ts';
+import { ModelSelect } from '../draft/ModelSelect.tsx';
+import { useVideoDraft } from '../draft/use-video-draft.ts';
 import { JobPanel } from '../job/JobPanel.tsx';
-import { ModelSelect } from './ModelSelect.tsx';
 import { UpgradeSlot } from '../UpgradeSlot.tsx';
-import { SectionCard } from './SectionCard.tsx';
+import { TalkingSection } from './TalkingSection.tsx';
 import {
   addSection,
   approvedCount,
   generateButton,
   isSectionValid,
-  newId,
   newSection,
   removeSection,
   toRequestSections,
@@ -34,48 +30,31 @@ import {
   type SectionVoice,
 } from './model.ts';
 
-/** The start call's refusals in the spec's words (spec 2 §8); a short balance opens the upgrade dialog. */
-function startFailure(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 429) return Messages.videoInProgress;
-    if (error.message) return error.message;
-  }
-  return Messages.failedToStartVideo;
-}
-
 /**
  * The talking-person video editor (spec 2 §2–§5): sections with an image, a video prompt and a
- * script spoken in the section's own voice, each block's audio generated and approved before the video
- * is made; the video settings; Generate; then the job's progress and results.
+ * script spoken in the section's own voice, each block's audio generated and approved before the
+ * video is made; the video settings; Generate; then the job's progress and results.
  */
 export function TalkingEditor() {
-  const user = useAtomValue(userAtom);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [model, setModel] = useState<VideoModelId>(DEFAULT_VIDEO_MODEL);
-  const defaults = { videoPrompt: VIDEO_MODELS[model].defaultPrompt };
-  const [sections, setSections] = useState<EditorSection[]>(() => [
-    newSection(0, { videoPrompt: VIDEO_MODELS[DEFAULT_VIDEO_MODEL].defaultPrompt }),
-  ]);
-  const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [running, setRunning] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const { banner, show: showNotice } = useBanner();
-  const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
   const [finished, setFinished] = useState<JobView | null>(null);
+  const draft = useVideoDraft<EditorSection>(() => [newSection(0, { videoPrompt: VIDEO_MODELS[DEFAULT_VIDEO_MODEL].defaultPrompt })], {
+    onFinished: (job) => (job.status === 'COMPLETED' || job.status === 'PARTIAL_SUCCESS') && setFinished(job),
+  });
+  const { sections, setSections, model } = draft;
+  const defaults = { videoPrompt: VIDEO_MODELS[model].defaultPrompt };
+  const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
 
   const change = (id: string, next: EditorSection) => setSections((all) => all.map((s) => (s.id === id ? next : s)));
   const chooseModel = (next: VideoModelId) => {
-    setModel(next);
+    draft.setModel(next);
     // spec 2 §4: an unsupported ratio or duration moves to the model's first supported one.
     setSettings((s) => adjustVideoSettings(next, s));
   };
 
   const speak = async (text: string, { voiceId, stability, similarityBoost, speed }: SectionVoice): Promise<AudioVersion> => {
     const spoken = await generateAudio({ text, voiceId, stability, similarityBoost, speed });
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+    draft.refreshCredits();
     return {
       id: newId('audio'),
       audioUrl: spoken.audioUrl,
@@ -86,54 +65,29 @@ export function TalkingEditor() {
     };
   };
 
-  const generate = async () => {
-    if (starting || running) return;
-    setError(null);
-    if (!user) {
-      setError(Messages.videoSignIn);
-      return;
-    }
-    if (!sections.some((s) => isSectionValid(s, model))) {
-      setError(Messages.videoIncomplete);
-      return;
-    }
-    setStarting(true);
-    try {
-      const started = await startVideo({
-        sections,
+  const generate = () => {
+    setFinished(null);
+    void draft.start((userId) => {
+      if (!sections.some((s) => isSectionValid(s, model))) return Messages.videoIncomplete;
+      const [first] = sections;
+      return {
         sectionsJson: toRequestSections(sections),
         // The request's own voice fields (spec 2 §7) carry the first section's; each section sends its own.
         fields: {
-          voiceId: sections[0]!.voice.voiceId,
-          stability: sections[0]!.voice.stability,
-          similarityBoost: sections[0]!.voice.similarityBoost,
-          speed: sections[0]!.voice.speed,
+          voiceId: first!.voice.voiceId,
+          stability: first!.voice.stability,
+          similarityBoost: first!.voice.similarityBoost,
+          speed: first!.voice.speed,
           aspectRatio: settings.aspectRatio,
           videoDuration: settings.duration,
           videoModel: model,
-          userId: user.id,
+          userId,
         },
-      });
-      setJobId(started.jobId);
-      setRunning(true);
-      setFinished(null);
-      showNotice('success', videoStarted(started.jobId));
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
-    } catch (e) {
-      setCreditsNeeded(await creditsShortBy(e));
-      setError(startFailure(e));
-    } finally {
-      setStarting(false);
-    }
+      };
+    });
   };
 
-  const onFinished = (job: JobView) => {
-    setRunning(false);
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
-    if (job.status === 'COMPLETED' || job.status === 'PARTIAL_SUCCESS') setFinished(job);
-  };
-
-  const button = generateButton(sections, model, starting || running);
+  const button = generateButton(sections, model, draft.busy);
   const counts = approvedCount(sections);
   const modelInfo = VIDEO_MODELS[model];
   return (
@@ -145,12 +99,12 @@ export function TalkingEditor() {
             {counts.approved} of {counts.total} blocks approved
           </p>
         </header>
-        <Banner message={banner} />
+        <Banner message={draft.banner} />
         {sections.map((section) => (
-          <SectionCard
+          <TalkingSection
             key={section.id}
             section={section}
-            userId={user?.id ?? ''}
+            userId={draft.user?.id ?? ''}
             onChange={(next) => change(section.id, next)}
             onRemove={() => setSections((all) => removeSection(all, section.id, defaults))}
             speak={(text) => speak(text, section.voice)}
@@ -161,11 +115,11 @@ export function TalkingEditor() {
             Add Section
           </button>
         </div>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <button type="button" className="st-btn st-btn-primary ve-generate" disabled={button.disabled} onClick={() => void generate()}>
+        {draft.error ? <Alert tone="error">{draft.error}</Alert> : null}
+        <button type="button" className="st-btn st-btn-primary ve-generate" disabled={button.disabled} onClick={generate}>
           {button.label}
         </button>
-        {jobId ? <JobPanel jobId={jobId} onJobChange={() => setRunning(true)} onFinished={onFinished} /> : null}
+        {draft.job.jobId ? <JobPanel {...draft.job} jobId={draft.job.jobId} /> : null}
       </div>
       <aside className="ve-editor-side">
         <section className="ve-panel" aria-labelledby="ve-settings-title">
@@ -199,7 +153,7 @@ export function TalkingEditor() {
           </p>
         </section>
       </aside>
-      <UpgradeSlot creditsNeeded={creditsNeeded} onClose={() => setCreditsNeeded(null)} />
+      <UpgradeSlot {...draft.upgrade} />
       {finished ? (
         <Dialog title="Your video is ready" onClose={() => setFinished(null)} closeLabel="Stay here">
           <p>It is in your gallery. Go to your content now?</p>

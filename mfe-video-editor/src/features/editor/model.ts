@@ -11,6 +11,7 @@ import {
   type VideoModelId,
   type VoiceSettingsValue,
 } from '@studio/contracts';
+import { newId } from '../draft/ids.ts';
 
 export type BlockAudioStatus = 'none' | 'generating' | 'generated' | 'approved' | 'rejected' | 'disabled';
 
@@ -69,9 +70,6 @@ export interface SectionDefaults {
   videoPrompt: string;
   voice?: SectionVoice;
 }
-
-let counter = 0;
-export const newId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 export const emptyBlock = (): ScriptBlock => ({
   id: newId('block'),

@@ -11,8 +11,8 @@ import {
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
-import { cancelJob, retryJob } from '../../lib/api.ts';
-import { useJob } from '../../lib/use-job.ts';
+import { cancelJob, retryJob } from './api.ts';
+import { useJob } from './use-job.ts';
 
 const STEP_LABELS: Record<string, string> = {
   audio: 'Speaking the script',

@@ -1,9 +1,9 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Messages, type UserAsset } from '@studio/contracts';
 import { errorText } from '@studio/session';
+import { SectionCard } from '../draft/SectionCard.tsx';
 import { CharacterPicker } from './CharacterPicker.tsx';
-import { ImageDrop } from './ImageDrop.tsx';
-import { SectionVoice } from './VoicePanel.tsx';
+import { SectionVoice } from './SectionVoice.tsx';
 import {
   editBlockText,
   emptyBlock,
@@ -174,8 +174,8 @@ function BlockEditor({
   );
 }
 
-/** One section of the talking-person editor (spec 2 §2). */
-export function SectionCard({
+/** One section of the talking-person editor (spec 2 §2): renamed in place, its own voice, script blocks with their audio. */
+export function TalkingSection({
   section,
   userId,
   onChange,
@@ -191,74 +191,56 @@ export function SectionCard({
   const pick = (asset: UserAsset) => onChange({ ...section, imageFile: null, imageUrl: asset.public_url, imagePreview: asset.public_url });
   const status = sectionAudioStatus(section);
   return (
-    <article className="ve-section" aria-label={section.name}>
-      <header className="ve-section-head">
-        <SectionName name={section.name} onRename={(name) => onChange(renamed(section, name))} />
-        <button type="button" className="st-btn st-btn-ghost" onClick={onRemove} aria-label={`Remove ${section.name}`}>
-          Remove
-        </button>
-      </header>
-      <div className="ve-section-body">
-        <div className="ve-section-media">
-          <ImageDrop
-            preview={section.imagePreview}
-            label={section.name}
-            onFile={(file, preview) => onChange({ ...section, imageFile: file, imageUrl: null, imagePreview: preview })}
-          />
-          <CharacterPicker userId={userId} onPick={pick} />
-        </div>
-        <div className="ve-section-fields">
-          <label className="ve-field">
-            <span>Video prompt</span>
-            <textarea
-              className="ve-textarea"
-              value={section.videoPrompt}
-              maxLength={2000}
-              onChange={(e) => onChange({ ...section, videoPrompt: e.target.value })}
-            />
+    <SectionCard
+      name={section.name}
+      heading={<SectionName name={section.name} onRename={(name) => onChange(renamed(section, name))} />}
+      imagePreview={section.imagePreview}
+      videoPrompt={section.videoPrompt}
+      onImage={(file, preview) => onChange({ ...section, imageFile: file, imageUrl: null, imagePreview: preview })}
+      onVideoPrompt={(videoPrompt) => onChange({ ...section, videoPrompt })}
+      onRemove={onRemove}
+      pickers={<CharacterPicker userId={userId} onPick={pick} />}
+    >
+      <fieldset className="ve-toggle">
+        <legend className="ve-visually-hidden">Sound of {section.name}</legend>
+        <label>
+          <input type="radio" checked={section.scriptEnabled} onChange={() => onChange(toggleScript(section, true))} /> Enable voice
+        </label>
+        <label>
+          <input type="radio" checked={!section.scriptEnabled} onChange={() => onChange(toggleScript(section, false))} /> Video only (no
+          audio)
+        </label>
+      </fieldset>
+      {section.scriptEnabled ? (
+        <SectionVoice sectionName={section.name} voice={section.voice} onChange={(voice) => onChange({ ...section, voice })} />
+      ) : null}
+      {section.blocks.map((block, i) => (
+        <BlockEditor
+          key={block.id}
+          block={block}
+          index={i}
+          sectionName={section.name}
+          onText={(text) => onChange(editBlockText(section, block.id, text))}
+          onChange={(change) => onChange(updateBlock(section, block.id, change))}
+          speak={speak}
+        />
+      ))}
+      {section.scriptEnabled ? (
+        <div className="ve-row">
+          <button
+            type="button"
+            className="st-btn st-btn-ghost"
+            onClick={() => onChange({ ...section, blocks: [...section.blocks, emptyBlock()] })}
+          >
+            Add block
+          </button>
+          <label className="ve-inline">
+            <input type="checkbox" checked={section.captions} onChange={(e) => onChange({ ...section, captions: e.target.checked })} />
+            Captions from the script
           </label>
-          <fieldset className="ve-toggle">
-            <legend className="ve-visually-hidden">Sound of {section.name}</legend>
-            <label>
-              <input type="radio" checked={section.scriptEnabled} onChange={() => onChange(toggleScript(section, true))} /> Enable voice
-            </label>
-            <label>
-              <input type="radio" checked={!section.scriptEnabled} onChange={() => onChange(toggleScript(section, false))} /> Video only (no
-              audio)
-            </label>
-          </fieldset>
-          {section.scriptEnabled ? (
-            <SectionVoice sectionName={section.name} voice={section.voice} onChange={(voice) => onChange({ ...section, voice })} />
-          ) : null}
-          {section.blocks.map((block, i) => (
-            <BlockEditor
-              key={block.id}
-              block={block}
-              index={i}
-              sectionName={section.name}
-              onText={(text) => onChange(editBlockText(section, block.id, text))}
-              onChange={(change) => onChange(updateBlock(section, block.id, change))}
-              speak={speak}
-            />
-          ))}
-          {section.scriptEnabled ? (
-            <div className="ve-row">
-              <button
-                type="button"
-                className="st-btn st-btn-ghost"
-                onClick={() => onChange({ ...section, blocks: [...section.blocks, emptyBlock()] })}
-              >
-                Add block
-              </button>
-              <label className="ve-inline">
-                <input type="checkbox" checked={section.captions} onChange={(e) => onChange({ ...section, captions: e.target.checked })} />
-                Captions from the script
-              </label>
-              <span className="ve-meta">Section audio: {status}</span>
-            </div>
-          ) : null}
+          <span className="ve-meta">Section audio: {status}</span>
         </div>
-      </div>
-    </article>
+      ) : null}
+    </SectionCard>
   );
 }

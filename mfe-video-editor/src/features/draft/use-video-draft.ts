@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_VIDEO_MODEL, Messages, videoStarted, type JobView, type VideoModelId } from '@studio/contracts';
+import { ApiError, creditsShortBy, errorText, userAtom } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
+import { useBanner } from '@studio/ui';
+import { startVideo } from './api.ts';
+
+/** What every section of either editor has: an id, and the file to upload when its image is one. */
+export interface DraftSection {
+  id: string;
+  imageFile: File | null;
+}
+
+/** The start request an editor builds from its sections, or the spec's refusal (spec 2 §5) when it cannot. */
+export type StartRequest = { sectionsJson: unknown[]; fields: Record<string, string | number> } | string;
+
+/**
+ * A video being made, as both editors keep it (spec 2 §2–§5): the sections, the model, starting the
+ * job (its refusals in the spec's words; a short balance opens the upgrade dialog), the started
+ * banner, and the running job until it ends. The credits are re-read after anything that spends them.
+ */
+export function useVideoDraft<S extends DraftSection>(initialSections: () => S[], options: { onFinished?: (job: JobView) => void } = {}) {
+  const user = useAtomValue(userAtom);
+  const queryClient = useQueryClient();
+  const [sections, setSections] = useState<S[]>(initialSections);
+  const [model, setModel] = useState<VideoModelId>(DEFAULT_VIDEO_MODEL);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [running, setRunning] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { banner, show } = useBanner();
+  const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+
+  const refreshCredits = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+  const patch = (id: string, change: Partial<S>) => setSections((all) => all.map((s) => (s.id === id ? { ...s, ...change } : s)));
+
+  const start = async (build: (userId: string) => StartRequest) => {
+    if (starting || running) return;
+    setError(null);
+    if (!user) return setError(Messages.videoSignIn);
+    const request = build(user.id);
+    if (typeof request === 'string') return setError(request);
+    setStarting(true);
+    try {
+      const started = await startVideo({ sections, ...request });
+      setJobId(started.jobId);
+      setRunning(true);
+      show('success', videoStarted(started.jobId));
+      refreshCredits();
+    } catch (e) {
+      setCreditsNeeded(await creditsShortBy(e));
+      setError(e instanceof ApiError && e.status === 429 ? Messages.videoInProgress : errorText(e, Messages.failedToStartVideo));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return {
+    user,
+    sections,
+    setSections,
+    patch,
+    model,
+    setModel,
+    error,
+    setError,
+    banner,
+    refreshCredits,
+    /** Starting or running: Generate waits. */
+    busy: starting || running,
+    start,
+    /** The props of the job's panel. */
+    job: {
+      jobId,
+      onJobChange: () => setRunning(true),
+      onFinished: (job: JobView) => {
+        setRunning(false);
+        refreshCredits();
+        options.onFinished?.(job);
+      },
+    },
+    upgrade: { creditsNeeded, onClose: () => setCreditsNeeded(null) },
+  };
+}

@@ -1,28 +1,22 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
   AdCloneMessages,
-  AdCloneRoutes,
-  ApiRoutes,
   IMAGE_ASPECT_RATIO_LABELS,
   IMAGE_ASPECT_RATIOS,
   IMAGE_COUNT_MAX,
   IMAGE_COUNT_MIN,
   RESOLUTION_MAP,
-  type AdCloneDescribeResponse,
   type AdCloneRequest,
   type AdCloneResponse,
-  type CreditQuoteResponse,
   type ImageAspectRatio,
   type StudioImage,
 } from '@studio/contracts';
-import { apiFetch, errorText, offerUpgrade, refreshCredits } from '@studio/session';
+import { errorText, offerUpgrade, refreshCredits } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { PhotoPicker } from '../picker/PhotoPicker.tsx';
-
-/** Making ads runs a model per ad: longer than a plain call. */
-const GENERATE_TIMEOUT_MS = 180_000;
+import { describeReference, generateAds, useQuote } from './api.ts';
 
 /** The listed aspect ratio closest to a photo's shape. */
 export function closestRatio(width: number, height: number): ImageAspectRatio {
@@ -32,15 +26,6 @@ export function closestRatio(width: number, height: number): ImageAspectRatio {
     const bestSize = RESOLUTION_MAP[best]!;
     return Math.abs(Math.log(size.width / size.height / shape)) < Math.abs(Math.log(bestSize.width / bestSize.height / shape)) ? r : best;
   });
-}
-
-/** A task's price now, from the credit quote. */
-function useQuote(taskType: string, quantity: number): number | undefined {
-  return useQuery({
-    queryKey: ['image-studio', 'quote', taskType, quantity],
-    queryFn: ({ signal }) =>
-      apiFetch<CreditQuoteResponse>(`${ApiRoutes.creditQuote}?taskType=${taskType}&quantity=${quantity}`, { signal }),
-  }).data?.credits;
 }
 
 const credits = (n: number | undefined) => (n === undefined ? '' : ` · ${n} credit${n === 1 ? '' : 's'}`);
@@ -58,8 +43,8 @@ export function AdClonePage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [results, setResults] = useState<AdCloneResponse['images']>([]);
   // Quoted from task_pricing: describing costs what an Image → Prompt does; each ad what an image does.
-  const describePrice = useQuote('describe', 1);
-  const adsPrice = useQuote('image', count);
+  const describePrice = useQuote('describe', 1).data?.credits;
+  const adsPrice = useQuote('image', count).data?.credits;
 
   const chooseReference = (image: StudioImage) => {
     setReference(image);
@@ -71,11 +56,7 @@ export function AdClonePage() {
     setBusy('describe');
     setProblem(null);
     try {
-      const answer = await apiFetch<AdCloneDescribeResponse>(AdCloneRoutes.describe, {
-        method: 'POST',
-        json: { referenceUrl: reference.url },
-        signal: AbortSignal.timeout(GENERATE_TIMEOUT_MS),
-      });
+      const answer = await describeReference(reference.url);
       setDescription(answer.description);
       setPrompt(answer.prompt);
     } catch (error) {
@@ -107,11 +88,7 @@ export function AdClonePage() {
         aspectRatio: ratio,
         requestId: crypto.randomUUID(),
       };
-      const answer = await apiFetch<AdCloneResponse>(AdCloneRoutes.generate, {
-        method: 'POST',
-        json: request,
-        signal: AbortSignal.timeout(GENERATE_TIMEOUT_MS),
-      });
+      const answer = await generateAds(request);
       setResults(answer.images);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
     } catch (error) {

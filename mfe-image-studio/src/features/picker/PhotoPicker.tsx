@@ -1,18 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import {
-  ApiRoutes,
-  IMAGE_UPLOAD_TYPES,
-  ProductRoutes,
-  imageFileProblem,
-  thumbnailOf,
-  type ProductListResponse,
-  type StudioImage,
-  type UserAssetsResponse,
-} from '@studio/contracts';
-import { apiFetch, errorText, userAtom } from '@studio/session';
-import { uploadPhoto } from '../studio/api.ts';
+import { IMAGE_UPLOAD_TYPES, imageFileProblem, thumbnailOf, type StudioImage } from '@studio/contracts';
+import { errorText, userAtom } from '@studio/session';
+import { useProducts, useUserImages } from '@studio/session/query';
+import { uploadPhoto } from './api.ts';
 
 /** A photo's size, read by the browser (product photos and uploads do not carry it). */
 export async function measure(url: string): Promise<StudioImage> {
@@ -34,15 +25,9 @@ export function PhotoPicker({ label, onPick, selectedUrl }: PhotoPickerProps) {
   const userId = useAtomValue(userAtom)?.id ?? '';
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const images = useQuery({
-    queryKey: ['image-studio', 'images', userId],
-    enabled: Boolean(userId),
-    queryFn: ({ signal }) => apiFetch<UserAssetsResponse>(`${ApiRoutes.userAssets}/${userId}?assetType=image`, { signal }),
-  });
-  const products = useQuery({
-    queryKey: ['image-studio', 'products'],
-    queryFn: ({ signal }) => apiFetch<ProductListResponse>(ProductRoutes.list, { signal }),
-  });
+  // The first page of the user's images (newest first), under the key the gallery refreshes.
+  const images = useUserImages(userId);
+  const products = useProducts();
 
   const pick = (url: string) => {
     setProblem(null);
@@ -66,7 +51,7 @@ export function PhotoPicker({ label, onPick, selectedUrl }: PhotoPickerProps) {
   };
 
   const tiles = [
-    ...(images.data?.assets ?? []).map((a) => ({ url: a.public_url, thumb: a.thumbnail_url ?? a.public_url, alt: a.metadata.prompt })),
+    ...images.assets.map((a) => ({ url: a.public_url, thumb: a.thumbnail_url ?? a.public_url, alt: a.metadata.prompt })),
     ...(products.data?.items ?? []).flatMap((p) =>
       p.images.map((url, i) => ({ url, thumb: thumbnailOf(url), alt: `${p.title}, view ${i + 1}` })),
     ),

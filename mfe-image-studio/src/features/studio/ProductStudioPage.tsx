@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import {
   IMAGE_ASPECT_RATIO_LABELS,
@@ -16,7 +16,7 @@ import { errorText, offerUpgrade, refreshCredits } from '@studio/session';
 import { Banner, useBanner } from '@studio/ui';
 import { sessionQueryKeys } from '@studio/session/query';
 import { measure, PhotoPicker } from '../picker/PhotoPicker.tsx';
-import { runStep, saveResult, studioPrices } from './api.ts';
+import { runStep, saveResult, useStudioPrices } from './api.ts';
 import { applyStep, currentImage, describeSteps, startHistory, undoStep, type StudioHistory } from './history.ts';
 
 type StepRequest = StudioEditRequest extends infer R ? (R extends StudioEditRequest ? Omit<R, 'imageUrl' | 'requestId'> : never) : never;
@@ -73,7 +73,7 @@ interface EditorProps {
 
 function Editor({ history, onChange, onStartOver }: EditorProps) {
   const queryClient = useQueryClient();
-  const prices = useQuery({ queryKey: ['image-studio', 'prices'], queryFn: ({ signal }) => studioPrices(signal) });
+  const prices = useStudioPrices();
   const price = (op: StudioOperation) => prices.data?.prices[op];
   const [busy, setBusy] = useState<string | null>(null);
   const { banner, show, clear } = useBanner();
@@ -109,7 +109,6 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
     try {
       await saveResult(current.url, describeSteps(history));
       show('success', 'Saved to your gallery.');
-      void queryClient.invalidateQueries({ queryKey: ['image-studio', 'images'] });
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
     } catch (error) {
       show('error', errorText(error, 'The image could not be saved. Please try again.'));

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -18,11 +18,8 @@ import {
 import { ApiError, errorText, profileAtom, requestUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Banner, ConfirmDialog, FileDrop, useBanner } from '@studio/ui';
-import { deleteModel, listModels, shareModel, startTraining } from './api.ts';
-
-const MODELS_KEY = ['image-studio', 'trained-models'] as const;
-/** How often the list is read again while a model trains. */
-const POLL_MS = 1500;
+import { imageStudioKeys } from '../../lib/query-keys.ts';
+import { deleteModel, shareModel, startTraining, useTrainedModels } from './api.ts';
 
 /** The problem with a set of training photos (type, size, count), before anything is sent. */
 export function trainingPhotosProblem(files: { type: string; size: number }[]): string | null {
@@ -83,14 +80,10 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
   const [problem, setProblem] = useState<string | null>(null);
   const { banner, show, clear } = useBanner();
   const [busy, setBusy] = useState(false);
-  const models = useQuery({
-    queryKey: MODELS_KEY,
-    queryFn: ({ signal }) => listModels(signal),
-    refetchInterval: (query) => (query.state.data?.models.some((m) => m.status === 'queued' || m.status === 'training') ? POLL_MS : false),
-  });
+  const models = useTrainedModels();
   const own = (models.data?.models ?? []).filter((m) => m.kind === kind);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: MODELS_KEY });
+    void queryClient.invalidateQueries({ queryKey: imageStudioKeys.models() });
     // The prompt bar's model list includes ready models.
     void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
   };

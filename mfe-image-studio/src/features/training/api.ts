@@ -1,11 +1,24 @@
 /** The training calls. */
+import { useQuery } from '@tanstack/react-query';
 import { TrainingRoutes, type TrainedModelKind, type TrainedModelListResponse, type TrainedModelResponse } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
+import { imageStudioKeys } from '../../lib/query-keys.ts';
 
 /** Uploading a few photos takes longer than an ordinary call. */
 const UPLOAD_TIMEOUT_MS = 60_000;
 
+/** How often the list is read again while a model trains. */
+const POLL_MS = 1500;
+
 export const listModels = (signal?: AbortSignal) => apiFetch<TrainedModelListResponse>(TrainingRoutes.models, { signal });
+
+/** The user's trained models, read again every `POLL_MS` while one is queued or training. */
+export const useTrainedModels = () =>
+  useQuery({
+    queryKey: imageStudioKeys.models(),
+    queryFn: ({ signal }) => listModels(signal),
+    refetchInterval: (query) => (query.state.data?.models.some((m) => m.status === 'queued' || m.status === 'training') ? POLL_MS : false),
+  });
 
 export function startTraining(kind: TrainedModelKind, name: string, files: File[]) {
   const form = new FormData();

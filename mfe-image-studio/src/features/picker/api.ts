@@ -1,0 +1,10 @@
+/** The picker's own call; the user's images and products come from `@studio/session/query`. */
+import { ApiRoutes, type UploadTempImageResponse } from '@studio/contracts';
+import { apiFetch } from '@studio/session';
+
+/** A photo from the user's computer, kept as a private upload the steps can read. */
+export function uploadPhoto(file: File) {
+  const form = new FormData();
+  form.set('image', file);
+  return apiFetch<UploadTempImageResponse>(ApiRoutes.uploadTempImage, { method: 'POST', body: form });
+}

@@ -8,13 +8,15 @@ import { defineConfig } from 'vitest/config';
  */
 const ISOLATED = [
   'packages/media/src/**/*.test.ts',
+  'bff/src/routes/admin/jobs.test.ts',
   'bff/src/routes/assets/index.test.ts',
   'bff/src/routes/auth/logging.test.ts',
+  'bff/src/routes/metrics/*.test.ts',
   'bff/src/routes/training/*.test.ts',
   'bff/src/routes/videos/*.test.ts',
   'bff/src/routes/voices/hosted.test.ts',
   'workflows/src/engines/*.test.ts',
-  'mfe-voices/src/lib/legacy-saved-voices.test.ts',
+  'mfe-voices/src/features/voices/legacy-saved-voices.test.ts',
 ];
 const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'e2e/**', '.data/**'];
 

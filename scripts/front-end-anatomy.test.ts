@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const APPS = ['shell', 'mfe-account', 'mfe-image-studio', 'mfe-video-editor'];
+const APPS = ['shell', 'mfe-account', 'mfe-gallery', 'mfe-image-studio', 'mfe-video-editor', 'mfe-voices'];
 const ALLOWED = new Set(['bootstrap.tsx']);
 
 function sources(dir: string): string[] {

@@ -1,14 +1,16 @@
 import type { AssetType } from '@studio/contracts';
 import { sessionQueryKeys } from '@studio/session/query';
 
-/** Every TanStack Query key of mfe-gallery, in one place (DESIGN decision 11). */
+/**
+ * Every TanStack Query key of mfe-gallery, in one place (DESIGN decision 11). The user's products are
+ * `sessionQueryKeys.products` (`useProducts()`): other remotes list them too.
+ */
 export const galleryKeys = {
   all: sessionQueryKeys.gallery,
   assets: (userId: string, assetType: AssetType) => sessionQueryKeys.userAssets(userId, assetType),
   featured: () => [...galleryKeys.all, 'featured'] as const,
   characters: (userId: string) => [...galleryKeys.all, 'characters', userId] as const,
   loraModels: (userId: string) => [...galleryKeys.all, 'lora-models', userId] as const,
-  products: () => [...galleryKeys.all, 'products'] as const,
   styles: () => [...galleryKeys.all, 'styles'] as const,
   imageModels: () => [...galleryKeys.all, 'image-models'] as const,
 };

@@ -46,6 +46,10 @@ export function fetchUserAssets(
   return apiFetch<UserAssetsResponse>(`${ApiRoutes.userAssets}/${userId}?assetType=${assetType}${after}`, { signal });
 }
 
+/** Deletes one of the user's assets; whoever calls it invalidates `sessionQueryKeys.gallery` (every list of assets). */
+export const deleteUserAsset = (userId: string, assetId: string) =>
+  apiFetch(`${ApiRoutes.userAssets}/${assetId}`, { method: 'DELETE', json: { userId } });
+
 /**
  * The user's assets of one type as an infinite list, the one hook every app uses for them (the
  * gallery, the editors' image pickers, Product Studio): `assets` is every page loaded so far.

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { ApiRoutes, Messages, type FeaturedImage, type FeaturedImagesResponse, type FeatureToggleResponse } from '@studio/contracts';
-import { adminViewActiveAtom, apiFetch, errorText } from '@studio/session';
-import { galleryKeys } from '../../lib/query-keys.ts';
+import { Messages } from '@studio/contracts';
+import { adminViewActiveAtom, errorText } from '@studio/session';
 import { GridSkeleton, ImageGrid } from '../images/ImageGrid.tsx';
+import { useFeatured, useRemoveFromDiscover } from './api.ts';
 
 /**
  * `/app/discover` (spec 1 §2 "Gallery and discover"): featured images only, readable signed out.
@@ -12,12 +10,9 @@ import { GridSkeleton, ImageGrid } from '../images/ImageGrid.tsx';
  */
 export function DiscoverPage() {
   const adminView = useAtomValue(adminViewActiveAtom);
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const featured = useQuery({
-    queryKey: galleryKeys.featured(),
-    queryFn: ({ signal }) => apiFetch<FeaturedImagesResponse>(ApiRoutes.featuredImages, { signal }),
-  });
+  const featured = useFeatured();
+  const removal = useRemoveFromDiscover();
+  const error = removal.error && errorText(removal.error, Messages.failedToUpdateFeatured);
   const images = new Map((featured.data?.images ?? []).map((image) => [image.assetId, image]));
   const items = [...images.values()].map((image) => ({
     id: image.assetId,
@@ -27,18 +22,6 @@ export function DiscoverPage() {
     height: image.height,
     prompt: image.prompt,
   }));
-  const unfeature = async (image: FeaturedImage) => {
-    setError(null);
-    try {
-      await apiFetch<FeatureToggleResponse>(`${ApiRoutes.featuredAsset}/${image.assetId}/featured`, {
-        method: 'PATCH',
-        json: { isFeatured: false },
-      });
-      await queryClient.invalidateQueries({ queryKey: galleryKeys.all });
-    } catch (err) {
-      setError(errorText(err, Messages.failedToUpdateFeatured));
-    }
-  };
   return (
     <section className="ga-page" aria-labelledby="ga-discover-title">
       <header>
@@ -70,7 +53,7 @@ export function DiscoverPage() {
             adminView
               ? (item) => (
                   <div className="ga-card-actions">
-                    <button type="button" className="st-btn st-btn-secondary" onClick={() => void unfeature(images.get(item.id)!)}>
+                    <button type="button" className="st-btn st-btn-secondary" onClick={() => removal.mutate(item.id)}>
                       Remove from Discover
                     </button>
                   </div>

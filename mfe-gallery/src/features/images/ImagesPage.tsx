@@ -1,19 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
-import {
-  ApiRoutes,
-  Messages,
-  type CharactersResponse,
-  type ImagesNavigationState,
-  type ProductStudioNavigationState,
-  type UserAsset,
-} from '@studio/contracts';
-import { adminViewActiveAtom, apiFetch, contentBadgeAtom, userAtom } from '@studio/session';
+import { Messages, type ImagesNavigationState, type ProductStudioNavigationState, type UserAsset } from '@studio/contracts';
+import { adminViewActiveAtom, contentBadgeAtom, userAtom } from '@studio/session';
+import { useUserImages } from '@studio/session/query';
 import { Banner, ConfirmDialog, Menu } from '@studio/ui';
-import { galleryKeys } from '../../lib/query-keys.ts';
-import { useUserAssets } from '../../lib/use-user-assets.ts';
+import { useCharacters } from './api.ts';
 import { useAssetActions } from './asset-actions.ts';
 import { promptDraftAtom } from './draft.ts';
 import { ALL_MEDIA } from './filter.ts';
@@ -21,7 +13,7 @@ import { CreateVideoDialog } from './CreateVideoDialog.tsx';
 import { GridSkeleton, ImageGrid, type GridItem } from './ImageGrid.tsx';
 import { MediaFilter } from './MediaFilter.tsx';
 import { MediaViewer, modelTags, type ViewerHandlers, type ViewerPart } from './MediaViewer.tsx';
-import { PromptBar } from './PromptBar.tsx';
+import { PromptBar } from './prompt-bar/PromptBar.tsx';
 
 /** Where "Create video" takes an image (spec 1 §2: the simple editor, with the image). */
 export const SIMPLE_VIDEO_PATH = '/app/simple-video';
@@ -59,12 +51,8 @@ export function ImagesPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [videoFrom, setVideoFrom] = useState<UserAsset | null>(null);
 
-  const images = useUserAssets(userId, 'image');
-  const characters = useQuery({
-    queryKey: galleryKeys.characters(userId),
-    enabled: Boolean(userId),
-    queryFn: ({ signal }) => apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal }),
-  });
+  const images = useUserImages(userId);
+  const characters = useCharacters(userId);
   const { assets } = images;
   const byId = new Map(assets.map((a) => [a.id, a]));
   const open = openId ? byId.get(openId) : undefined;

@@ -1,24 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  ApiRoutes,
-  isJobFinished,
-  JOB_POLL_MS,
-  JOB_TIMEOUT_MS,
-  Messages,
-  type FeatureToggleResponse,
-  type JobStatusResponse,
-  type StartJobResponse,
-  type UpscaleImageResponse,
-  type UserAsset,
-} from '@studio/contracts';
-import { ApiError, apiFetch, errorText, offerUpgrade } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+import { isJobFinished, JOB_POLL_MS, JOB_TIMEOUT_MS, Messages, type UserAsset } from '@studio/contracts';
+import { ApiError, errorText, offerUpgrade } from '@studio/session';
+import { deleteUserAsset, sessionQueryKeys } from '@studio/session/query';
 import { useBanner } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
+import { associateWithCharacter, fetchJobStatus, setFeatured, startAnimation, upscaleImage } from './api.ts';
 
-/** An upscale runs a model on the whole image: longer than a plain API call. */
-const UPSCALE_TIMEOUT_MS = 180_000;
 /** spec 2 §2: a downloaded blob's URL is revoked after 1 s. */
 const REVOKE_AFTER_MS = 1000;
 
@@ -72,7 +60,7 @@ export function useAssetActions(userId: string) {
       run(
         'delete',
         async () => {
-          for (const asset of assets) await apiFetch(`${ApiRoutes.userAssets}/${asset.id}`, { method: 'DELETE', json: { userId } });
+          for (const asset of assets) await deleteUserAsset(userId, asset.id);
           await refreshGallery();
           return null;
         },
@@ -101,17 +89,7 @@ export function useAssetActions(userId: string) {
         `upscale:${asset.id}`,
         async () => {
           try {
-            await apiFetch<UpscaleImageResponse>(ApiRoutes.upscaleImage, {
-              method: 'POST',
-              json: {
-                userId,
-                imageUrl: asset.public_url,
-                prompt: asset.metadata.prompt,
-                aspectRatio: asset.metadata.aspectRatio,
-                characterId: asset.character_id,
-              },
-              signal: AbortSignal.timeout(UPSCALE_TIMEOUT_MS),
-            });
+            await upscaleImage(userId, asset);
           } catch (err) {
             void offerUpgrade(err, 'upscale this image');
             throw err;
@@ -128,15 +106,9 @@ export function useAssetActions(userId: string) {
       run(
         `animate:${asset.id}`,
         async () => {
-          const form = new FormData();
-          form.set('imageUrl', asset.public_url);
-          form.set('prompt', asset.metadata.prompt);
-          form.set('duration', String(options.duration));
-          form.set('aspectRatio', options.aspectRatio);
-          form.set('userId', userId);
           let jobId: string;
           try {
-            jobId = (await apiFetch<StartJobResponse>(ApiRoutes.generateAnimation, { method: 'POST', body: form })).jobId;
+            jobId = (await startAnimation(userId, asset, options)).jobId;
           } catch (err) {
             void offerUpgrade(err, 'animate this image');
             throw err;
@@ -147,7 +119,7 @@ export function useAssetActions(userId: string) {
           const started = Date.now();
           for (;;) {
             await new Promise((r) => setTimeout(r, JOB_POLL_MS));
-            const { job } = await apiFetch<JobStatusResponse>(`${ApiRoutes.jobStatus}/${jobId}`);
+            const { job } = await fetchJobStatus(jobId);
             if (isJobFinished(job.status)) {
               void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
               if (job.status !== 'COMPLETED')
@@ -168,10 +140,7 @@ export function useAssetActions(userId: string) {
       run(
         `feature:${asset.id}`,
         async () => {
-          const answer = await apiFetch<FeatureToggleResponse>(`${ApiRoutes.featuredAsset}/${asset.id}/featured`, {
-            method: 'PATCH',
-            json: { userId, isFeatured: !asset.is_featured },
-          });
+          const answer = await setFeatured(userId, asset.id, !asset.is_featured);
           await refreshGallery();
           return answer.message;
         },
@@ -181,7 +150,7 @@ export function useAssetActions(userId: string) {
       run(
         `character:${asset.id}`,
         async () => {
-          await apiFetch(`${ApiRoutes.characters}/${characterId}/assets/${asset.id}`, { method: 'POST', json: { userId } });
+          await associateWithCharacter(userId, characterId, asset.id);
           await refreshGallery();
           return Messages.imageAssociated;
         },

@@ -43,3 +43,25 @@ export function selectionForImage(selection: readonly string[]): string[] | null
 
 /** Modes with a second image slot ('PLACE or PERSON'), whose output takes its shape ('Inherits img 2'). */
 export const isLockedMode = (model: PrebuiltImageModelId) => model === 'kontext_multi' || model === 'kling_kolors_virtual_tryon';
+
+interface NamedModel {
+  id: string;
+  name: string;
+}
+
+/**
+ * The Models menu (spec 2 §4): the pre-built models and styles (the built-in list until the server's
+ * arrives), then the user's own models that are ready, each once.
+ */
+export function modelMenu(
+  listed: readonly NamedModel[] | undefined,
+  own: readonly (NamedModel & { status: string })[] | undefined,
+): NamedModel[] {
+  return [...(listed ?? PREBUILT_IMAGE_MODELS), ...(own ?? []).filter((m) => m.status === 'ready')]
+    .filter((m, i, all) => all.findIndex((o) => o.id === m.id) === i)
+    .map((m) => ({ id: m.id, name: m.name }));
+}
+
+/** Whether the menu shows a model as chosen: the pre-built model in effect, or one of the others selected. */
+export const isChosen = (id: string, model: PrebuiltImageModelId, selection: readonly string[]) =>
+  id === model || (!isPrebuilt(id) && selection.includes(id));

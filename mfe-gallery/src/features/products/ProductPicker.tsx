@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { thumbnailOf, type ProductPickerProps } from '@studio/contracts';
-import { galleryKeys } from '../../lib/query-keys.ts';
-import { listProducts } from './api.ts';
+import { useProducts } from '@studio/session/query';
 
 /**
  * The Products picker (spec 2 §2): the user's products, searched by name, as an image grid; a
@@ -10,7 +8,7 @@ import { listProducts } from './api.ts';
  */
 export function ProductPicker({ onPick }: ProductPickerProps) {
   const [query, setQuery] = useState('');
-  const products = useQuery({ queryKey: galleryKeys.products(), queryFn: ({ signal }) => listProducts(signal) });
+  const products = useProducts();
   const shown = (products.data?.items ?? []).filter((p) => p.title.toLowerCase().includes(query.trim().toLowerCase()));
   return (
     <details className="ga-menu">

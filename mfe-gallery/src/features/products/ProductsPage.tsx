@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   PRODUCT_IMAGES_MAX,
   ProductMessages,
@@ -9,19 +10,9 @@ import {
   thumbnailOf,
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
+import { sessionQueryKeys, useProducts } from '@studio/session/query';
 import { Banner, useBanner } from '@studio/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { galleryKeys } from '../../lib/query-keys.ts';
-import {
-  addProductImage,
-  createProduct,
-  deleteProduct,
-  importFromStore,
-  listProducts,
-  readStore,
-  removeProductImage,
-  renameProduct,
-} from './api.ts';
+import { addProductImage, createProduct, deleteProduct, importFromStore, readStore, removeProductImage, renameProduct } from './api.ts';
 
 const FAILED = 'That did not work. Please try again.';
 
@@ -35,8 +26,8 @@ function photosProblem(files: File[]): string | null {
 /** `/app/products` (Brand Assets → Products): the user's products, added by upload or imported from a store. */
 export function ProductsPage() {
   const queryClient = useQueryClient();
-  const products = useQuery({ queryKey: galleryKeys.products(), queryFn: ({ signal }) => listProducts(signal) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: galleryKeys.products() });
+  const products = useProducts();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionQueryKeys.products });
   return (
     <section className="ga-page" aria-labelledby="ga-products-title">
       <header>

@@ -1,17 +1,13 @@
-/** The products calls (Brand Assets → Products, store import), shared by the page and the prompt bar's picker. */
-import {
-  ProductRoutes,
-  type ProductListResponse,
-  type ProductResponse,
-  type StoreImagesResponse,
-  type StoreImportRequest,
-} from '@studio/contracts';
+/**
+ * The products page's changes (Brand Assets → Products, store import). The list itself is
+ * `useProducts()` from `@studio/session/query`: other remotes read it too, so a change re-reads
+ * `sessionQueryKeys.products`.
+ */
+import { ProductRoutes, type ProductResponse, type StoreImagesResponse, type StoreImportRequest } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
 
 /** An import downloads every chosen image from the store: more time than an ordinary call. */
 const IMPORT_TIMEOUT_MS = 60_000;
-
-export const listProducts = (signal?: AbortSignal) => apiFetch<ProductListResponse>(ProductRoutes.list, { signal });
 
 export function createProduct(title: string, files: File[]) {
   const form = new FormData();

@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { TrainingRoutes, type ImagesNavigationState, type StyleEntry, type StyleListResponse } from '@studio/contracts';
-import { apiFetch, errorText } from '@studio/session';
-import { galleryKeys } from '../../lib/query-keys.ts';
+import type { ImagesNavigationState, StyleEntry } from '@studio/contracts';
+import { errorText } from '@studio/session';
+import { useStyles } from './api.ts';
 
 /** `/app/explore` (labelled Styles): the studio's styles and the community's; Apply opens the prompt bar with the style chosen. */
 export function StylesPage() {
   const navigate = useNavigate();
-  const styles = useQuery({
-    queryKey: galleryKeys.styles(),
-    queryFn: ({ signal }) => apiFetch<StyleListResponse>(TrainingRoutes.styles, { signal }),
-  });
+  const styles = useStyles();
   const apply = (style: StyleEntry) => {
     const state: ImagesNavigationState = { modelId: style.id };
     void navigate('/app/images', { state });

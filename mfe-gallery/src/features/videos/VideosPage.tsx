@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { userAtom } from '@studio/session';
-import { useUserAssets } from '../../lib/use-user-assets.ts';
+import { useUserAssets } from '@studio/session/query';
 import { GridSkeleton, ImageGrid } from '../images/ImageGrid.tsx';
 
 export const VIDEOS_EMPTY_TEXT = 'No videos yet.';

@@ -3,24 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import {
-  ApiRoutes,
   Messages,
   TASK_CREDITS,
   WELCOME_BACKGROUND_IMAGES,
   WELCOME_EDIT_IMAGES,
   type GeneratedImage,
-  type GenerateImageResponse,
   type WelcomeModalProps,
   IMAGE_UPLOAD_TYPES,
   imageFileProblem,
 } from '@studio/contracts';
-import { apiFetch, contentBadgeAtom, userAtom, errorText, offerUpgrade } from '@studio/session';
+import { contentBadgeAtom, userAtom, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { Dialog } from '@studio/ui';
 import { galleryKeys } from '../../lib/query-keys.ts';
+import { generateWelcomeImages } from './api.ts';
 import { composeWelcomeCanvas } from './canvas.ts';
 
-const GENERATION_TIMEOUT_MS = 180_000;
 const TOTAL = WELCOME_EDIT_IMAGES + WELCOME_BACKGROUND_IMAGES;
 
 /** The two runs of the welcome flow (spec 1 §4): three edits of the product, one new background. */
@@ -70,19 +68,7 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
       const canvas = await composeWelcomeCanvas(file);
       for (const [i, run] of RUNS.entries()) {
         setStep(i + 1);
-        const form = new FormData();
-        form.set('prompt', run.prompt);
-        form.set('mode', run.mode);
-        form.set('imageCount', String(run.imageCount));
-        form.set('aspectRatio', '16:9');
-        form.set('userId', user.id);
-        form.set('requestId', crypto.randomUUID());
-        form.set('image', canvas, 'welcome.png');
-        const answer = await apiFetch<GenerateImageResponse>(ApiRoutes.generateImage, {
-          method: 'POST',
-          body: form,
-          signal: AbortSignal.timeout(GENERATION_TIMEOUT_MS),
-        });
+        const answer = await generateWelcomeImages(user.id, run, canvas);
         made.push(...answer.images);
         setResults([...made]);
       }

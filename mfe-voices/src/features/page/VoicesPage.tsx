@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import {
-  ApiRoutes,
   DEFAULT_VOICE_ID,
   Messages,
   SIMPLE_EDITOR_VOICE_SETTINGS,
@@ -13,18 +11,14 @@ import {
   type VoiceProfile,
   type VoiceSettingsValue,
 } from '@studio/contracts';
-import { apiFetch, offerUpgrade, userAtom, errorText } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+import { offerUpgrade, userAtom, errorText } from '@studio/session';
 import { Banner, ConfirmDialog, NameDialog, useBanner } from '@studio/ui';
-import { voiceKeys } from '../../lib/query-keys.ts';
-import { useSavedVoices, useVoiceInfo, useVoiceLibrary, useVoiceProfiles } from '../data.ts';
 import { VoicePicker } from '../picker/VoicePicker.tsx';
 import { AudioPlayer } from '../player/AudioPlayer.tsx';
+import { useDeleteVoiceProfile, useRenameVoiceProfile, useVoiceProfiles } from '../profiles/api.ts';
 import { CreateVoiceProfileDialog } from '../profiles/CreateVoiceProfileDialog.tsx';
 import { VoiceSettings } from '../settings/VoiceSettings.tsx';
-
-/** Speech takes a moment longer than a plain API call. */
-const SPEECH_TIMEOUT_MS = 60_000;
+import { useGenerateVoiceLine, useRemoveSavedVoice, useSavedVoices, useSaveVoice, useVoiceInfo, useVoiceLibrary } from '../voices/api.ts';
 
 /**
  * `/app/voices`: browse the library and try any voice on a line of text (1 credit), save voices
@@ -33,10 +27,14 @@ const SPEECH_TIMEOUT_MS = 60_000;
 export function VoicesPage() {
   const ids = useId();
   const userId = useAtomValue(userAtom)?.id ?? '';
-  const queryClient = useQueryClient();
   const saved = useSavedVoices(userId);
   const profiles = useVoiceProfiles(userId);
   const library = useVoiceLibrary();
+  const generateLine = useGenerateVoiceLine();
+  const saveVoice = useSaveVoice();
+  const removeSavedVoice = useRemoveSavedVoice();
+  const renameProfile = useRenameVoiceProfile();
+  const deleteProfile = useDeleteVoiceProfile();
   const [voice, setVoice] = useState<VoiceChoice>({ voiceId: DEFAULT_VOICE_ID, name: 'UGC2', source: 'preset' });
   const [settings, setSettings] = useState<VoiceSettingsValue>({
     stability: SIMPLE_EDITOR_VOICE_SETTINGS.stability,
@@ -52,13 +50,11 @@ export function VoicesPage() {
   const [dialog, setDialog] = useState<{ kind: 'save' } | { kind: 'rename' | 'delete'; profile: VoiceProfile } | null>(null);
   const info = useVoiceInfo(voice.voiceId).data?.voice;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: voiceKeys.all });
-  /** Runs a change and shows how it went; the voices lists re-read after it. */
+  /** Runs a change and shows how it went (a change's mutation has the voices lists re-read first). */
   const act = async (work: () => Promise<string | null>, fallback: string) => {
     clearStatus();
     try {
       const done = await work();
-      await refresh();
       if (done) showStatus('success', done);
     } catch (err) {
       showStatus('error', errorText(err, fallback));
@@ -71,32 +67,22 @@ export function VoicesPage() {
     setResult(null);
     await act(async () => {
       try {
-        const answer = await apiFetch<GenerateAudioResponse>(ApiRoutes.generateAudio, {
-          method: 'POST',
-          json: { text, voiceId: voice.voiceId, ...settings, userId },
-          signal: AbortSignal.timeout(SPEECH_TIMEOUT_MS),
-        });
-        setResult(answer);
+        setResult(await generateLine.mutateAsync({ text, voiceId: voice.voiceId, ...settings, userId }));
         return null;
       } catch (err) {
         void offerUpgrade(err, 'generate this voice line');
         throw err;
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
       }
     }, Messages.failedToGenerateAudio);
     setBusy(false);
   };
 
-  const saveVoice = (name: string) =>
+  const saveCurrentVoice = (name: string) =>
     act(async () => {
-      await apiFetch(ApiRoutes.savedVoices, {
-        method: 'POST',
-        json: {
-          name,
-          voice_id: voice.voiceId,
-          voice_settings: { stability: settings.stability, similarity: settings.similarityBoost, speed: settings.speed },
-        },
+      await saveVoice.mutateAsync({
+        name,
+        voice_id: voice.voiceId,
+        voice_settings: { stability: settings.stability, similarity: settings.similarityBoost, speed: settings.speed },
       });
       return `Saved “${name}”.`;
     }, 'The voice could not be saved.');
@@ -189,7 +175,7 @@ export function VoicesPage() {
                     className="st-btn st-btn-secondary"
                     onClick={() =>
                       void act(async () => {
-                        await apiFetch(`${ApiRoutes.savedVoices}/${entry.id}`, { method: 'DELETE' });
+                        await removeSavedVoice.mutateAsync(entry.id);
                         return null;
                       }, 'The voice could not be removed.')
                     }
@@ -253,7 +239,7 @@ export function VoicesPage() {
           confirmLabel="Save"
           initialValue={voice.name}
           onConfirm={async (name) => {
-            await saveVoice(name);
+            await saveCurrentVoice(name);
             setDialog(null);
           }}
           onClose={() => setDialog(null)}
@@ -267,7 +253,7 @@ export function VoicesPage() {
           initialValue={dialog.profile.name}
           onConfirm={async (name) => {
             await act(async () => {
-              await apiFetch(`${ApiRoutes.voiceProfiles}/${dialog.profile.id}`, { method: 'PATCH', json: { name } });
+              await renameProfile.mutateAsync({ id: dialog.profile.id, name });
               return null;
             }, 'The profile could not be renamed.');
             setDialog(null);
@@ -283,7 +269,7 @@ export function VoicesPage() {
           danger
           onConfirm={async () => {
             await act(async () => {
-              await apiFetch(`${ApiRoutes.voiceProfiles}/${dialog.profile.id}`, { method: 'DELETE' });
+              await deleteProfile.mutateAsync(dialog.profile.id);
               return null;
             }, 'The profile could not be deleted.');
             setDialog(null);

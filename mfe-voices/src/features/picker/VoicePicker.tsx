@@ -3,9 +3,10 @@ import { useAtomValue } from 'jotai';
 import { PRESET_CATEGORY, type VoiceChoice, type VoiceLibraryEntry, type VoicePickerProps } from '@studio/contracts';
 import { userAtom } from '@studio/session';
 import { Spinner } from '@studio/ui';
-import { migrateLegacySavedVoices } from '../../lib/legacy-saved-voices.ts';
-import { useCharacterVoices, useVoiceLibrary, useVoiceProfiles } from '../data.ts';
 import { useVoicePreview } from '../player/use-preview.ts';
+import { useVoiceProfiles } from '../profiles/api.ts';
+import { useCharacterVoices, useVoiceLibrary, voicePreviewUrl } from '../voices/api.ts';
+import { migrateLegacySavedVoices } from '../voices/legacy-saved-voices.ts';
 
 interface Option {
   id: string;
@@ -50,7 +51,7 @@ export function VoicePicker({ value, onChange, onCreateProfile }: VoicePickerPro
         id: p.voice_id,
         name: p.name,
         meta: p.type === 'cloned' ? (p.approximation ? 'Cloned · closest local voice' : 'Cloned') : 'Custom',
-        previewUrl: `/api/voices/${p.voice_id}/preview`,
+        previewUrl: voicePreviewUrl(p.voice_id),
         source: 'profile' as const,
       })),
     },
@@ -60,7 +61,7 @@ export function VoicePicker({ value, onChange, onCreateProfile }: VoicePickerPro
         id: c.voiceId!,
         name: c.name,
         meta: 'Character',
-        previewUrl: `/api/voices/${c.voiceId}/preview`,
+        previewUrl: voicePreviewUrl(c.voiceId!),
         source: 'character' as const,
       })),
     },

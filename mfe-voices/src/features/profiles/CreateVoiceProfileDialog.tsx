@@ -1,14 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { ApiRoutes, Messages, type CloneVoiceResponse, type CreateVoiceProfileDialogProps } from '@studio/contracts';
-import { ApiError, apiFetch, requestUpgrade, userAtom, errorText } from '@studio/session';
+import { Messages, type CloneVoiceResponse, type CreateVoiceProfileDialogProps } from '@studio/contracts';
+import { ApiError, requestUpgrade, userAtom, errorText } from '@studio/session';
 import { Dialog } from '@studio/ui';
-import { voiceKeys } from '../../lib/query-keys.ts';
+import { useCloneVoice } from './api.ts';
 import { SAMPLE_EXTENSIONS, sampleProblem } from './sample.ts';
-
-/** spec 2 §7: cloning may take up to 120 s. */
-const CLONE_TIMEOUT_MS = 120_000;
 
 /**
  * The Create Voice Profile dialog (spec 2 §2): a name and an audio sample, cloned into a voice
@@ -17,7 +13,7 @@ const CLONE_TIMEOUT_MS = 120_000;
 export function CreateVoiceProfileDialog({ open, onClose, onCreated }: CreateVoiceProfileDialogProps) {
   const ids = useId();
   const userId = useAtomValue(userAtom)?.id ?? '';
-  const queryClient = useQueryClient();
+  const cloneVoice = useCloneVoice();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,19 +40,10 @@ export function CreateVoiceProfileDialog({ open, onClose, onCreated }: CreateVoi
     setNeedsPlan(false);
     if (!name.trim()) return setError(Messages.voiceNameRequired);
     if (!file) return setError(Messages.audioMissing);
-    const form = new FormData();
-    form.set('voiceName', name.trim());
-    form.set('userId', userId);
-    form.set('audioFile', file);
     setBusy(true);
     try {
-      const answer = await apiFetch<CloneVoiceResponse>(ApiRoutes.cloneVoice, {
-        method: 'POST',
-        body: form,
-        signal: AbortSignal.timeout(CLONE_TIMEOUT_MS),
-      });
+      const answer = await cloneVoice.mutateAsync({ name: name.trim(), userId, sample: file });
       setCreated(answer);
-      await queryClient.invalidateQueries({ queryKey: voiceKeys.all });
       onCreated?.({ voiceId: answer.voiceId, name: answer.profile.name, source: 'profile' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) setNeedsPlan(true);

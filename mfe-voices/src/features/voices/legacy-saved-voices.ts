@@ -1,5 +1,6 @@
-import { ApiRoutes, SavedVoiceSettings } from '@studio/contracts';
-import { ApiError, apiFetch } from '@studio/session';
+import { SavedVoiceSettings } from '@studio/contracts';
+import { ApiError } from '@studio/session';
+import { saveVoice } from './api.ts';
 
 /** Where earlier versions of the studio kept saved voices, in the browser only. */
 export const LEGACY_SAVED_VOICES_KEY = 'savedVoices';
@@ -27,10 +28,7 @@ export async function migrateLegacySavedVoices(storage: Storage = localStorage):
     const parsed = LegacySettings.safeParse(settings ?? {});
     const { stability = 0.5, similarity = 0.75, speed = 1 } = parsed.success ? parsed.data : {};
     try {
-      await apiFetch(ApiRoutes.savedVoices, {
-        method: 'POST',
-        json: { name: name.slice(0, 100), voice_id: voiceId, voice_settings: { stability, similarity, speed } },
-      });
+      await saveVoice({ name: name.slice(0, 100), voice_id: voiceId, voice_settings: { stability, similarity, speed } });
       moved += 1;
     } catch (error) {
       // Already saved (409) is done; an invalid old entry (400) or a voice this user may not use (404: gone,

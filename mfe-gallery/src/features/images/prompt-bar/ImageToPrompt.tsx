@@ -1,23 +1,19 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { ApiRoutes, Messages, type DescribeImageResponse, IMAGE_UPLOAD_TYPES, imageFileProblem } from '@studio/contracts';
-import { apiFetch, errorText, offerUpgrade } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+import { Messages, IMAGE_UPLOAD_TYPES, imageFileProblem } from '@studio/contracts';
+import { errorText } from '@studio/session';
 import { Dialog } from '@studio/ui';
-
-/** Describing runs a vision model (a few seconds on the local engine). */
-const DESCRIBE_TIMEOUT_MS = 120_000;
+import { useDescribeImage } from '../api.ts';
 
 /**
  * The Image → Prompt modal (spec 2 §2): upload, Remove, 'Describe Image' / 'Describing...'; the
  * description is added to the prompt and the modal closes.
  */
 export function ImageToPrompt({ onDescribed, onClose }: { onDescribed: (description: string) => void; onClose: () => void }) {
-  const queryClient = useQueryClient();
+  const describing = useDescribeImage();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = describing.isPending;
 
   const choose = (next: File | null) => {
     if (preview) URL.revokeObjectURL(preview);
@@ -29,24 +25,13 @@ export function ImageToPrompt({ onDescribed, onClose }: { onDescribed: (descript
 
   const describe = async () => {
     if (!file || busy) return;
-    setBusy(true);
     setError(null);
-    const form = new FormData();
-    form.set('image', file);
     try {
-      const answer = await apiFetch<DescribeImageResponse>(ApiRoutes.describeImage, {
-        method: 'POST',
-        body: form,
-        signal: AbortSignal.timeout(DESCRIBE_TIMEOUT_MS),
-      });
+      const answer = await describing.mutateAsync(file);
       choose(null);
       onDescribed(answer.description);
     } catch (err) {
-      void offerUpgrade(err, 'describe this image');
       setError(errorText(err, Messages.failedToDescribe));
-    } finally {
-      setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
     }
   };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cachedInBrowser } from './browser-cache.ts';
+import { cachedInBrowser } from '../../lib/browser-cache.ts';
 import { LEGACY_SAVED_VOICES_KEY, migrateLegacySavedVoices } from './legacy-saved-voices.ts';
 
 /** Browser storage as a Map. */

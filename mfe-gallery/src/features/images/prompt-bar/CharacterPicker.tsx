@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { useCharacters } from '../api.ts';
+
+/** The Character menu (spec 2 §2): one of the user's characters as the source of the images, or none. */
+export function CharacterPicker({
+  userId,
+  value,
+  onChange,
+}: {
+  userId: string;
+  value: string | null;
+  onChange: (characterId: string | null) => void;
+}) {
+  const name = useId();
+  const characters = useCharacters(userId);
+  return (
+    <details className="ga-menu">
+      <summary className="st-btn st-btn-secondary">
+        Character{value ? `: ${characters.data?.characters.find((c) => c.id === value)?.name ?? ''}` : ''}
+      </summary>
+      <div className="ga-menu-panel">
+        <p>Choose a character:</p>
+        {characters.isPending ? (
+          <p>Loading...</p>
+        ) : (characters.data?.characters ?? []).length === 0 ? (
+          <p>No characters created yet</p>
+        ) : (
+          characters.data?.characters.map((c) => (
+            <label key={c.id} className="ga-check">
+              <input type="radio" name={`${name}-character`} checked={value === c.id} onChange={() => onChange(c.id)} />
+              {c.name}
+            </label>
+          ))
+        )}
+        {value && (
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => onChange(null)}>
+            No character
+          </button>
+        )}
+        <a href="/app/characters">Create new character</a>
+      </div>
+    </details>
+  );
+}

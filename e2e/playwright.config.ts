@@ -63,7 +63,7 @@ export default defineConfig({
     // move the remote to another origin by configuration alone (remote-moved.spec.ts).
     command:
       `rm -rf .data/e2e && mkdir -p .data/e2e && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${REMOTES_FILE} && ` +
-      `STORE_IMPORT_ALLOWED_ORIGINS=http://127.0.0.1:${STORE_PORT} REMOTES=${REMOTES_FILE} DATA_DIR=.data/e2e VIDEO_PARALLELISM=1 PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local npm run start -w bff`,
+      `STORE_IMPORT_ALLOWED_ORIGINS=http://127.0.0.1:${STORE_PORT} REMOTES=${REMOTES_FILE} DATA_DIR=.data/e2e VIDEO_PARALLELISM=1 PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local,ops@studio.local npm run start -w bff`,
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,

@@ -14,6 +14,7 @@ export const exposes = {
   './StylesPage': './src/exposed/StylesPage.tsx',
   './ProductPicker': './src/exposed/ProductPicker.tsx',
   './GuidePage': './src/exposed/GuidePage.tsx',
+  './AdminJobsPage': './src/exposed/AdminJobsPage.tsx',
 };
 
 export default (env, argv) =>

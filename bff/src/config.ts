@@ -60,6 +60,7 @@ const Env = z.object({
     .regex(/^[\w.-]+:\d+$/, { error: 'must be host:port of the Temporal frontend' })
     .optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_UI_URL: optionalUrl,
   STORE_IMPORT_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -84,10 +85,17 @@ const Env = z.object({
     .min(0, { error: 'must be the number of proxies in front of the bff (0 for none)' })
     .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 });
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
+  /**
+   * Where `/metrics` is served (issue 24): on a port of its own (`METRICS_PORT`, on HOST; for a
+   * scraper inside the network), and/or on the app's port to a bearer `METRICS_TOKEN`. Neither: not served.
+   */
+  metrics: { port: number | undefined; token: string | undefined };
   port: number;
   /** The durable engine's executor id: `EXECUTOR_ID`, else `<host name>:<port>` (stable across restarts, unique per process). */
   executorId: string;
@@ -116,7 +124,8 @@ export interface Config {
   /** Stripe's keys; unset → the local Stripe emulator (not in production: payments are then unavailable). */
   stripe: { secretKey: string; webhookSecret: string } | undefined;
   /** Temporal runs video jobs when set (its worker: `npm run worker`); unset → DBOS inside the bff. */
-  temporal: { address: string; namespace: string } | undefined;
+  /** With `uiUrl` (TEMPORAL_UI_URL), the jobs console links each job to its workflow in the Temporal UI. */
+  temporal: { address: string; namespace: string; uiUrl: string | undefined } | undefined;
   /** How many sections of one video render at once. */
   videoParallelism: number;
   /** Store import: origins reached without the public-address check (a local store double); none by default. */
@@ -185,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     nodeEnv: e.NODE_ENV,
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
     port: e.PORT,
     executorId: e.EXECUTOR_ID ?? `${os.hostname()}:${e.PORT}`,
     host: e.HOST,
@@ -213,7 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET! } : undefined,
-    temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE } : undefined,
+    temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, uiUrl: e.TEMPORAL_UI_URL } : undefined,
     videoParallelism: e.VIDEO_PARALLELISM,
     storeImportAllowedOrigins: e.STORE_IMPORT_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

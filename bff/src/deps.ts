@@ -16,6 +16,7 @@ import { createGoogleSignIn, type OidcClient } from './services/oidc.ts';
 import { syncCatalogPrices } from './services/payments/catalog-sync.ts';
 import { createPayments, type Payments } from './services/payments/stripe.ts';
 import { invalidatePlanStatus } from './services/plans/plan-status.ts';
+import { instrumentMedia, observePool } from './metrics.ts';
 import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
 import { createJobEngine, type JobEngine } from './services/videos/engine.ts';
@@ -94,14 +95,15 @@ export async function createDeps(
 ): Promise<CreatedDeps> {
   const wanted = (dep: OptionalDep) => !options.only || options.only.includes(dep);
   const db = createDb(databaseUrl);
-  const opened: Array<() => Promise<unknown>> = [() => db.destroy()];
+  const unobservePool = observePool(db);
+  const opened: Array<() => Promise<unknown>> = [async () => (unobservePool(), await db.destroy())];
   const close = async () => {
     for (const step of opened.reverse()) await step();
   };
   try {
     const { mailer, outbox } = createMailer(config, logger);
     const { oidc, devOidcIssuer } = wanted('oidc') ? await createGoogleSignIn(config, logger) : { oidc: null, devOidcIssuer: null };
-    const media = options.media ?? (wanted('media') ? createMedia(config, logger) : notBuilt<MediaEngine>('media'));
+    const media = instrumentMedia(options.media ?? (wanted('media') ? createMedia(config, logger) : notBuilt<MediaEngine>('media')));
     opened.push(() => media.close());
     const objects = createObjectStore(config);
     // Every process forgets a user's cached plan status when their ledger changes, whoever wrote it.
@@ -113,7 +115,7 @@ export async function createDeps(
       executorId: config.executorId,
       temporal: config.temporal,
       activities: createActivities({ db, objects, media }),
-      training: createTrainingActivities({ db, objects, media }),
+      training: createTrainingActivities({ db, objects, media, engine: config.temporal ? 'temporal' : 'dbos' }),
       logger,
     });
     opened.push(() => jobs.close());

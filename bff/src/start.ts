@@ -12,10 +12,13 @@ import type { ObjectStore } from './services/storage/object-store.ts';
 import { sweepTemporaryUploads } from './services/assets/own-media.ts';
 import type { JobEngine } from './services/videos/engine.ts';
 import { overdueJobs } from './services/videos/store.ts';
+import { serveMetrics } from './metrics.ts';
 import { timeOut } from './services/videos/jobs.ts';
 
 export interface RunningStudio {
   url: string;
+  /** `GET /metrics` on its own port, when METRICS_PORT is set. */
+  metricsUrl: string | null;
   server: Server;
   deps: AppDeps;
   stop(): Promise<void>;
@@ -87,11 +90,13 @@ export async function startStudio(
     },
   );
   const { deps } = created;
+  let metrics: Awaited<ReturnType<typeof serveMetrics>> | null = null;
   try {
     // Launching the engine resumes jobs a stopped or killed process left unfinished.
     if (!options.lazyJobs) await created.launchJobs();
     const sweeper = sweepTemporaryUploadsHourly(deps, logger);
     const overdue = timeOutOverdueJobs(deps.db, deps.jobs, logger);
+    if (config.metrics.port !== undefined) metrics = await serveMetrics(config.metrics.port, config.host);
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
@@ -102,11 +107,13 @@ export async function startStudio(
     deps.payments?.listening(`http://${wildcard ? '127.0.0.1' : config.host}:${port}`);
     return {
       url: `http://${config.host}:${port}`,
+      metricsUrl: metrics?.url ?? null,
       server,
       deps,
       async stop() {
         clearInterval(sweeper);
         clearInterval(overdue);
+        await metrics?.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await created.close();
@@ -114,6 +121,7 @@ export async function startStudio(
       },
     };
   } catch (error) {
+    await metrics?.close();
     await created.close();
     await embedded?.stop();
     throw error;

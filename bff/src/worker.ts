@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const { runTemporalWorker } = await import('@studio/workflows/temporal');
   logger.info({ address: config.temporal.address, namespace: config.temporal.namespace }, 'video worker polling');
   try {
-    await runTemporalWorker(config.temporal, activities, createTrainingActivities({ db, objects, media }));
+    await runTemporalWorker(config.temporal, activities, createTrainingActivities({ db, objects, media, engine: 'temporal' }));
   } finally {
     await media.close();
     await db.destroy();

@@ -36,6 +36,26 @@ const galleryCss = `
 .ga-notice{color:var(--st-muted);font-size:.9rem}
 .ga-error{color:var(--st-danger,#b42318);font-weight:600}
 .ga-success{color:var(--st-success,#067647);font-weight:600}
+.ga-jobs-filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end;padding:1rem;border-radius:16px;background:var(--st-surface,#fff);box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.ga-jobs-field{display:grid;gap:.3rem;font-weight:600;font-size:.9rem}
+.ga-jobs-field input,.ga-jobs-field select{min-height:44px;min-width:10rem}
+.ga-jobs-scroll{overflow-x:auto;border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.ga-jobs-table{width:100%;border-collapse:collapse;font-size:.9rem}
+.ga-jobs-table caption{text-align:left;font-weight:700;padding:.5rem 0}
+.ga-jobs-table th,.ga-jobs-table td{padding:.5rem .75rem;text-align:left;border-bottom:1px solid var(--st-line,#e4e4ea);vertical-align:top}
+.ga-jobs-table th{font-weight:700}
+.ga-jobs-open{font:inherit;font-family:ui-monospace,monospace;color:var(--st-accent-600,#5b3df5);background:none;border:0;padding:.25rem 0;min-height:44px;cursor:pointer;text-decoration:underline}
+.ga-jobs-status{font-weight:700;text-transform:capitalize}
+.ga-jobs-status[data-status=FAILED],.ga-jobs-status[data-status=TIMED_OUT]{color:var(--st-danger,#b42318)}
+.ga-jobs-status[data-status=COMPLETED]{color:var(--st-success,#067647)}
+.ga-jobs-step{color:var(--st-muted)}
+.ga-jobs-more{justify-self:center}
+.ga-job{display:grid;gap:1rem}
+.ga-job{min-width:0}
+.ga-job-facts{display:grid;grid-template-columns:max-content minmax(0,1fr);gap:.35rem 1rem;margin:0}
+.ga-job-facts dt{font-weight:700}
+.ga-job-facts dd{margin:0;overflow-wrap:anywhere}
+.ga-job-h3{font-size:1rem}
 .ga-open{display:block;width:100%;padding:0;border:0;background:none;cursor:zoom-in}
 .ga-open:focus-visible{outline:3px solid var(--st-focus,#2563eb);outline-offset:-3px}
 .ga-overlay{position:absolute;top:.5rem;left:.5rem;right:.5rem;display:flex;justify-content:space-between;align-items:flex-start;pointer-events:none}

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
+import { httpRequestSeconds } from '../metrics.ts';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 
 /**
- * Gives each request an id (echoed in `x-request-id`) and a child logger, and logs one line per
- * request. Only the path is logged: query strings can carry one-time tokens.
+ * Gives each request an id (echoed in `x-request-id`) and a child logger, logs one line per
+ * request, and times it in `studio_http_request_duration_seconds`. Only the path is logged: query
+ * strings can carry one-time tokens.
  */
 export function requestContext(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -20,6 +22,9 @@ export function requestContext(logger: Logger): Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
+      // By route template (`/api/job-status/:jobId`), never by path: one series per route, not per id.
+      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.path.startsWith('/api/') ? 'unmatched' : 'frontend');
+      httpRequestSeconds.observe({ route, method: ctx.method, status: String(ctx.status) }, ms / 1000);
       const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
       if (ctx.status >= 500) ctx.state.log.error(line, 'request failed');
       else ctx.state.log.info(line, 'request');

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { AppDeps } from '../deps.ts';
 import { accountRoutes } from './account/index.ts';
 import { adminRoutes } from './admin/index.ts';
+import { adminJobRoutes } from './admin/jobs.ts';
 import { assetRoutes } from './assets/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
@@ -10,6 +11,7 @@ import { devOutboxRoutes } from './dev-outbox/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { imageRoutes } from './images/index.ts';
 import { mediaRoutes } from './media/index.ts';
+import { metricsRoutes } from './metrics/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
 import { productRoutes } from './products/index.ts';
@@ -24,6 +26,7 @@ export function createApiRouter(deps: AppDeps): Router {
   const api = new Router();
   for (const routes of [
     healthRoutes,
+    metricsRoutes,
     authRoutes,
     accountRoutes,
     devOutboxRoutes,
@@ -32,6 +35,7 @@ export function createApiRouter(deps: AppDeps): Router {
     planStatusRoutes,
     catalogRoutes,
     adminRoutes,
+    adminJobRoutes,
     mediaRoutes,
     assetRoutes,
     imageRoutes,

@@ -11,6 +11,7 @@ import type * as ProductsPage from './ProductsPage.tsx';
 import type * as StylesPage from './StylesPage.tsx';
 import type * as ProductPicker from './ProductPicker.tsx';
 import type * as GuidePage from './GuidePage.tsx';
+import type * as AdminJobsPage from './AdminJobsPage.tsx';
 
 type Implements<Actual extends Contract, Contract> = Actual;
 export type Checked = [
@@ -22,4 +23,5 @@ export type Checked = [
   Implements<typeof StylesPage, RemoteModules['mfe_gallery/StylesPage']>,
   Implements<typeof ProductPicker, RemoteModules['mfe_gallery/ProductPicker']>,
   Implements<typeof GuidePage, RemoteModules['mfe_gallery/GuidePage']>,
+  Implements<typeof AdminJobsPage, RemoteModules['mfe_gallery/AdminJobsPage']>,
 ];

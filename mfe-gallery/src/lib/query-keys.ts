@@ -1,4 +1,4 @@
-import type { AssetType } from '@studio/contracts';
+import type { AdminJobsQuery, AssetType } from '@studio/contracts';
 import { sessionQueryKeys } from '@studio/session/query';
 
 /**
@@ -13,4 +13,8 @@ export const galleryKeys = {
   loraModels: (userId: string) => [...galleryKeys.all, 'lora-models', userId] as const,
   styles: () => [...galleryKeys.all, 'styles'] as const,
   imageModels: () => [...galleryKeys.all, 'image-models'] as const,
+  /** The jobs console's (not under `all`: a gallery change does not touch other users' jobs). */
+  adminJobsAll: ['admin-jobs'] as const,
+  adminJobs: (filters: Omit<AdminJobsQuery, 'cursor'>) => [...galleryKeys.adminJobsAll, 'list', filters] as const,
+  adminJob: (jobId: string) => [...galleryKeys.adminJobsAll, 'job', jobId] as const,
 };

@@ -14,3 +14,4 @@ export * from './payments.ts';
 export * from './products.ts';
 export * from './studio.ts';
 export * from './training.ts';
+export * from './admin-jobs.ts';

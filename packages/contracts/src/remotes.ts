@@ -42,6 +42,7 @@ export const REMOTE_EXPOSES = {
     './StylesPage',
     './ProductPicker',
     './GuidePage',
+    './AdminJobsPage',
   ],
   mfe_video_editor: ['./EditorPage', './CreatePage', './SimpleVideoPage'],
   mfe_image_studio: ['./ProductStudioPage', './TrainStylePage', './AdClonePage', './TrainCharacterPage'],
@@ -174,6 +175,7 @@ export interface RemoteModules {
   'mfe_gallery/StylesPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_gallery/ProductPicker': { default: RemoteComponent<ProductPickerProps> };
   'mfe_gallery/GuidePage': { default: RemoteComponent<RoutePageProps> };
+  'mfe_gallery/AdminJobsPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/EditorPage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/CreatePage': { default: RemoteComponent<RoutePageProps> };
   'mfe_video_editor/SimpleVideoPage': { default: RemoteComponent<RoutePageProps> };

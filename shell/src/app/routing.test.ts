@@ -24,6 +24,8 @@ describe('resolveAppRoute', () => {
   });
   it('loads account screens from mfe-account', () => {
     expect(resolveAppRoute('/app/subscription')).toMatchObject({ kind: 'remote', module: 'mfe_account/SubscriptionPage' });
+    expect(resolveAppRoute('/app/admin/jobs')).toMatchObject({ kind: 'remote', module: 'mfe_gallery/AdminJobsPage' });
+    expect(resolveAppRoute('/app/admin/other')).toEqual({ kind: 'redirect', to: '/' });
     expect(resolveAppRoute('/app/analytics')).toMatchObject({ kind: 'remote', module: 'mfe_account/AnalyticsPage' });
   });
   it('loads images, discover and videos from mfe-gallery; any path ending in /discover is discover', () => {

@@ -15,6 +15,7 @@ export type RoutePageModuleId = Extract<
   | 'mfe_gallery/ProductsPage'
   | 'mfe_gallery/StylesPage'
   | 'mfe_gallery/GuidePage'
+  | 'mfe_gallery/AdminJobsPage'
   | 'mfe_voices/VoicesPage'
   | 'mfe_image_studio/ProductStudioPage'
   | 'mfe_image_studio/TrainStylePage'
@@ -65,6 +66,8 @@ const REMOTE_SCREENS: Record<
   'simple-video': { module: 'mfe_video_editor/SimpleVideoPage', title: 'Simple video', exitTo: '/app/images' },
   // The talking-person editor takes the whole screen, with an exit back to /app (spec 2 §1).
   editor: { module: 'mfe_video_editor/EditorPage', title: 'Editor', fullScreen: true, exitTo: '/app' },
+  // Admins only: the server answers anyone else 403, and the page says so.
+  'admin/jobs': { module: 'mfe_gallery/AdminJobsPage', title: 'Jobs' },
 };
 
 /** What `/app/<rest>` shows. `/app` → `/app/discover`; unknown paths → `/` (spec 1 §2). */
@@ -75,9 +78,9 @@ export function resolveAppRoute(pathname: string): AppRouteTarget {
   const rest = path.slice('/app/'.length);
   // Any path ending in /discover is the discover feed (spec 1 §2 "Gallery and discover").
   if (rest.endsWith('/discover')) return { kind: 'remote', ...REMOTE_SCREENS.discover! };
-  if (rest.includes('/')) return { kind: 'redirect', to: '/' };
   const screen = REMOTE_SCREENS[rest];
   if (screen) return { kind: 'remote', ...screen };
+  if (rest.includes('/')) return { kind: 'redirect', to: '/' };
   // /app/{product}-clone trains a style from a product's images (spec 1 §2).
   const clone = /^([a-z0-9][a-z0-9-]*)-clone$/.exec(rest);
   if (clone) return { kind: 'remote', module: 'mfe_image_studio/TrainStylePage', title: 'Train a style' };

@@ -14,6 +14,7 @@ import * as trainedModels from './013-trained-models.ts';
 import * as requestFingerprints from './014-request-fingerprints.ts';
 import * as temporaryUploads from './015-temporary-uploads.ts';
 import * as rateLimitPoints from './016-rate-limit-points.ts';
+import * as adminAudit from './017-admin-audit.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -31,6 +32,7 @@ const migrations: Record<string, Knex.Migration> = {
   '014-request-fingerprints': requestFingerprints,
   '015-temporary-uploads': temporaryUploads,
   '016-rate-limit-points': rateLimitPoints,
+  '017-admin-audit': adminAudit,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -15,6 +15,7 @@ import {
 } from '@studio/contracts';
 import { renderStyleSample } from '@studio/media';
 import type { Context } from 'koa';
+import { jobsTotal } from '../../metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
@@ -121,6 +122,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       const triggerWord = hosted ? `stl${randomBytes(4).toString('hex')}` : null;
       const row = await createModel(db, objects, { userId: user.id, kind, name, images, provider: hosted ? 'fal' : 'local', triggerWord });
       await jobs.startTraining({ modelId: row.id, userId: user.id });
+      jobsTotal.inc({ kind: 'training', engine: jobs.name, event: 'started' });
       ctx.body = { success: true, model: toTrainedModel(row) } satisfies TrainedModelResponse;
     },
   );

@@ -12,6 +12,7 @@ import {
   videoStarted,
 } from '@studio/contracts';
 import type { Context } from 'koa';
+import { sseStreamsOpen } from '../../metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { CHANNELS } from '../../db/notifications.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
@@ -150,6 +151,7 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
         setTimeout(() => void send().catch((error: unknown) => (logger.warn({ err: error }, 'job events'), close())), 50);
       };
       const release = eventStreams.add(userId, close);
+      sseStreamsOpen.inc();
       const stop = notifications.on(CHANNELS.jobs, (id) => id === first.id && schedule());
       // Heartbeats keep proxies from closing the stream; the poll covers lost notifications.
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
@@ -158,6 +160,7 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
         if (closed) return;
         closed = true;
         release();
+        sseStreamsOpen.dec();
         stop();
         clearInterval(heartbeat);
         clearInterval(poll);

@@ -1,6 +1,7 @@
 import type { CreditQuoteResponse, CreditTransaction, TransactionType } from '@studio/contracts';
 import type { Queryable } from '../../db/index.ts';
 import { DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
+import { creditsTotal } from '../../metrics.ts';
 import { invalidatePlanStatus } from '../plans/plan-status.ts';
 import { quoteTask } from './quotes.ts';
 
@@ -48,20 +49,29 @@ interface LedgerEntry {
   idempotencyKey: string;
 }
 
+/** How a ledger row moved credits, for `studio_credits_total`: spent, given back, or given. */
+const creditDirection = (row: LedgerRow) => (row.amount < 0 ? 'debited' : row.transaction_type === 'TASK_REFUND' ? 'refunded' : 'granted');
+
 /** The one door to the ledger: `add_credit_transaction`, then the plan-status cache is told. */
 export async function writeLedger(db: Queryable, entry: LedgerEntry): Promise<CreditTransaction> {
   try {
-    const result = await db.raw<{ rows: LedgerRow[] }>('SELECT * FROM add_credit_transaction(?, ?, ?, ?, ?, ?, ?, ?)', [
-      entry.userId,
-      entry.type,
-      entry.amount,
-      entry.description,
-      entry.taskType ?? null,
-      entry.taskMetadata ? JSON.stringify(entry.taskMetadata) : null,
-      entry.rawCostUsd ?? null,
-      entry.idempotencyKey,
-    ]);
-    return toCreditTransaction(result.rows[0]!);
+    // `applied`: this call wrote the row (a repeated key answers the first one, written earlier).
+    const result = await db.raw<{ rows: (LedgerRow & { applied: boolean })[] }>(
+      'SELECT *, created_at = now() AS applied FROM add_credit_transaction(?, ?, ?, ?, ?, ?, ?, ?)',
+      [
+        entry.userId,
+        entry.type,
+        entry.amount,
+        entry.description,
+        entry.taskType ?? null,
+        entry.taskMetadata ? JSON.stringify(entry.taskMetadata) : null,
+        entry.rawCostUsd ?? null,
+        entry.idempotencyKey,
+      ],
+    );
+    const row = result.rows[0]!;
+    if (row.applied && row.amount !== 0) creditsTotal.inc({ direction: creditDirection(row) }, Math.abs(row.amount));
+    return toCreditTransaction(row);
   } catch (error) {
     // spec 1 §5: credits never go below zero; the database refuses and writes nothing.
     // The refusal says what the request needed, so the upgrade dialog can say how many more (spec 2 §6).

@@ -5,6 +5,7 @@
 import { TrainingMessages } from '@studio/contracts';
 import { isMediaError, learnGrade, renderCharacterSample, renderStyleSample, type ImageData, type MediaEngine } from '@studio/media';
 import { StepError, type TrainingActivities } from '@studio/workflows';
+import { jobsTotal } from '../../metrics.ts';
 import type { Db } from '../../db/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
@@ -14,7 +15,18 @@ import type { ModelRow } from './models.ts';
 const HOSTED_TRAINING_S = 180;
 const PROGRESS_EVERY_MS = 5000;
 
-export function createTrainingActivities({ db, objects, media }: { db: Db; objects: ObjectStore; media: MediaEngine }): TrainingActivities {
+export function createTrainingActivities({
+  db,
+  objects,
+  media,
+  engine,
+}: {
+  db: Db;
+  objects: ObjectStore;
+  media: MediaEngine;
+  /** The durable engine running the trainings, for `studio_jobs_total`. */
+  engine: 'dbos' | 'temporal';
+}): TrainingActivities {
   const rowOf = async (modelId: string) => {
     const row = await db('trained_models').where({ id: modelId }).first<ModelRow | undefined>();
     // Deleted while training: nothing left to do.
@@ -97,7 +109,7 @@ export function createTrainingActivities({ db, objects, media }: { db: Db; objec
     },
 
     async finishTraining(modelId, outcome) {
-      await db('trained_models')
+      const ended = await db('trained_models')
         .where({ id: modelId })
         .whereIn('status', ['queued', 'training'])
         .update({
@@ -107,6 +119,7 @@ export function createTrainingActivities({ db, objects, media }: { db: Db; objec
           finished_at: db.fn.now(),
           updated_at: db.fn.now(),
         });
+      if (ended > 0) jobsTotal.inc({ kind: 'training', engine, event: outcome.status === 'ready' ? 'completed' : 'failed' });
     },
   };
 }

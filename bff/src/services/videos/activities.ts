@@ -10,6 +10,7 @@ import { DEFAULT_VOICE_SETTINGS, Messages } from '@studio/contracts';
 import { isMediaError, type MediaEngine } from '@studio/media';
 import { StepError, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
+import { timeStep } from '../../metrics.ts';
 import { keepMouthCues, readMouthCues, saveVideoAsset } from '../assets/files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
@@ -53,11 +54,12 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
     readImageData(await read(section.image), Messages.imageTypeInvalid).catch(() => {
       throw new StepError('bad_input', `Invalid image data for section ${section.name}`);
     });
+  // Each step is timed in `studio_job_step_duration_seconds` under its name, and its errors say whether a retry can help.
   const guarded =
-    <A extends unknown[], R>(work: (...args: A) => Promise<R>) =>
+    <A extends unknown[], R>(step: string, work: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
-        return await work(...args);
+        return await timeStep(step, () => work(...args));
       } catch (error) {
         throw asStepError(error);
       }
@@ -68,7 +70,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       .first<{ target_duration: number; video_duration: number | null }>();
 
   return {
-    speak: guarded(async (jobId, section) => {
+    speak: guarded('speak', async (jobId, section) => {
       await markStep(db, jobId, section.id, 'audio');
       const job = await jobOf(jobId);
       // The section's own voice (spec 2 §2), or the job's.
@@ -92,7 +94,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       return key;
     }),
 
-    animate: guarded(async (jobId, section) => {
+    animate: guarded('animate', async (jobId, section) => {
       await markStep(db, jobId, section.id, 'video');
       const spoken = Boolean(section.audio || section.script);
       // The local talking head moves the still itself while it speaks: lip-sync renders it in one pass.
@@ -121,7 +123,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       return key;
     }),
 
-    lipSync: guarded(async (jobId, section, video, audio) => {
+    lipSync: guarded('lipSync', async (jobId, section, video, audio) => {
       await markStep(db, jobId, section.id, 'lipsync');
       const job = await jobOf(jobId);
       // A hosted veo3 clip already speaks (built-in audio, kept by the video step).
@@ -145,7 +147,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       return key;
     }),
 
-    caption: guarded(async (jobId, section, video) => {
+    caption: guarded('caption', async (jobId, section, video) => {
       await markStep(db, jobId, section.id, 'captions');
       const job = await jobOf(jobId);
       const row = await sectionRow(jobId, section.id);
@@ -161,7 +163,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       return key;
     }),
 
-    concat: guarded(async (jobId, videos) => {
+    concat: guarded('concat', async (jobId, videos) => {
       const clips = await Promise.all(videos.map(read));
       const joined = clips.length === 1 ? clips[0]! : await media.video.concat(clips);
       const poster = await media.video.posterFrame(joined);
@@ -178,7 +180,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       return { video, poster: posterKey };
     }),
 
-    store: guarded(async (jobId, userId, video, poster) => {
+    store: guarded('store', async (jobId, userId, video, poster) => {
       return db.transaction(async (trx) => {
         const job = await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
         if (!job) throw new StepError('bad_input', Messages.jobNotFound);
@@ -208,18 +210,18 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       });
     }),
 
-    refund: guarded(async (jobId, _userId, sectionId) => {
+    refund: guarded('refund', async (jobId, _userId, sectionId) => {
       await refundSection(db, jobId, sectionId);
     }),
 
-    progress: guarded(async (jobId, update) => {
+    progress: guarded('progress', async (jobId, update) => {
       // A finished section gets its poster frame before the results panel can ask for it.
       const clip = update.outcome.status === 'COMPLETED' ? update.outcome.video : null;
       if (clip) await objects.put(sectionPosterKey(clip), await media.video.posterFrame(await read(clip)));
       await recordSection(db, jobId, update.outcome);
     }),
 
-    finish: guarded(async (jobId, outcome) => {
+    finish: guarded('finish', async (jobId, outcome) => {
       await finishJob(db, jobId, outcome);
     }),
   };

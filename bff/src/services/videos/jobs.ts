@@ -11,7 +11,7 @@ import { AppError, DbErrorCodes, insufficientCredits, isDbError } from '../../er
 import { refundKeyFor } from '../credits/charged-task.ts';
 import { debitCredits, grantCredits } from '../credits/ledger.ts';
 import { quoteTask } from '../credits/quotes.ts';
-import { getOwnJob, RUNNING, sectionsOf, workflowIdOf, type JobRow, type NewJob, type SectionRow } from './store.ts';
+import { countJob, getOwnJob, RUNNING, sectionsOf, workflowIdOf, type JobRow, type NewJob, type SectionRow } from './store.ts';
 
 const SECTION_TASK = 'video_section';
 const chargeKeyOf = (jobId: string, sectionId: string, run: number) => `video:${jobId}:${sectionId}:${run}`;
@@ -85,6 +85,7 @@ export async function createJob(db: Db, job: NewJob): Promise<void> {
       })),
     );
   });
+  countJob(job, 'started');
 }
 
 /** The orchestration's input for the job's current run: sections finished by an earlier run are reused. */
@@ -145,20 +146,19 @@ const ENDED_BY = {
  */
 export async function endJob(db: Db, jobId: string, status: 'CANCELLED' | 'TIMED_OUT' | 'FAILED'): Promise<boolean> {
   const ended = await db.transaction(async (trx) => {
-    const updated = await trx('generated_videos').where({ id: jobId, status: 'IN_PROGRESS' }).update({
-      status,
-      error: ENDED_BY[status],
-      finished_at: trx.fn.now(),
-      updated_at: trx.fn.now(),
-    });
-    if (updated === 0) return false;
+    const [updated] = await trx('generated_videos')
+      .where({ id: jobId, status: 'IN_PROGRESS' })
+      .update({ status, error: ENDED_BY[status], finished_at: trx.fn.now(), updated_at: trx.fn.now() })
+      .returning<Pick<JobRow, 'kind' | 'engine'>[]>(['kind', 'engine']);
+    if (!updated) return null;
     await trx('video_sections')
       .where({ job_id: jobId })
       .whereIn('status', RUNNING)
       .update({ status, error: status === 'TIMED_OUT' ? Messages.sectionTimedOut : null, updated_at: trx.fn.now() });
-    return true;
+    return updated;
   });
   if (!ended) return false;
+  countJob(ended, status);
   for (const section of await sectionsOf(db, jobId)) {
     if (section.status !== 'COMPLETED') await refundSection(db, jobId, section.section_id);
   }
@@ -183,8 +183,8 @@ export async function timeOut(db: Db, job: JobRow, cancel: (workflowId: string) 
  * each charged anew (and refundable anew); the finished ones are reused. Refused while the user
  * has a job running, or when every section completed.
  */
-export async function prepareRetry(db: Db, userId: string, jobId: string): Promise<JobRow> {
-  return db.transaction(async (trx) => {
+export async function prepareRetry(db: Db, userId: string, jobId: string, options: { free?: boolean } = {}): Promise<JobRow> {
+  const retried = await db.transaction(async (trx) => {
     await getOwnJob(trx, userId, jobId);
     const job = await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
     if (!isJobFinished(job.status)) throw new AppError(409, 'conflict', Messages.jobStillRunning);
@@ -206,11 +206,14 @@ export async function prepareRetry(db: Db, userId: string, jobId: string): Promi
       })
       .returning<JobRow[]>('*')
       .catch(inProgress);
-    const credits = await reserveSections(
-      trx,
-      { id: jobId, userId, run },
-      again.map((s) => ({ id: s.section_id, name: s.name })),
-    );
+    // Support's retry costs the user nothing: no charge, so nothing to refund if it fails again.
+    const credits = options.free
+      ? 0
+      : await reserveSections(
+          trx,
+          { id: jobId, userId, run },
+          again.map((s) => ({ id: s.section_id, name: s.name })),
+        );
     for (const s of again) {
       await trx('video_sections')
         .where({ job_id: jobId, section_id: s.section_id })
@@ -227,4 +230,6 @@ export async function prepareRetry(db: Db, userId: string, jobId: string): Promi
     }
     return updated!;
   });
+  countJob(retried, 'retried');
+  return retried;
 }

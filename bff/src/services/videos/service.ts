@@ -285,10 +285,10 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
     return currentView(userId, job.id);
   }
 
-  /** Runs again the sections that did not complete (charged anew); answers the job id. */
-  async function retry(userId: string, jobId: string): Promise<string> {
+  /** Runs again the sections that did not complete (charged anew, unless support retries it `free`); answers the job id. */
+  async function retry(userId: string, jobId: string, options: { free?: boolean } = {}): Promise<string> {
     await current(userId, jobId);
-    const job = await prepareRetry(db, userId, jobId);
+    const job = await prepareRetry(db, userId, jobId, options);
     await startRun(job);
     return job.id;
   }

@@ -3,6 +3,7 @@ import { Messages, type JobStatusName, type SectionStatusName, type SectionVoice
 import type { JobOutcome, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
+import { jobsTotal } from '../../metrics.ts';
 
 /**
  * The video jobs' store (DESIGN decision 6): a `generated_videos` row per job and a `video_sections` row
@@ -162,15 +163,21 @@ export async function recordSection(db: Queryable, jobId: string, outcome: Secti
 /** The job ended as the orchestration says (a job already cancelled or timed out keeps its status). */
 export async function finishJob(db: Queryable, jobId: string, outcome: JobOutcome): Promise<void> {
   const failed = outcome.sections.find((s) => s.status !== 'COMPLETED');
-  await db('generated_videos')
+  const [ended] = await db('generated_videos')
     .where({ id: jobId, status: 'IN_PROGRESS' })
     .update({
       status: outcome.status,
       error: outcome.status === 'FAILED' ? (failed?.error ?? Messages.failedToGenerateVideo) : null,
       finished_at: db.fn.now(),
       updated_at: db.fn.now(),
-    });
+    })
+    .returning<Pick<JobRow, 'kind' | 'engine'>[]>(['kind', 'engine']);
+  if (ended) countJob(ended, outcome.status);
 }
+
+/** A job started, retried or ended, in `studio_jobs_total` (an end is counted by the one call that recorded it). */
+export const countJob = (job: Pick<JobRow, 'kind' | 'engine'>, event: 'started' | 'retried' | JobStatusName) =>
+  jobsTotal.inc({ kind: job.kind, engine: job.engine, event: event.toLowerCase() });
 
 /** Running jobs past their deadline (spec 2 §9: 30 minutes). */
 export async function overdueJobs(db: Db): Promise<JobRow[]> {

@@ -3,6 +3,7 @@ import { NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { PaymentMessages } from '@studio/contracts';
 import {
+  adminViewActiveAtom,
   adminViewAtom,
   contentBadgeAtom,
   isAdminAtom,
@@ -152,9 +153,10 @@ export function TopbarActions() {
 
 function SidebarNav() {
   const badge = useAtomValue(contentBadgeAtom);
+  const admin = useAtomValue(adminViewActiveAtom);
   return (
     <nav className="sh-nav">
-      {navigationGroups(SUPPORT_EMAIL).map((group) => (
+      {navigationGroups(SUPPORT_EMAIL, { admin }).map((group) => (
         <div key={group.title ?? 'main'} className="sh-nav-group">
           {group.title && <p className="sh-nav-title">{group.title}</p>}
           <ul>

@@ -1,6 +1,18 @@
 /** Sidebar items and groups of spec 1 §2, in order. */
 export type NavIcon =
-  'content' | 'styles' | 'discover' | 'clone' | 'video' | 'studio' | 'products' | 'style' | 'character' | 'privacy' | 'terms' | 'help';
+  | 'content'
+  | 'styles'
+  | 'discover'
+  | 'clone'
+  | 'video'
+  | 'studio'
+  | 'products'
+  | 'style'
+  | 'character'
+  | 'jobs'
+  | 'privacy'
+  | 'terms'
+  | 'help';
 
 export interface NavItem {
   label: string;
@@ -18,7 +30,8 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-export function navigationGroups(supportEmail: string): NavGroup[] {
+/** The sidebar's groups; an admin (with the Admin View on) also has the jobs console. */
+export function navigationGroups(supportEmail: string, options: { admin?: boolean } = {}): NavGroup[] {
   return [
     {
       title: null,
@@ -39,6 +52,7 @@ export function navigationGroups(supportEmail: string): NavGroup[] {
         { label: 'Character', to: '/app/characters', icon: 'character' },
       ],
     },
+    ...(options.admin ? [{ title: 'Admin', items: [{ label: 'Jobs', to: '/app/admin/jobs', icon: 'jobs' as const }] }] : []),
     {
       title: 'Support',
       items: [

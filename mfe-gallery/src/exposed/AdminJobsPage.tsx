@@ -1,0 +1,5 @@
+import { ensureGalleryStyles } from '../styles.ts';
+import { AdminJobsPage } from '../features/admin-jobs/AdminJobsPage.tsx';
+
+ensureGalleryStyles();
+export default AdminJobsPage;

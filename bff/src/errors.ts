@@ -34,6 +34,8 @@ export const DbErrorCodes = {
   uniqueViolation: '23505',
   /** A NUL character in text (PostgreSQL's text type cannot hold one). */
   characterNotInRepertoire: '22021',
+  /** A relation that does not exist (yet). */
+  undefinedTable: '42P01',
 } as const;
 
 export function isDbError(error: unknown, code: string): error is { code: string; constraint?: string } {

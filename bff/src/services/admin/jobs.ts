@@ -14,7 +14,7 @@ import {
 import { trainingWorkflowId } from '@studio/workflows';
 import type { Knex } from 'knex';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, DbErrorCodes, isDbError, notFound } from '../../errors.ts';
 import { toCreditTransaction, type LedgerRow } from '../credits/ledger.ts';
 import { refundSection } from '../videos/jobs.ts';
 import type { VideoService } from '../videos/service.ts';
@@ -181,7 +181,10 @@ export function createAdminJobs({ db, config, jobs, videos }: AdminJobsDeps) {
         'completed_at_epoch_ms',
       )
       // Before the engine's first job its schema does not exist yet: no steps.
-      .catch(() => []);
+      .catch((error: unknown) => {
+        if (isDbError(error, DbErrorCodes.undefinedTable)) return [];
+        throw error;
+      });
     return rows.map((r) => ({
       name: r.function_name,
       startedAt: r.started_at_epoch_ms ? new Date(Number(r.started_at_epoch_ms)).toISOString() : null,

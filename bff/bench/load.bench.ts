@@ -1,0 +1,87 @@
+/**
+ * The API while media renders (issue 24 §4; prints numbers and target ratios, not a test): a cheap
+ * signed-in read, `GET /api/plan-status`, from autocannon in another process at 50 requests a second,
+ * first alone, then while two image generations and one video section render on the local engine
+ * without pause. Target: p99 ≤ 100 ms under that load (media work must not starve the API).
+ *
+ * Run: `npm run bench -w bff`. Env: BENCH_LOAD_S (seconds of each measurement, default 15).
+ */
+import { ApiRoutes } from '@studio/contracts';
+import sharp from 'sharp';
+import { ensureProfile, startTestStudio, signedInUser } from '../test/harness.ts';
+import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
+import { getJob } from '../src/services/videos/store.ts';
+import { loadFromAnotherProcess } from './load.ts';
+
+const SECONDS = Number(process.env.BENCH_LOAD_S ?? 15);
+const TARGET_P99_MS = 100;
+
+const studio = await startTestStudio({ VIDEO_PARALLELISM: '1' }, { media: 'real' });
+try {
+  const { db } = studio.deps;
+  const { user, client } = await signedInUser(studio);
+  await ensureProfile(studio, user, 100_000);
+  const token = newToken();
+  await db('sessions').insert({
+    id_hash: hashToken(token),
+    user_id: user.id,
+    kind: 'user',
+    expires_at: new Date(Date.now() + sessionLifetimeMs('user')),
+  });
+  const read = () =>
+    loadFromAnotherProcess({
+      url: studio.url,
+      requests: [{ path: ApiRoutes.planStatus, headers: { cookie: `${SESSION_COOKIE}=${token}` } }],
+      rate: 50,
+      durationS: SECONDS,
+      connections: 10,
+    });
+
+  const image = await sharp({ create: { width: 720, height: 1280, channels: 3, background: '#6a7a8a' } })
+    .png()
+    .toBuffer();
+  const generateImage = async () => {
+    const form = new FormData();
+    form.set('prompt', 'a glass bottle of serum on a marble shelf');
+    form.set('aspectRatio', '1:1');
+    const res = await client.post(ApiRoutes.generateImage, form);
+    if (res.status !== 200) throw new Error(`an image generation answered ${res.status}`);
+  };
+  const renderSection = async () => {
+    const form = new FormData();
+    form.set('sections', JSON.stringify([{ id: 'a', name: 'a', scriptEnabled: false, videoDuration: 3 }]));
+    form.set('image_0', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'a.png');
+    const res = await client.post(ApiRoutes.generateVideo, form);
+    if (res.status !== 200) throw new Error(`a video start answered ${res.status}`);
+    for (;;) {
+      const job = await getJob(db, res.body.jobId);
+      if (job?.status !== 'IN_PROGRESS') return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  // Warm-up: the models load, ffmpeg starts once.
+  await Promise.all([generateImage(), renderSection()]);
+
+  const alone = await read();
+  let rendering = true;
+  let rendered = 0;
+  const media = (async () => {
+    while (rendering) {
+      await Promise.all([generateImage(), generateImage(), renderSection()]);
+      rendered++;
+    }
+  })();
+  const loaded = await read();
+  rendering = false;
+  await media;
+
+  const line = (label: string, r: typeof alone) =>
+    `${label.padEnd(52)} ${r.requests} requests, median ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, errors ${r.errors + r.non2xx}`;
+  console.log(line('plan-status at 50/s, nothing rendering', alone));
+  console.log(
+    `${line('plan-status at 50/s, 2 images + 1 video section', loaded)}  target p99 ${TARGET_P99_MS} ms  ratio ${(loaded.p99 / TARGET_P99_MS).toFixed(2)}` +
+      `  (${rendered} rounds rendered meanwhile)`,
+  );
+} finally {
+  await studio.stop();
+}

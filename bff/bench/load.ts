@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+export interface LoadResult {
+  requests: number;
+  perSecond: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * GET requests at a fixed overall rate from autocannon in another process (issue 24 §4: a load
+ * generator in the server's own process measured its own scheduling, not the server), rotating
+ * over `requests` (a path and its headers each, e.g. an owner's job and session cookie).
+ */
+export function loadFromAnotherProcess(options: {
+  url: string;
+  requests: { path: string; headers: Record<string, string> }[];
+  rate: number;
+  durationS: number;
+  connections: number;
+}): Promise<LoadResult> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load-worker.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(JSON.stringify(options));
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`the load generator exited with ${code}`)),
+    );
+  });
+}

@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import type { MediaEngine } from '@studio/media';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres.ts';
+import { oneAtATime, STARTUP_LOCKS } from './db/advisory-lock.ts';
 import { createDb, migrateAndSeed, type Db } from './db/index.ts';
 import { createDeps, type AppDeps, type OptionalDep } from './deps.ts';
 import { adoptEarlierFiles } from './services/storage/avatars.ts';
@@ -77,7 +78,8 @@ export async function startStudio(
   }
   try {
     const migrating = createDb(databaseUrl, 2);
-    await migrateAndSeed(migrating).finally(() => migrating.destroy());
+    // Processes started together migrate one at a time.
+    await oneAtATime(databaseUrl, STARTUP_LOCKS.migrations, () => migrateAndSeed(migrating)).finally(() => migrating.destroy());
     if (!config.s3) await adoptEarlierFiles(config.dataDir);
   } catch (error) {
     await embedded?.stop();

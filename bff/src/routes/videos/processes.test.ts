@@ -61,7 +61,16 @@ async function start(bff: Bff): Promise<void> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await until(async () => ((await fetch(`${url(bff)}${ApiRoutes.health}`)).ok ? true : undefined));
+  // Slow on a loaded machine (each process compiles its TypeScript, one at a time they migrate); a
+  // start that never ends says what the database was waiting on.
+  await until(async () => ((await fetch(`${url(bff)}${ApiRoutes.health}`)).ok ? true : undefined), 180_000).catch(
+    async (error: unknown) => {
+      const waiting = await db.raw(
+        'SELECT state, wait_event_type, wait_event, left(query, 100) AS query FROM pg_stat_activity WHERE datname IS NOT NULL',
+      );
+      throw new Error(`${bff.name} did not start: ${String(error)}; the database: ${JSON.stringify(waiting.rows)}`);
+    },
+  );
 }
 async function killed(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -201,5 +210,5 @@ describe('two bff processes on one database (issue 24 §3)', () => {
     expect(ledger.filter((r) => r.transaction_type === 'TASK_DEBIT').map((r) => r.amount)).toEqual([-2, -2, -2]);
     expect(ledger.filter((r) => r.transaction_type === 'TASK_REFUND')).toEqual([]);
     expect((await db('profiles').where({ id: owner.id }).first('credits_remaining')).credits_remaining).toBe(1);
-  }, 240_000);
+  }, 420_000);
 });

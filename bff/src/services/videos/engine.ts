@@ -3,8 +3,8 @@
  * studio's PostgreSQL by default, Temporal when TEMPORAL_ADDRESS is set (its worker runs the
  * activities: `npm run worker`). The rest of the bff sees only start and cancel.
  */
-import pg from 'pg';
 import type { JobSpec, TrainingActivities, TrainingSpec, VideoActivities } from '@studio/workflows';
+import { oneAtATime, STARTUP_LOCKS } from '../../db/advisory-lock.ts';
 import type { Logger } from '../../logger.ts';
 
 export interface JobEngine {
@@ -26,30 +26,6 @@ export function withAsyncCommit(databaseUrl: string): string {
   const url = new URL(databaseUrl);
   url.searchParams.set('options', '-c synchronous_commit=off');
   return url.toString();
-}
-
-/** The advisory lock that lets one process at a time launch DBOS on a database (an arbitrary, fixed key). */
-const LAUNCH_LOCK = 7_401_024;
-
-const LAUNCH_LOCK_POLL_MS = 200;
-
-/**
- * Runs `launch` holding a database-wide advisory lock: two bff processes starting together would
- * otherwise run DBOS's schema migrations side by side, and one of them fails on a deadlock
- * (measured: two processes started at once on a fresh database). The waiting process asks again
- * and again rather than blocking in `pg_advisory_lock`: a statement left waiting would itself hold
- * up the holder's `CREATE INDEX CONCURRENTLY`. The lock ends with its session.
- */
-async function oneLaunchAtATime<T>(databaseUrl: string, launch: () => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    while (!(await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [LAUNCH_LOCK])).rows[0]!.locked)
-      await new Promise((resolve) => setTimeout(resolve, LAUNCH_LOCK_POLL_MS));
-    return await launch();
-  } finally {
-    await client.end();
-  }
 }
 
 /** DBOS.shutdown() has been seen to hang; a stop never waits longer than this for it. */
@@ -92,7 +68,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
   // Launching resumes the jobs a killed process left unfinished.
   const launched = () =>
     (engine ??= import('@studio/workflows/dbos').then((d) =>
-      oneLaunchAtATime(options.databaseUrl, () =>
+      oneAtATime(options.databaseUrl, STARTUP_LOCKS.jobEngine, () =>
         d.launchDbosEngine({
           systemDatabaseUrl: withAsyncCommit(options.databaseUrl),
           executorId: options.executorId,

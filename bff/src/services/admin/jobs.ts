@@ -42,36 +42,43 @@ interface ListRow {
 
 /** Video jobs and trainings in the same columns; a training's states named as a job's. */
 function allJobs(db: Knex, engine: string): Knex.QueryBuilder {
+  // One pass over a job's sections and one over its ledger rows (every run: what was charged, what came back).
   const videos = db('generated_videos as v')
     .join('users as u', 'u.id', 'v.user_id')
+    .joinRaw(
+      `CROSS JOIN LATERAL (
+         SELECT (array_agg(s.step ORDER BY s.position) FILTER (WHERE s.status = 'RUNNING'))[1] AS step,
+                count(*)::int AS sections_total,
+                (count(*) FILTER (WHERE s.status = 'COMPLETED'))::int AS sections_done,
+                (count(*) FILTER (WHERE s.status IN ('FAILED', 'TIMED_OUT')))::int AS sections_failed,
+                json_agg(json_build_object('section', s.name, 'error', s.error) ORDER BY s.position)
+                  FILTER (WHERE s.error IS NOT NULL) AS section_errors
+           FROM video_sections s WHERE s.job_id = v.id) sections`,
+    )
+    .joinRaw(
+      `CROSS JOIN LATERAL (
+         SELECT coalesce(-sum(c.amount) FILTER (WHERE c.transaction_type = 'TASK_DEBIT'), 0)::int AS credits_reserved,
+                coalesce(sum(c.amount) FILTER (WHERE c.transaction_type = 'TASK_REFUND'), 0)::int AS credits_refunded
+           FROM credit_transactions c WHERE c.task_metadata->>'job_id' = v.id::text) credits`,
+    )
     .select(
       db.raw('v.id::text AS id'),
       'v.user_id',
       'u.email as user_email',
       'v.kind',
       'v.status',
-      db.raw("(SELECT s.step FROM video_sections s WHERE s.job_id = v.id AND s.status = 'RUNNING' ORDER BY s.position LIMIT 1) AS step"),
+      'sections.step',
       'v.engine',
       'v.run',
       'v.created_at',
       'v.finished_at',
       'v.error',
-      db.raw('(SELECT count(*)::int FROM video_sections s WHERE s.job_id = v.id) AS sections_total'),
-      db.raw("(SELECT count(*)::int FROM video_sections s WHERE s.job_id = v.id AND s.status = 'COMPLETED') AS sections_done"),
-      db.raw(
-        "(SELECT count(*)::int FROM video_sections s WHERE s.job_id = v.id AND s.status IN ('FAILED', 'TIMED_OUT')) AS sections_failed",
-      ),
-      // From the ledger, every run of the job: what its sections were charged, and what came back.
-      db.raw(
-        "(SELECT coalesce(-sum(c.amount), 0)::int FROM credit_transactions c WHERE c.task_metadata->>'job_id' = v.id::text AND c.transaction_type = 'TASK_DEBIT') AS credits_reserved",
-      ),
-      db.raw(
-        "(SELECT coalesce(sum(c.amount), 0)::int FROM credit_transactions c WHERE c.task_metadata->>'job_id' = v.id::text AND c.transaction_type = 'TASK_REFUND') AS credits_refunded",
-      ),
-      db.raw(
-        `(SELECT json_agg(json_build_object('section', s.name, 'error', s.error) ORDER BY s.position)
-            FROM video_sections s WHERE s.job_id = v.id AND s.error IS NOT NULL) AS section_errors`,
-      ),
+      'sections.sections_total',
+      'sections.sections_done',
+      'sections.sections_failed',
+      'credits.credits_reserved',
+      'credits.credits_refunded',
+      'sections.section_errors',
     );
   const trainings = db('trained_models as t')
     .join('users as u', 'u.id', 't.user_id')

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AdminJobDetail } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, Banner, Dialog, Spinner, useBanner } from '@studio/ui';
@@ -5,6 +6,27 @@ import { useJob, useJobAction, type JobAction } from './api.ts';
 import { KIND_LABELS, when } from './AdminJobsPage.tsx';
 
 const ENDED_WITH_FAILURES = new Set(['FAILED', 'PARTIAL_SUCCESS', 'CANCELLED', 'TIMED_OUT']);
+/** A table of the job's records, scrolling sideways on a narrow screen rather than widening the dialog. */
+function DataTable({ caption, columns, children }: { caption: string; columns: string[]; children: ReactNode }) {
+  return (
+    <div className="ga-jobs-scroll">
+      <table className="ga-jobs-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);
 
 /** A section support may refund: it did not complete, is not running, and its credits were not given back. */
@@ -142,60 +164,36 @@ export function JobDialog({ jobId, onClose }: { jobId: string; onClose: () => vo
               </table>
             </div>
           ) : null}
-          <div className="ga-jobs-scroll">
-            <table className="ga-jobs-table">
-              <caption>Steps</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Step</th>
-                  <th scope="col">Took</th>
-                  <th scope="col">Error</th>
+          <DataTable caption="Steps" columns={['Step', 'Took', 'Error']}>
+            {data.steps.length === 0 ? (
+              <tr>
+                <td colSpan={3}>{data.engine === 'dbos' ? 'No step recorded yet.' : 'This engine keeps its steps in its own UI.'}</td>
+              </tr>
+            ) : (
+              data.steps.map((step, i) => (
+                <tr key={i}>
+                  <td>{step.name}</td>
+                  <td>{seconds(step.durationMs)}</td>
+                  <td>{step.error ? 'Failed' : '—'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.steps.length === 0 ? (
-                  <tr>
-                    <td colSpan={3}>{data.engine === 'dbos' ? 'No step recorded yet.' : 'This engine keeps its steps in its own UI.'}</td>
-                  </tr>
-                ) : (
-                  data.steps.map((step, i) => (
-                    <tr key={i}>
-                      <td>{step.name}</td>
-                      <td>{seconds(step.durationMs)}</td>
-                      <td>{step.error ? 'Failed' : '—'}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
-          <div className="ga-jobs-scroll">
-            <table className="ga-jobs-table">
-              <caption>Ledger</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Entry</th>
-                  <th scope="col">Credits</th>
-                  <th scope="col">Description</th>
+              ))
+            )}
+          </DataTable>
+          <DataTable caption="Ledger" columns={['Entry', 'Credits', 'Description']}>
+            {data.ledger.length === 0 ? (
+              <tr>
+                <td colSpan={3}>No credits moved for this job.</td>
+              </tr>
+            ) : (
+              data.ledger.map((t) => (
+                <tr key={t.id}>
+                  <td>{t.transaction_type}</td>
+                  <td>{t.amount > 0 ? `+${t.amount}` : t.amount}</td>
+                  <td>{t.description}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.ledger.length === 0 ? (
-                  <tr>
-                    <td colSpan={3}>No credits moved for this job.</td>
-                  </tr>
-                ) : (
-                  data.ledger.map((t) => (
-                    <tr key={t.id}>
-                      <td>{t.transaction_type}</td>
-                      <td>{t.amount > 0 ? `+${t.amount}` : t.amount}</td>
-                      <td>{t.description}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+              ))
+            )}
+          </DataTable>
           {data.audit.length > 0 ? (
             <section aria-label="Admin actions">
               <h3 className="ga-job-h3">Admin actions</h3>

@@ -8,8 +8,8 @@ import {
   DEFAULT_VOICE_SETTINGS,
   VIDEO_MODELS,
   VOICE_PRESETS,
+  type SectionVoice as SentSectionVoice,
   type VideoModelId,
-  type VoiceSettingsValue,
 } from '@studio/contracts';
 import { newId } from '../draft/ids.ts';
 
@@ -50,11 +50,8 @@ export interface EditorSection {
   voice: SectionVoice;
 }
 
-/** Who speaks a section, and how (spec 2 §2: each section has its own voice selector and sliders). */
-export interface SectionVoice extends VoiceSettingsValue {
-  voiceId: string;
-  name: string;
-}
+/** Who speaks a section, and how (spec 2 §2): what the request sends (contracts' `SectionVoice`), and the voice's name on screen. */
+export type SectionVoice = SentSectionVoice & { name: string };
 
 /** spec 2 §9: the talking-person editor's default voice and settings. */
 export const DEFAULT_SECTION_VOICE: SectionVoice = {
@@ -201,7 +198,12 @@ export function toRequestSections(sections: EditorSection[]) {
     hasImage: hasImage(s),
     imageUrl: s.imageFile ? null : s.imageUrl,
     captions: s.captions,
-    voice: { voiceId: s.voice.voiceId, stability: s.voice.stability, similarityBoost: s.voice.similarityBoost, speed: s.voice.speed },
+    voice: {
+      voiceId: s.voice.voiceId,
+      stability: s.voice.stability,
+      similarityBoost: s.voice.similarityBoost,
+      speed: s.voice.speed,
+    } satisfies SentSectionVoice,
     isCached: false,
     cachedVideoUrl: null,
     scriptBlocks: s.blocks.map((b) => ({

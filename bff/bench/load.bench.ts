@@ -1,6 +1,6 @@
 /**
  * The API while media renders (issue 24 §4; prints numbers and target ratios, not a test): a cheap
- * signed-in read, `GET /api/plan-status`, from autocannon in another process at 50 requests a second,
+ * signed-in read, `GET /api/plan-status`, from another process at 50 requests a second (evenly paced, after 3 s to warm up),
  * first alone, then while two image generations and one video section render on the local engine
  * without pause. Target: p99 ≤ 100 ms under that load (media work must not starve the API).
  *
@@ -8,7 +8,7 @@
  */
 import { ApiRoutes } from '@studio/contracts';
 import sharp from 'sharp';
-import { ensureProfile, startTestStudio, signedInUser } from '../test/harness.ts';
+import { ensureProfile, startTestStudio, signedInUser, type TestClient } from '../test/harness.ts';
 import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
 import { getJob } from '../src/services/videos/store.ts';
 import { loadFromAnotherProcess } from './load.ts';
@@ -19,7 +19,7 @@ const TARGET_P99_MS = 100;
 const studio = await startTestStudio({ VIDEO_PARALLELISM: '1' }, { media: 'real' });
 try {
   const { db } = studio.deps;
-  const { user, client } = await signedInUser(studio);
+  const { user } = await signedInUser(studio);
   await ensureProfile(studio, user, 100_000);
   const token = newToken();
   await db('sessions').insert({
@@ -34,20 +34,27 @@ try {
       requests: [{ path: ApiRoutes.planStatus, headers: { cookie: `${SESSION_COOKIE}=${token}` } }],
       rate: 50,
       durationS: SECONDS,
+      warmupS: 3,
       connections: 10,
     });
 
   const image = await sharp({ create: { width: 720, height: 1280, channels: 3, background: '#6a7a8a' } })
     .png()
     .toBuffer();
-  const generateImage = async () => {
+  // Each round renders for a creator of its own (one creator would meet the upload rate limit).
+  const creator = async () => {
+    const { user: owner, client } = await signedInUser(studio);
+    await ensureProfile(studio, owner, 1_000);
+    return client;
+  };
+  const generateImage = async (client: TestClient) => {
     const form = new FormData();
     form.set('prompt', 'a glass bottle of serum on a marble shelf');
     form.set('aspectRatio', '1:1');
     const res = await client.post(ApiRoutes.generateImage, form);
     if (res.status !== 200) throw new Error(`an image generation answered ${res.status}`);
   };
-  const renderSection = async () => {
+  const renderSection = async (client: TestClient) => {
     const form = new FormData();
     form.set('sections', JSON.stringify([{ id: 'a', name: 'a', scriptEnabled: false, videoDuration: 3 }]));
     form.set('image_0', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'a.png');
@@ -60,14 +67,16 @@ try {
     }
   };
   // Warm-up: the models load, ffmpeg starts once.
-  await Promise.all([generateImage(), renderSection()]);
+  const first = await creator();
+  await Promise.all([generateImage(first), renderSection(first)]);
 
   const alone = await read();
   let rendering = true;
   let rendered = 0;
   const media = (async () => {
     while (rendering) {
-      await Promise.all([generateImage(), generateImage(), renderSection()]);
+      const client = await creator();
+      await Promise.all([generateImage(client), generateImage(client), renderSection(client)]);
       rendered++;
     }
   })();

@@ -8,20 +8,25 @@ export interface LoadResult {
   p50: number;
   p99: number;
   max: number;
+  /** p99 of the warm-up's requests (NaN without one). */
+  warmupP99: number;
   errors: number;
   non2xx: number;
 }
 
 /**
- * GET requests at a fixed overall rate from autocannon in another process (issue 24 §4: a load
+ * GET requests at an even pace from a load generator in another process (issue 24 §4: a load
  * generator in the server's own process measured its own scheduling, not the server), rotating
- * over `requests` (a path and its headers each, e.g. an owner's job and session cookie).
+ * over `requests` (a path and its headers each, e.g. an owner's job and session cookie). See
+ * load-worker.mjs for how the pace and the latency are counted.
  */
 export function loadFromAnotherProcess(options: {
   url: string;
   requests: { path: string; headers: Record<string, string> }[];
   rate: number;
   durationS: number;
+  /** Seconds of the same load sent first and not counted (pools fill, code warms). */
+  warmupS?: number;
   connections: number;
 }): Promise<LoadResult> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'load-worker.mjs')], { stdio: ['pipe', 'pipe', 'inherit'] });

@@ -15,7 +15,7 @@ import { createLocalObjectStore, createS3ObjectStore, type ObjectStore } from '.
 import { createGoogleSignIn, type OidcClient } from './services/oidc.ts';
 import { syncCatalogPrices } from './services/payments/catalog-sync.ts';
 import { createPayments, type Payments } from './services/payments/stripe.ts';
-import { invalidatePlanStatus } from './services/plans/plan-status.ts';
+import { forgetPlanStatuses, invalidatePlanStatus } from './services/plans/plan-status.ts';
 import { instrumentMedia, observePool } from './metrics.ts';
 import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
@@ -110,6 +110,7 @@ export async function createDeps(
     const notifications = listenForChanges(databaseUrl, logger);
     opened.push(() => notifications.close());
     notifications.on(CHANNELS.planStatus, invalidatePlanStatus);
+    notifications.onResume(forgetPlanStatuses);
     const jobs = createJobEngine({
       databaseUrl,
       executorId: config.executorId,

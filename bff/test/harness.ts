@@ -274,14 +274,15 @@ export async function member(studio: TestStudio, options: { credits?: number; ti
 }
 
 /**
- * Resolves when this studio hears the database's notice that `userId`'s ledger changed: a test waits
- * for it (with a deadline) instead of sleeping. Call it before the write it waits for.
+ * Resolves when this studio hears the database's notice that `userId`'s plan status may have changed
+ * (the balance crossed zero, the tier changed; migration 018): a test waits for it (with a deadline)
+ * instead of sleeping. Call it before the write it waits for.
  */
-export function ledgerNotice(studio: RunningStudio, userId: string, timeoutMs = 5000): Promise<void> {
+export function planStatusNotice(studio: RunningStudio, userId: string, timeoutMs = 5000): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop();
-      reject(new Error(`no ledger notice for ${userId} within ${timeoutMs} ms`));
+      reject(new Error(`no plan-status notice for ${userId} within ${timeoutMs} ms`));
     }, timeoutMs);
     const stop = studio.deps.notifications.on(CHANNELS.planStatus, (payload) => {
       if (payload !== userId) return;

@@ -1,8 +1,9 @@
 /**
  * Postgres NOTIFY, heard by every bff process: the database announces job changes and ledger
  * writes (migration 010), whoever made them (this process, another one, a Temporal worker). One
- * dedicated connection per process LISTENs; it reconnects after a failure, and while it is down
- * callers fall back to what they did before (job polling, the plan-status cache's own expiry).
+ * dedicated connection per process LISTENs; it reconnects after a failure, and then tells whoever
+ * keeps state (`onResume`) to read it again, since what changed meanwhile was not announced: the
+ * plan-status cache is emptied and every job event stream re-reads its job.
  */
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
@@ -13,6 +14,11 @@ type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
 export interface Notifications {
   /** Calls `listener` with each payload on `channel`; answers the function that stops it. */
   on(channel: Channel, listener: (payload: string) => void): () => void;
+  /**
+   * Calls `listener` each time listening resumes after it was lost: what changed meanwhile was not
+   * announced, so what the listener keeps must be read again. Answers the function that stops it.
+   */
+  onResume(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -20,6 +26,8 @@ const RECONNECT_MS = 2000;
 
 export function listenForChanges(databaseUrl: string, logger: Logger): Notifications {
   const listeners = new Map<Channel, Set<(payload: string) => void>>();
+  const resumed = new Set<() => void>();
+  let listened = false;
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -40,7 +48,11 @@ export function listenForChanges(databaseUrl: string, logger: Logger): Notificat
       await next.connect();
       for (const channel of Object.values(CHANNELS)) await next.query(`LISTEN ${channel}`);
       if (closed) await next.end();
-      else client = next;
+      else {
+        client = next;
+        if (listened) for (const listener of resumed) listener();
+        listened = true;
+      }
     } catch (error) {
       logger.warn({ err: error }, 'database notifications unavailable; retrying');
       void next.end().catch(() => undefined);
@@ -63,6 +75,10 @@ export function listenForChanges(databaseUrl: string, logger: Logger): Notificat
       if (!set) listeners.set(channel, (set = new Set()));
       set.add(listener);
       return () => set.delete(listener);
+    },
+    onResume(listener) {
+      resumed.add(listener);
+      return () => resumed.delete(listener);
     },
     async close() {
       closed = true;

@@ -15,6 +15,7 @@ import * as requestFingerprints from './014-request-fingerprints.ts';
 import * as temporaryUploads from './015-temporary-uploads.ts';
 import * as rateLimitPoints from './016-rate-limit-points.ts';
 import * as adminAudit from './017-admin-audit.ts';
+import * as planStatusNotices from './018-plan-status-notices.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -33,6 +34,7 @@ const migrations: Record<string, Knex.Migration> = {
   '015-temporary-uploads': temporaryUploads,
   '016-rate-limit-points': rateLimitPoints,
   '017-admin-audit': adminAudit,
+  '018-plan-status-notices': planStatusNotices,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

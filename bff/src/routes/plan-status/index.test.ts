@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiRoutes } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerNotice, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { planStatusNotice, signedInUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 import { applyTierChange } from '../../services/credits/tiers.ts';
 import { debitCredits, grantCredits } from '../../services/credits/ledger.ts';
 import { getPlanStatus, invalidatePlanStatus } from '../../services/plans/plan-status.ts';
@@ -50,28 +50,35 @@ describe('GET /api/plan-status', () => {
     expect((await client.get(ApiRoutes.planStatus)).body).toEqual({ needsPlan: false, reason: 'active_subscription' });
   });
 
-  it('caches the answer per user until a ledger write invalidates it', async () => {
+  it('caches the answer per user until a tier change or a ledger write invalidates it', async () => {
     const { user, client } = await signedInUser(studio);
-    // The trial grant is a ledger write too: its notice is heard before the answer is cached.
-    const heard = ledgerNotice(studio, user.id);
+    // The trial grant takes the balance above zero: its notice is heard before the answer is cached.
+    const granted = planStatusNotice(studio, user.id);
     await client.get(ApiRoutes.profile);
-    await heard;
-    expect((await client.get(ApiRoutes.planStatus)).body.needsPlan).toBe(false);
-    // Changed behind the service's back: the cached answer stands.
-    await db()('profiles').where({ id: user.id }).update({ subscription_tier: 'free' });
+    await granted;
     expect((await client.get(ApiRoutes.planStatus)).body).toEqual({ needsPlan: false, reason: 'trial_with_credits' });
+    // A tier change, however it is made, is announced by the database.
+    const changed = planStatusNotice(studio, user.id);
+    await db()('profiles').where({ id: user.id }).update({ subscription_tier: 'free' });
+    await changed;
+    expect((await client.get(ApiRoutes.planStatus)).body).toEqual({ needsPlan: true, reason: 'no_active_subscription' });
+    // A subscription written behind the service's back (the payments code announces its own): the cached answer stands.
+    const plan = await db()('subscription_plans').where({ plan_tier: 'growth' }).first();
+    await db()('user_subscriptions').insert({ user_id: user.id, plan_id: plan.id, status: 'active' });
+    expect((await client.get(ApiRoutes.planStatus)).body).toEqual({ needsPlan: true, reason: 'no_active_subscription' });
     // Any ledger write through the credits service drops the cached answer.
     await debit(user.id, 1);
-    expect((await client.get(ApiRoutes.planStatus)).body).toEqual({ needsPlan: true, reason: 'no_active_subscription' });
+    expect((await client.get(ApiRoutes.planStatus)).body).toEqual({ needsPlan: false, reason: 'active_subscription' });
   });
 
   it('forgets the cached answer when another process writes the ledger (database notification)', async () => {
     const { user, client } = await signedInUser(studio);
-    const heard = ledgerNotice(studio, user.id);
+    const heard = planStatusNotice(studio, user.id);
     await client.get(ApiRoutes.profile);
     await heard;
     expect((await client.get(ApiRoutes.planStatus)).body.reason).toBe('trial_with_credits');
-    // A Temporal worker (or any other process) debits through SQL: this process's cache never sees the call.
+    // A Temporal worker (or any other process) debits through SQL: this process's cache never sees
+    // the call, but the balance reaching zero is announced.
     await db().raw('SELECT add_credit_transaction(?, ?, ?, ?, NULL, NULL, NULL, ?)', [
       user.id,
       'TASK_DEBIT',

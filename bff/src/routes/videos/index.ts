@@ -5,7 +5,6 @@ import {
   GenerateAnimationFields,
   GenerateVideoFields,
   isJobFinished,
-  JOB_POLL_MS,
   JobStatusResponse,
   Messages,
   StartJobResponse,
@@ -24,6 +23,10 @@ import { ANIMATION_IMAGE, createVideoService, SECTION_IMAGES } from '../../servi
 import { route } from '../route.ts';
 
 const HEARTBEAT_MS = 15_000;
+/** A stream reads its job at most this often (a burst of changes is one read, or two). */
+const READ_EVERY_MS = 50;
+/** How often a stream reads its job unannounced, in case the database's announcements stopped silently. */
+const SAFETY_POLL_MS = 30_000;
 
 export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, notifications, logger }: AppDeps): Router {
   const router = new Router();
@@ -133,9 +136,11 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
       let last = '';
       let closed = false;
       let queued = false;
+      let readAt = 0;
       const send = async () => {
         queued = false;
         if (closed) return;
+        readAt = performance.now();
         const view = await videos.currentView(userId, first.id);
         const data = JSON.stringify(view);
         if (data !== last) {
@@ -144,24 +149,30 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
         }
         if (isJobFinished(view.status)) close();
       };
-      // Changes come in bursts (a step, its row, the ledger): they are read once per burst.
+      // Changes come in bursts (a step, its row, the ledger): the first is read at once, the rest of
+      // the burst once, at most every READ_EVERY_MS.
       const schedule = () => {
         if (queued || closed) return;
         queued = true;
-        setTimeout(() => void send().catch((error: unknown) => (logger.warn({ err: error }, 'job events'), close())), 50);
+        const wait = Math.max(0, readAt + READ_EVERY_MS - performance.now());
+        setTimeout(() => void send().catch((error: unknown) => (logger.warn({ err: error }, 'job events'), close())), wait);
       };
       const release = eventStreams.add(userId, close);
       sseStreamsOpen.inc();
       const stop = notifications.on(CHANNELS.jobs, (id) => id === first.id && schedule());
-      // Heartbeats keep proxies from closing the stream; the poll covers lost notifications.
+      // Changes made while the process was not listening were not announced: read again.
+      const stopResume = notifications.onResume(schedule);
+      // Heartbeats keep proxies from closing the stream; the slow poll covers a listening connection
+      // that died without an error (each stream polling every 3 s was 333 reads a second for 1,000).
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      const poll = setInterval(schedule, JOB_POLL_MS);
+      const poll = setInterval(schedule, SAFETY_POLL_MS);
       function close() {
         if (closed) return;
         closed = true;
         release();
         sseStreamsOpen.dec();
         stop();
+        stopResume();
         clearInterval(heartbeat);
         clearInterval(poll);
         stream.end();

@@ -23,6 +23,11 @@ export function invalidatePlanStatus(userId: string): void {
   cache.delete(userId);
 }
 
+/** Forgets every cached plan status (changes may have gone unannounced). */
+export function forgetPlanStatuses(): void {
+  cache.clear();
+}
+
 function remember(userId: string, status: PlanStatusResponse): void {
   const now = Date.now();
   if (cache.size >= SWEEP_AT) {

@@ -77,3 +77,28 @@ export class ModelWorker<Request extends object, Answer> {
     this.worker = null;
   }
 }
+
+/**
+ * Several workers of one script for work that is not one model's (e.g. painting scenes): each call
+ * goes to the worker with the fewest calls waiting; each worker still answers in order.
+ */
+export class WorkerPool<Request extends object, Answer> {
+  private readonly slots: { worker: ModelWorker<Request, Answer>; waiting: number }[];
+
+  constructor(script: URL, what: string, size: number, timeoutMs?: number) {
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({
+      worker: new ModelWorker<Request, Answer>(script, what, timeoutMs),
+      waiting: 0,
+    }));
+  }
+
+  call(request: Request, transfer: TransferListItem[] = []): Promise<Answer> {
+    const slot = this.slots.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+    slot.waiting++;
+    return slot.worker.call(request, transfer).finally(() => slot.waiting--);
+  }
+
+  async close() {
+    await Promise.all(this.slots.map((s) => s.worker.close()));
+  }
+}

@@ -7,7 +7,7 @@ import { nameColour, quotedText, readPrompt, type RGB } from './lexicon.ts';
 import { fitWhole } from './reframe.ts';
 import { sceneKinds } from './scenes.ts';
 import { cutOut, Segmenter, type Segmentation } from './segmenter.ts';
-import { canvasToPng, composeScene, placement, standOn } from './studio.ts';
+import { canvasToPng, closeSceneWorkers, composeScene, placement, standOn } from './studio.ts';
 import { FaceFinder } from './faces.ts';
 
 export interface LocalProviderOptions {
@@ -210,7 +210,7 @@ export function createLocalProvider(
     },
 
     async close() {
-      await Promise.all([segmenter.close(), faces.close()]);
+      await Promise.all([segmenter.close(), faces.close(), closeSceneWorkers()]);
     },
   };
 }

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import sharp, { type OverlayOptions } from 'sharp';
+import { WorkerPool } from '../model-worker.ts';
 import { escapeXml, readPrompt, type RGB } from './lexicon.ts';
 import { renderScene, softly } from './scenes.ts';
 
@@ -30,11 +32,7 @@ function wrap(text: string, max: number): string[] {
   return out;
 }
 
-/**
- * Composes a studio scene: the set the prompt describes, then (if given) the cut-out standing on
- * the set's stage, whole, with its shadows and reflection, then (if given) a text layer. A PNG.
- */
-export async function composeScene(opts: {
+export interface SceneOptions {
   prompt: string;
   width: number;
   height: number;
@@ -42,7 +40,36 @@ export async function composeScene(opts: {
   cutout?: { png: Buffer; width: number; height: number };
   scale?: number;
   text?: string;
-}): Promise<Buffer> {
+}
+
+/** Painting threads: one core is left to the API (issue 24 §4), at most four. */
+const SCENE_WORKERS = Math.min(4, availableParallelism() - 1);
+let scenes: WorkerPool<{ opts: SceneOptions }, { png: Uint8Array }> | null = null;
+
+/**
+ * Composes a studio scene (`composeSceneHere`) in a worker thread of a small pool: painting takes
+ * a few hundred milliseconds of synchronous canvas calls, which on the request thread would hold
+ * every API request behind it.
+ */
+export async function composeScene(opts: SceneOptions): Promise<Buffer> {
+  scenes ??= new WorkerPool(new URL('./scene-worker.mjs', import.meta.url), 'The studio scene', SCENE_WORKERS, 120_000);
+  const { png } = await scenes.call({ opts });
+  return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+}
+
+/** Stops the scene workers (the next scene starts them again). */
+export async function closeSceneWorkers(): Promise<void> {
+  const pool = scenes;
+  scenes = null;
+  await pool?.close();
+}
+
+/**
+ * Composes a studio scene on this thread: the set the prompt describes, then (if given) the cut-out
+ * standing on the set's stage, whole, with its shadows and reflection, then (if given) a text layer.
+ * A PNG.
+ */
+export async function composeSceneHere(opts: SceneOptions): Promise<Buffer> {
   const { width, height } = opts;
   const scene = renderScene(opts.prompt, width, height, opts.seed ?? 1);
   if (opts.cutout) {

@@ -1,0 +1,23 @@
+// Worker thread: composes studio scenes (studio.ts `composeSceneHere`: the set, the product on its
+// stage, the text) off the request thread. Painting a 1024 px scene is a few hundred milliseconds of
+// canvas calls; on the main thread it held every API request behind it (issue 24 §4).
+// Receives { id, opts }, answers { id, png } or { id, error }. The scene code is TypeScript, loaded
+// here through tsx's API (a worker does not inherit the main thread's loader).
+import { parentPort } from 'node:worker_threads';
+import { tsImport } from 'tsx/esm/api';
+
+const { composeSceneHere } = await tsImport('./studio.ts', import.meta.url);
+
+parentPort.on('message', async ({ id, opts }) => {
+  try {
+    // Buffers arrive as plain Uint8Arrays.
+    const cutout = opts.cutout && {
+      ...opts.cutout,
+      png: Buffer.from(opts.cutout.png.buffer, opts.cutout.png.byteOffset, opts.cutout.png.byteLength),
+    };
+    const png = await composeSceneHere({ ...opts, cutout });
+    parentPort.postMessage({ id, png });
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error?.stack ?? error) });
+  }
+});

@@ -6,6 +6,7 @@ import { loadSession } from './middlewares/auth.ts';
 import { parseJsonBodies, refuseEncodedBodies } from './middlewares/body.ts';
 import { errorHandler } from './middlewares/errors.ts';
 import { requestContext } from './middlewares/request-context.ts';
+import { traceRequests } from './tracing.ts';
 import { csrfProtection, hostCheck, loopbackClientsOnly, securityHeaders } from './middlewares/security.ts';
 import { createFrontendMiddleware } from './routes/frontend/index.ts';
 import { createApiRouter } from './routes/index.ts';
@@ -20,6 +21,7 @@ export function createApp(deps: AppDeps): Koa {
   // Behind proxies, the client IP is read from X-Forwarded-For, counting only the trusted hops.
   app.proxy = config.trustedProxies > 0;
   app.maxIpsCount = config.trustedProxies;
+  app.use(traceRequests);
   app.use(requestContext(logger));
   app.use(securityHeaders({ secure: config.secureCookies }));
   app.use(errorHandler);

@@ -61,6 +61,7 @@ const Env = z.object({
     .optional(),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_UI_URL: optionalUrl,
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   STORE_IMPORT_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -128,6 +129,8 @@ export interface Config {
   temporal: { address: string; namespace: string; uiUrl: string | undefined } | undefined;
   /** How many sections of one video render at once. */
   videoParallelism: number;
+  /** Where traces go over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT); unset → no traces. */
+  otlpEndpoint: string | undefined;
   /** Store import: origins reached without the public-address check (a local store double); none by default. */
   storeImportAllowedOrigins: readonly string[];
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     port: e.PORT,
     executorId: e.EXECUTOR_ID ?? `${os.hostname()}:${e.PORT}`,
     host: e.HOST,

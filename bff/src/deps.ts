@@ -114,6 +114,7 @@ export async function createDeps(
     const jobs = createJobEngine({
       databaseUrl,
       executorId: config.executorId,
+      tracing: config.otlpEndpoint !== undefined,
       temporal: config.temporal,
       activities: createActivities({ db, objects, media }),
       training: createTrainingActivities({ db, objects, media, engine: config.temporal ? 'temporal' : 'dbos' }),

@@ -14,6 +14,7 @@ import { sweepTemporaryUploads } from './services/assets/own-media.ts';
 import type { JobEngine } from './services/videos/engine.ts';
 import { overdueJobs } from './services/videos/store.ts';
 import { serveMetrics } from './metrics.ts';
+import { startTracing } from './tracing.ts';
 import { timeOut } from './services/videos/jobs.ts';
 
 export interface RunningStudio {
@@ -65,6 +66,8 @@ export async function startStudio(
   logger: Logger,
   options: { fastDatabase?: boolean; lazyJobs?: boolean; only?: OptionalDep[]; media?: MediaEngine } = {},
 ): Promise<RunningStudio> {
+  // First: the job engine finds the tracer provider when it launches.
+  const tracing = startTracing(config.otlpEndpoint, { name: 'studio-bff', instance: config.executorId });
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -83,11 +86,13 @@ export async function startStudio(
     if (!config.s3) await adoptEarlierFiles(config.dataDir);
   } catch (error) {
     await embedded?.stop();
+    await tracing.shutdown();
     throw error;
   }
   const created = await createDeps(config, logger, databaseUrl, { only: options.only, media: options.media }).catch(
     async (error: unknown) => {
       await embedded?.stop();
+      await tracing.shutdown();
       throw error;
     },
   );
@@ -120,12 +125,14 @@ export async function startStudio(
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await created.close();
         await embedded?.stop();
+        await tracing.shutdown();
       },
     };
   } catch (error) {
     await metrics?.close();
     await created.close();
     await embedded?.stop();
+    await tracing.shutdown();
     throw error;
   }
 }

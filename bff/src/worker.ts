@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
 import { createMedia, createObjectStore } from './deps.ts';
+import { startTracing } from './tracing.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
     throw new ConfigError('Invalid configuration:\n  TEMPORAL_ADDRESS: required by the worker (host:port of the Temporal frontend)');
   if (!config.databaseUrl) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required by the worker (the studio’s database)');
   const logger = createLogger(config.logLevel);
+  // The activities' step spans (Temporal's own workflow spans would need its interceptors, not installed).
+  const tracing = startTracing(config.otlpEndpoint, { name: 'studio-worker', instance: config.executorId });
   const db = createDb(config.databaseUrl);
   const media = createMedia(config, logger);
   const objects = createObjectStore(config);
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
   } finally {
     await media.close();
     await db.destroy();
+    await tracing.shutdown();
   }
 }
 

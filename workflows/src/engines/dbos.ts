@@ -88,6 +88,8 @@ export async function launchDbosEngine(options: {
    * database, a launch resumes only its own unfinished jobs, never another live process's.
    */
   executorId?: string;
+  /** Spans of each workflow and step, on the tracer provider the process registered (its OpenTelemetry integration). */
+  tracing?: boolean;
   activities: VideoActivities;
   training?: TrainingActivities;
 }): Promise<DbosEngine> {
@@ -97,6 +99,7 @@ export async function launchDbosEngine(options: {
     systemDatabaseSchemaName: 'dbos',
     applicationVersion: DBOS_APPLICATION_VERSION,
     executorID: options.executorId,
+    tracingEnabled: options.tracing,
     logLevel: 'warn',
   });
   const durable = durableActivities(options.activities);

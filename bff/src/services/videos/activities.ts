@@ -11,6 +11,7 @@ import { isMediaError, type MediaEngine } from '@studio/media';
 import { StepError, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
 import { timeStep } from '../../metrics.ts';
+import { inSpan } from '../../tracing.ts';
 import { keepMouthCues, readMouthCues, saveVideoAsset } from '../assets/files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
@@ -54,12 +55,19 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
     readImageData(await read(section.image), Messages.imageTypeInvalid).catch(() => {
       throw new StepError('bad_input', `Invalid image data for section ${section.name}`);
     });
-  // Each step is timed in `studio_job_step_duration_seconds` under its name, and its errors say whether a retry can help.
+  // Each step is timed in `studio_job_step_duration_seconds` under its name, traced as a span, and
+  // its errors say whether a retry can help.
   const guarded =
-    <A extends unknown[], R>(step: string, work: (...args: A) => Promise<R>) =>
+    <A extends [jobId: string, ...rest: unknown[]], R>(step: string, work: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
+      const [jobId, second] = args;
+      const section = (second as Partial<SectionSpec> | undefined)?.id;
       try {
-        return await timeStep(step, () => work(...args));
+        return await inSpan(
+          `job step ${step}`,
+          { 'studio.job.id': jobId, ...(typeof section === 'string' && { 'studio.section.id': section }) },
+          () => timeStep(step, () => work(...args)),
+        );
       } catch (error) {
         throw asStepError(error);
       }

@@ -35,6 +35,8 @@ export interface JobEngineOptions {
   databaseUrl: string;
   /** DBOS tags each job with the process that started it and resumes only its own on a restart. */
   executorId: string;
+  /** DBOS adds its workflow and step spans to the process's traces (tracing.ts). */
+  tracing?: boolean;
   temporal?: { address: string; namespace?: string };
   activities: VideoActivities;
   training: TrainingActivities;
@@ -72,6 +74,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
         d.launchDbosEngine({
           systemDatabaseUrl: withAsyncCommit(options.databaseUrl),
           executorId: options.executorId,
+          tracing: options.tracing,
           activities: options.activities,
           training: options.training,
         }),

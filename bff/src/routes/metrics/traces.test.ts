@@ -1,0 +1,95 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiRoutes, type JobView } from '@studio/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createImageAsset, member, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+
+interface ExportedSpan {
+  name: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
+  scope: string;
+}
+
+/** An OTLP/HTTP trace receiver (JSON), as a collector would be: it keeps every span it is sent. */
+async function startReceiver() {
+  const spans: ExportedSpan[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        for (const resource of body.resourceSpans ?? [])
+          for (const scoped of resource.scopeSpans ?? [])
+            for (const span of scoped.spans ?? []) spans.push({ ...span, scope: scoped.scope?.name });
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => new Promise((r) => server.close(r)) };
+}
+
+const attribute = (span: ExportedSpan, key: string) => {
+  const value = span.attributes.find((a) => a.key === key)?.value;
+  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
+};
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let studio: TestStudio;
+beforeAll(async () => {
+  receiver = await startReceiver();
+  studio = await startTestStudio({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+});
+afterAll(async () => {
+  await studio?.stop();
+  await receiver?.close();
+});
+
+describe('traces over OTLP (issue 24 §2)', () => {
+  it('sends a span per request, named by its route and joined to the caller’s trace, and the spans of a job’s steps, DBOS’s among them', async () => {
+    const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const callerSpan = '00f067aa0ba902b7';
+    const health = await fetch(`${studio.url}${ApiRoutes.health}`, { headers: { traceparent: `00-${callerTrace}-${callerSpan}-01` } });
+    expect(health.status).toBe(200);
+
+    const { user, client } = await member(studio, { credits: 20 });
+    const image = await createImageAsset(studio, user.id, { width: 320, height: 320 });
+    const form = new FormData();
+    form.set('imageUrl', image.public_url);
+    form.set('duration', '3');
+    const started = await client.post(ApiRoutes.generateAnimation, form);
+    expect(started.status).toBe(200);
+    const jobId = started.body.jobId as string;
+    let job: JobView;
+    do {
+      await new Promise((r) => setTimeout(r, 200));
+      job = (await client.get(`${ApiRoutes.jobStatus}/${jobId}`)).body.job;
+    } while (job.status === 'IN_PROGRESS');
+    expect(job.status).toBe('COMPLETED');
+
+    // Stopping sends what is left.
+    await studio.stop();
+    const { spans } = receiver;
+
+    const healthSpan = spans.find((s) => s.name === `GET ${ApiRoutes.health}`);
+    expect(healthSpan).toBeDefined();
+    expect(healthSpan!.traceId).toBe(callerTrace);
+    expect(healthSpan!.parentSpanId).toBe(callerSpan);
+    expect(attribute(healthSpan!, 'http.response.status_code')).toBe(200);
+    expect(attribute(healthSpan!, 'http.route')).toBe(ApiRoutes.health);
+    // By template, never by path.
+    expect(spans.some((s) => s.name === `GET ${ApiRoutes.jobStatus}/:jobId`)).toBe(true);
+    expect(spans.some((s) => s.name.includes(jobId))).toBe(false);
+
+    const steps = spans.filter((s) => s.name.startsWith('job step ') && attribute(s, 'studio.job.id') === jobId);
+    expect(steps.map((s) => s.name)).toEqual(expect.arrayContaining(['job step animate', 'job step store']));
+    // DBOS's own spans: the workflow and its steps, in the same traces as ours.
+    const dbos = spans.filter((s) => s.scope === 'dbos-tracer');
+    expect(dbos.length).toBeGreaterThan(0);
+    expect(dbos.some((s) => steps.some((step) => step.traceId === s.traceId))).toBe(true);
+  });
+});

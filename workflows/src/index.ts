@@ -6,3 +6,4 @@
 export * from './workflows/job.ts';
 export { runVideoJob } from './workflows/orchestrate.ts';
 export * from './workflows/training.ts';
+export type { RecordedStep } from './temporal/history.ts';

@@ -86,6 +86,8 @@ export const AdminJobStep = z.object({
 export const AdminJobDetail = AdminJob.extend({
   sections: z.array(AdminJobSection),
   steps: z.array(AdminJobStep),
+  /** Why the steps could not be read (the engine is out of reach, or not this process's), else null. */
+  stepsError: z.string().nullable(),
   ledger: z.array(CreditTransaction),
   audit: z.array(z.object({ action: z.string(), adminEmail: z.string(), sectionId: z.string().nullable(), at: z.string() })),
 });
@@ -100,4 +102,6 @@ export const AdminJobMessages = {
   cancelled: 'Job cancelled; its unfinished sections were refunded.',
   retried: 'Retrying the failed sections, at no charge to the user.',
   refunded: 'Section refunded.',
+  stepsUnreachable: 'Temporal could not be reached: this job’s steps cannot be shown now.',
+  stepsElsewhere: 'This job ran on another engine than this server’s: its steps are in that engine’s own UI.',
 } as const;

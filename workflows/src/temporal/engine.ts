@@ -10,6 +10,7 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { JobSpec, VideoActivities } from '../workflows/job.ts';
 import { trainingWorkflowId, type TrainingActivities, type TrainingSpec } from '../workflows/training.ts';
 import { TEMPORAL_TASK_QUEUE, temporalActivities, WORKFLOWS_PATH } from './activities.ts';
+import { stepsOfHistory, type RecordedStep } from './history.ts';
 
 export const USER_ID_SEARCH_ATTRIBUTE = defineSearchAttributeKey('StudioUserId', SearchAttributeType.KEYWORD);
 
@@ -22,6 +23,8 @@ export interface TemporalJobs {
   start(spec: JobSpec, workflowId: string): Promise<void>;
   startTraining(spec: TrainingSpec): Promise<void>;
   cancel(workflowId: string): Promise<void>;
+  /** The steps of a run, from its history in Temporal (the admins' jobs console). */
+  steps(workflowId: string): Promise<RecordedStep[]>;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export async function connectTemporal(settings: TemporalSettings): Promise<Tempo
     async cancel(workflowId) {
       await client.workflow.getHandle(workflowId).cancel();
     },
+    steps: async (workflowId) => stepsOfHistory(await client.workflow.getHandle(workflowId).fetchHistory()),
     close: () => connection.close(),
   };
 }

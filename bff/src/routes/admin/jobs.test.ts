@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   AdminJobMessages,
   AdminJobRoutes,
@@ -172,6 +173,42 @@ describe('the jobs console (issue 24 §1)', () => {
     expect((await admin.post(adminJobPath(AdminJobRoutes.cancel, jobId), {})).status).toBe(409);
     const detail = (await admin.get(adminJobPath(AdminJobRoutes.one, jobId))).body as AdminJobDetail;
     expect(detail.audit.map((a) => a.action)).toEqual(['cancel']);
+  }, 60_000);
+
+  it('shows a Temporal job’s steps from Temporal’s history, and says so when it cannot be read', async () => {
+    const recordTemporalJob = async (s: TestStudio) =>
+      s.deps
+        .db('generated_videos')
+        .insert({
+          id: randomUUID(),
+          user_id: (await member(s)).user.id,
+          kind: 'multi_section',
+          status: 'IN_PROGRESS',
+          model: 'seedance',
+          aspect_ratio: '9:16',
+          width: 720,
+          height: 1280,
+          settings: '{}',
+          engine: 'temporal',
+          deadline_at: new Date(Date.now() + 3_600_000),
+        })
+        .returning<{ id: string }[]>('id');
+    // This process runs DBOS: a job an earlier deployment ran on Temporal has its steps there.
+    const [elsewhere] = await recordTemporalJob(studio);
+    const seen = (await admin.get(adminJobPath(AdminJobRoutes.one, elsewhere!.id))).body as AdminJobDetail;
+    expect(seen).toMatchObject({ engine: 'temporal', steps: [], stepsError: AdminJobMessages.stepsElsewhere });
+
+    // A process on Temporal asks Temporal's client for the history; with Temporal out of reach, the page still answers.
+    const onTemporal = await startTestStudio({ ADMIN_EMAILS: 'ops@example.com', TEMPORAL_ADDRESS: '127.0.0.1:1' });
+    try {
+      const ops = (await signedInUser(onTemporal, { email: 'ops@example.com' })).client;
+      const [job] = await recordTemporalJob(onTemporal);
+      const res = await ops.get(adminJobPath(AdminJobRoutes.one, job!.id));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ engine: 'temporal', steps: [], stepsError: AdminJobMessages.stepsUnreachable });
+    } finally {
+      await onTemporal.stop();
+    }
   }, 60_000);
 
   it('pages every job newest first, 25 at a time with no overlap; trainings are listed beside videos', async () => {

@@ -121,9 +121,9 @@ function parseCursor(cursor: string): [string, string] | null {
   return null;
 }
 
-type AdminJobsDeps = Pick<AppDeps, 'db' | 'config' | 'jobs'> & { videos: Pick<VideoService, 'cancel' | 'retry'> };
+type AdminJobsDeps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger'> & { videos: Pick<VideoService, 'cancel' | 'retry'> };
 
-export function createAdminJobs({ db, config, jobs, videos }: AdminJobsDeps) {
+export function createAdminJobs({ db, config, jobs, logger, videos }: AdminJobsDeps) {
   const workflowUrl = (row: Pick<ListRow, 'engine'>, workflowId: string) =>
     row.engine === 'temporal' && config.temporal?.uiUrl
       ? `${config.temporal.uiUrl.replace(/\/$/, '')}/namespaces/${encodeURIComponent(config.temporal.namespace)}/workflows/${encodeURIComponent(workflowId)}`
@@ -200,6 +200,19 @@ export function createAdminJobs({ db, config, jobs, videos }: AdminJobsDeps) {
     }));
   }
 
+  /** Every run's steps, from the engine that ran the job. */
+  async function stepsOf(engine: string, runs: string[]): Promise<Pick<AdminJobDetail, 'steps' | 'stepsError'>> {
+    if (engine === 'dbos') return { steps: (await Promise.all(runs.map(dbosSteps))).flat(), stepsError: null };
+    const history = jobs.name === engine ? jobs.steps : undefined;
+    if (!history) return { steps: [], stepsError: AdminJobMessages.stepsElsewhere };
+    try {
+      return { steps: (await Promise.all(runs.map((run) => history(run)))).flat(), stepsError: null };
+    } catch (error) {
+      logger.warn({ err: error }, 'reading a job’s steps from Temporal failed');
+      return { steps: [], stepsError: AdminJobMessages.stepsUnreachable };
+    }
+  }
+
   async function detail(jobId: string): Promise<AdminJobDetail> {
     const [row] = (await allJobs(db, jobs.name).where('id', jobId)) as ListRow[];
     if (!row) throw notFound(AdminJobMessages.notFound);
@@ -214,7 +227,7 @@ export function createAdminJobs({ db, config, jobs, videos }: AdminJobsDeps) {
     // Every workflow run of the job: the first under its id, each retry as `<id>.r<n>`.
     const runs =
       row.kind === 'training' ? [job.workflowId] : Array.from({ length: row.run }, (_, i) => workflowIdOf({ id: row.id, run: i + 1 }));
-    const steps = row.engine === 'dbos' ? (await Promise.all(runs.map(dbosSteps))).flat() : [];
+    const { steps, stepsError } = await stepsOf(row.engine, runs);
     const ledger = await db('credit_transactions')
       .whereRaw("task_metadata->>'job_id' = ?", [jobId])
       .orderBy('created_at')
@@ -233,6 +246,7 @@ export function createAdminJobs({ db, config, jobs, videos }: AdminJobsDeps) {
       ...job,
       sections,
       steps,
+      stepsError,
       ledger: ledger.map(toCreditTransaction),
       audit: audit.map((a) => ({ action: a.action, adminEmail: a.email, sectionId: a.section_id, at: a.created_at.toISOString() })),
     };

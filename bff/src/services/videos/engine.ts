@@ -3,7 +3,7 @@
  * studio's PostgreSQL by default, Temporal when TEMPORAL_ADDRESS is set (its worker runs the
  * activities: `npm run worker`). The rest of the bff sees only start and cancel.
  */
-import type { JobSpec, TrainingActivities, TrainingSpec, VideoActivities } from '@studio/workflows';
+import type { JobSpec, RecordedStep, TrainingActivities, TrainingSpec, VideoActivities } from '@studio/workflows';
 import { oneAtATime, STARTUP_LOCKS } from '../../db/advisory-lock.ts';
 import type { Logger } from '../../logger.ts';
 
@@ -14,6 +14,8 @@ export interface JobEngine {
   /** Starts a model's training; starting the same model again runs it once. */
   startTraining(spec: TrainingSpec): Promise<void>;
   cancel(workflowId: string): Promise<void>;
+  /** Temporal only: a run's steps from its history (DBOS's are read from its tables by the jobs console). */
+  steps?(workflowId: string): Promise<RecordedStep[]>;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
       start: async (spec, workflowId) => (await connected()).start(spec, workflowId),
       startTraining: async (spec) => (await connected()).startTraining(spec),
       cancel: async (workflowId) => (await connected()).cancel(workflowId),
+      steps: async (workflowId) => (await connected()).steps(workflowId),
       close: async () => {
         if (client) await (await client.catch(() => null))?.close();
       },

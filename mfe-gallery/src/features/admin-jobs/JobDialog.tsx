@@ -167,7 +167,7 @@ export function JobDialog({ jobId, onClose }: { jobId: string; onClose: () => vo
           <DataTable caption="Steps" columns={['Step', 'Took', 'Error']}>
             {data.steps.length === 0 ? (
               <tr>
-                <td colSpan={3}>{data.engine === 'dbos' ? 'No step recorded yet.' : 'This engine keeps its steps in its own UI.'}</td>
+                <td colSpan={3}>{data.stepsError ?? 'No step recorded yet.'}</td>
               </tr>
             ) : (
               data.steps.map((step, i) => (

@@ -16,6 +16,7 @@ import * as temporaryUploads from './015-temporary-uploads.ts';
 import * as rateLimitPoints from './016-rate-limit-points.ts';
 import * as adminAudit from './017-admin-audit.ts';
 import * as planStatusNotices from './018-plan-status-notices.ts';
+import * as ledgerBatches from './019-ledger-batches.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -35,6 +36,7 @@ const migrations: Record<string, Knex.Migration> = {
   '016-rate-limit-points': rateLimitPoints,
   '017-admin-audit': adminAudit,
   '018-plan-status-notices': planStatusNotices,
+  '019-ledger-batches': ledgerBatches,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

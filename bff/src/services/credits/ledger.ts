@@ -1,5 +1,6 @@
 import type { CreditQuoteResponse, CreditTransaction, TransactionType } from '@studio/contracts';
-import type { Queryable } from '../../db/index.ts';
+import type { Knex } from 'knex';
+import type { Db, Queryable } from '../../db/index.ts';
 import { DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
 import { creditsTotal } from '../../metrics.ts';
 import { invalidatePlanStatus } from '../plans/plan-status.ts';
@@ -52,29 +53,111 @@ interface LedgerEntry {
 /** How a ledger row moved credits, for `studio_credits_total`: spent, given back, or given. */
 const creditDirection = (row: LedgerRow) => (row.amount < 0 ? 'debited' : row.transaction_type === 'TASK_REFUND' ? 'refunded' : 'granted');
 
+type Written = { row: LedgerRow; applied: boolean };
+type Outcome = Written | { refused: 'insufficient' };
+
+/** One `add_credit_transaction` call. `applied`: this call wrote the row (a repeated key answers the first one, written earlier). */
+async function addOne(db: Queryable, entry: LedgerEntry): Promise<Written> {
+  const result = await db.raw<{ rows: (LedgerRow & { applied: boolean })[] }>(
+    'SELECT *, created_at = now() AS applied FROM add_credit_transaction(?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      entry.userId,
+      entry.type,
+      entry.amount,
+      entry.description,
+      entry.taskType ?? null,
+      entry.taskMetadata ? JSON.stringify(entry.taskMetadata) : null,
+      entry.rawCostUsd ?? null,
+      entry.idempotencyKey,
+    ],
+  );
+  const { applied, ...row } = result.rows[0]!;
+  return { row, applied };
+}
+
+/** One user's entries in one `add_credit_transactions` call (migration 019), in order. */
+async function addMany(db: Db, userId: string, entries: LedgerEntry[]): Promise<Outcome[]> {
+  const result = await db.raw<{ rows: { add_credit_transactions: Outcome }[] }>('SELECT add_credit_transactions(?, ?::jsonb)', [
+    userId,
+    JSON.stringify(
+      entries.map((e) => ({
+        type: e.type,
+        amount: e.amount,
+        description: e.description,
+        task_type: e.taskType ?? null,
+        task_metadata: e.taskMetadata ?? null,
+        raw_cost_usd: e.rawCostUsd ?? null,
+        idempotency_key: e.idempotencyKey,
+      })),
+    ),
+  ]);
+  return result.rows.map((r) => r.add_credit_transactions);
+}
+
+/** At most this many of one user's entries go in one call. */
+const BATCH_MAX = 50;
+
+interface Waiting {
+  entry: LedgerEntry;
+  settle(outcome: Promise<Outcome>): void;
+}
+/** Per pool, the users whose entries are being written from this process, and what waits behind them. */
+const writing = new WeakMap<Db, Map<string, Waiting[]>>();
+
+/**
+ * Applies an entry on the pool: alone when nothing else of its user is being written from this
+ * process, else together with what came meanwhile, in one call that locks the user's profile once
+ * and commits once (twenty debits of one user at once each waited for the row lock in turn). The
+ * outcome of each entry is what it would be alone; if a batch fails as a whole, its entries are
+ * applied one by one, each with its own outcome.
+ */
+function addQueued(db: Db, entry: LedgerEntry): Promise<Outcome> {
+  let users = writing.get(db);
+  if (!users) writing.set(db, (users = new Map()));
+  const queue = users.get(entry.userId);
+  return new Promise<Outcome>((resolve) => {
+    if (queue) return void queue.push({ entry, settle: resolve });
+    const behind: Waiting[] = [];
+    users.set(entry.userId, behind);
+    resolve(addOne(db, entry).finally(() => void drain(db, users, entry.userId, behind)));
+  });
+}
+
+async function drain(db: Db, users: Map<string, Waiting[]>, userId: string, queue: Waiting[]): Promise<void> {
+  while (queue.length > 0) {
+    const batch = queue.splice(0, BATCH_MAX);
+    const outcomes =
+      batch.length > 1
+        ? await addMany(
+            db,
+            userId,
+            batch.map((w) => w.entry),
+          ).catch(() => null)
+        : null;
+    if (outcomes) batch.forEach((w, i) => w.settle(Promise.resolve(outcomes[i]!)));
+    else
+      for (const w of batch) {
+        const one = addOne(db, w.entry);
+        w.settle(one);
+        await one.catch(() => undefined);
+      }
+  }
+  users.delete(userId);
+}
+
+const inTransaction = (db: Queryable): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true;
+
 /** The one door to the ledger: `add_credit_transaction`, then the plan-status cache is told. */
 export async function writeLedger(db: Queryable, entry: LedgerEntry): Promise<CreditTransaction> {
   try {
-    // `applied`: this call wrote the row (a repeated key answers the first one, written earlier).
-    const result = await db.raw<{ rows: (LedgerRow & { applied: boolean })[] }>(
-      'SELECT *, created_at = now() AS applied FROM add_credit_transaction(?, ?, ?, ?, ?, ?, ?, ?)',
-      [
-        entry.userId,
-        entry.type,
-        entry.amount,
-        entry.description,
-        entry.taskType ?? null,
-        entry.taskMetadata ? JSON.stringify(entry.taskMetadata) : null,
-        entry.rawCostUsd ?? null,
-        entry.idempotencyKey,
-      ],
-    );
-    const row = result.rows[0]!;
-    if (row.applied && row.amount !== 0) creditsTotal.inc({ direction: creditDirection(row) }, Math.abs(row.amount));
-    return toCreditTransaction(row);
-  } catch (error) {
+    const outcome = inTransaction(db) ? await addOne(db, entry) : await addQueued(db, entry);
     // spec 1 §5: credits never go below zero; the database refuses and writes nothing.
     // The refusal says what the request needed, so the upgrade dialog can say how many more (spec 2 §6).
+    if ('refused' in outcome) throw insufficientCredits(undefined, { creditsNeeded: -entry.amount });
+    const { row, applied } = outcome;
+    if (applied && row.amount !== 0) creditsTotal.inc({ direction: creditDirection(row) }, Math.abs(row.amount));
+    return toCreditTransaction(row);
+  } catch (error) {
     if (isDbError(error, DbErrorCodes.insufficientCredits)) throw insufficientCredits(undefined, { creditsNeeded: -entry.amount });
     if (isDbError(error, DbErrorCodes.profileNotFound)) throw notFound();
     throw error;

@@ -418,7 +418,7 @@ describe('failures, retries, cancelling and timeouts', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.job).toMatchObject({ status: 'CANCELLED', error: Messages.videoCancelled, creditsRefunded: 4 });
     expect(cancelled.body.job.sections.map((s: { status: string }) => s.status)).toEqual(['CANCELLED', 'CANCELLED']);
-    // The stream's last word is the end with its refunds, written after the job's status.
+    // The stream's last word is the end with its refunds (written in the same transaction as the status).
     expect((await events).at(-1)).toMatchObject({ status: 'CANCELLED', creditsRefunded: 4 });
     expect(await balanceOf(client)).toBe(20);
     const twice = await client.post(`${ApiRoutes.jobs}/${res.body.jobId}/cancel`);

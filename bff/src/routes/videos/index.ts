@@ -25,8 +25,6 @@ import { route } from '../route.ts';
 const HEARTBEAT_MS = 15_000;
 /** A stream reads its job at most this often (a burst of changes is one read, or two). */
 const READ_EVERY_MS = 50;
-/** How long a stream stays open after its job ended, for the changes that come with the end. */
-const ENDED_GRACE_MS = 2000;
 /** How often a stream reads its job unannounced, in case the database's announcements stopped silently. */
 const SAFETY_POLL_MS = 30_000;
 
@@ -139,7 +137,6 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
       let closed = false;
       let queued = false;
       let readAt = 0;
-      let ending: NodeJS.Timeout | undefined;
       const send = async () => {
         queued = false;
         if (closed) return;
@@ -150,8 +147,7 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
           last = data;
           stream.write(`event: job\ndata: ${data}\n\n`);
         }
-        // What follows a job's end (its sections' refunds, written after its status) is still sent.
-        if (isJobFinished(view.status)) ending ??= setTimeout(close, ENDED_GRACE_MS);
+        if (isJobFinished(view.status)) close();
       };
       // Changes come in bursts (a step, its row, the ledger): the first is read at once, the rest of
       // the burst once, at most every READ_EVERY_MS.
@@ -179,7 +175,6 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
         stopResume();
         clearInterval(heartbeat);
         clearInterval(poll);
-        clearTimeout(ending);
         stream.end();
       }
       ctx.req.on('close', close);

@@ -110,7 +110,7 @@ export async function jobSpecOf(db: Queryable, job: JobRow): Promise<JobSpec> {
 }
 
 /** Gives back a section's credits of its current run, once: the row's flag and the ledger key both say so. */
-export async function refundSection(db: Db, jobId: string, sectionId: string): Promise<boolean> {
+export async function refundSection(db: Queryable, jobId: string, sectionId: string): Promise<boolean> {
   return db.transaction(async (trx) => {
     const [row] = await trx('video_sections')
       .where({ job_id: jobId, section_id: sectionId, refunded: false })
@@ -155,13 +155,15 @@ export async function endJob(db: Db, jobId: string, status: 'CANCELLED' | 'TIMED
       .where({ job_id: jobId })
       .whereIn('status', RUNNING)
       .update({ status, error: status === 'TIMED_OUT' ? Messages.sectionTimedOut : null, updated_at: trx.fn.now() });
+    // In the same transaction: whoever reads the ended job (its event stream, at the first notice)
+    // reads its refunds too.
+    for (const section of await sectionsOf(trx, jobId)) {
+      if (section.status !== 'COMPLETED') await refundSection(trx, jobId, section.section_id);
+    }
     return updated;
   });
   if (!ended) return false;
   countJob(ended, status);
-  for (const section of await sectionsOf(db, jobId)) {
-    if (section.status !== 'COMPLETED') await refundSection(db, jobId, section.section_id);
-  }
   return true;
 }
 

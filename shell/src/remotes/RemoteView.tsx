@@ -2,7 +2,7 @@ import { Component, Suspense, lazy, useMemo, type ComponentType, type ErrorInfo,
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { remoteOfModule, type RemoteModuleId, type RemoteName, type RemotePropsOf } from '@studio/contracts';
 import { Spinner } from '@studio/ui';
-import { loadRemoteModule, resetRemote } from './runtime.ts';
+import { loadedRemoteModule, loadRemoteModule, resetRemote } from './runtime.ts';
 
 /** Bumped by Retry: every view of that remote re-mounts and loads again. */
 const remoteAttemptsAtom = atom<Partial<Record<RemoteName, number>>>({});
@@ -13,7 +13,13 @@ type AnyComponent = ComponentType<any>;
 
 const lazyCache = new Map<string, AnyComponent>();
 
-function lazyRemote<Id extends RemoteModuleId>(id: Id, attempt: number): ComponentType<PropsOf<Id>> {
+/**
+ * The component of an exposed module: itself when it has loaded already (a preloaded route renders
+ * in the click's own frame instead of suspending once), else a lazy one that loads it.
+ */
+function remoteComponent<Id extends RemoteModuleId>(id: Id, attempt: number): ComponentType<PropsOf<Id>> {
+  const ready = loadedRemoteModule(id);
+  if (ready) return ready.default as unknown as ComponentType<PropsOf<Id>>;
   const key = `${id}#${attempt}`;
   let component = lazyCache.get(key);
   if (!component) {
@@ -40,7 +46,8 @@ export function RemoteView<Id extends RemoteModuleId>({ id, props, variant = 'pa
   const remote = remoteOfModule(id);
   const attempt = useAtomValue(remoteAttemptsAtom)[remote] ?? 0;
   const setAttempts = useSetAtom(remoteAttemptsAtom);
-  const Loaded = useMemo(() => lazyRemote(id, attempt), [id, attempt]);
+  // Chosen once per module and attempt: switching from the lazy component to the loaded one would re-mount the page.
+  const Loaded = useMemo(() => remoteComponent(id, attempt), [id, attempt]);
   const retry = async () => {
     await resetRemote(remote);
     setAttempts((all) => ({ ...all, [remote]: (all[remote] ?? 0) + 1 }));

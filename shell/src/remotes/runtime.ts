@@ -57,6 +57,13 @@ export function ensureRemotes(force = false): Promise<Map<RemoteName, RemoteEntr
 }
 
 const modules = new Map<RemoteModuleId, Promise<unknown>>();
+/** The modules loaded already, to render at once (a preloaded route does not suspend). */
+const loaded = new Map<RemoteModuleId, unknown>();
+
+/** An exposed module if it has loaded already, else undefined. */
+export function loadedRemoteModule<Id extends RemoteModuleId>(id: Id): RemoteModule<Id> | undefined {
+  return loaded.get(id) as RemoteModule<Id> | undefined;
+}
 
 /** Loads an exposed module; failures are not cached, so the next call really tries again. */
 export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<RemoteModule<Id>> {
@@ -81,15 +88,21 @@ export function loadRemoteModule<Id extends RemoteModuleId>(id: Id): Promise<Rem
     return mod;
   })();
   modules.set(id, loading);
-  loading.catch(() => {
-    if (modules.get(id) === loading) modules.delete(id);
-  });
+  loading.then(
+    (mod) => {
+      if (modules.get(id) === loading) loaded.set(id, mod);
+    },
+    () => {
+      if (modules.get(id) === loading) modules.delete(id);
+    },
+  );
   return loading;
 }
 
 /** Forgets a remote's loaded modules and re-registers it from a fresh `/remotes.json`. */
 export async function resetRemote(remote: RemoteName): Promise<void> {
   for (const id of modules.keys()) if (remoteOfModule(id) === remote) modules.delete(id);
+  for (const id of loaded.keys()) if (remoteOfModule(id) === remote) loaded.delete(id);
   try {
     await ensureRemotes(true);
   } catch {

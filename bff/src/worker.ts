@@ -9,6 +9,7 @@ import { createLogger } from './logger.ts';
 import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
 import { createMedia, createObjectStore } from './deps.ts';
+import { instrumentMedia, serveMetrics } from './metrics.ts';
 import { startTracing } from './tracing.ts';
 
 async function main(): Promise<void> {
@@ -20,7 +21,10 @@ async function main(): Promise<void> {
   // The activities' step spans (Temporal's own workflow spans would need its interceptors, not installed).
   const tracing = startTracing(config.otlpEndpoint, { name: 'studio-worker', instance: config.executorId });
   const db = createDb(config.databaseUrl);
-  const media = createMedia(config, logger);
+  const media = instrumentMedia(createMedia(config, logger));
+  // The activities' steps, media calls and credits are counted here: served on METRICS_PORT.
+  const metrics = config.metrics.port === undefined ? null : await serveMetrics(config.metrics.port, config.host);
+  if (metrics) logger.info({ url: metrics.url }, 'worker metrics');
   const objects = createObjectStore(config);
   const activities = createActivities({ db, objects, media });
   const { runTemporalWorker } = await import('@studio/workflows/temporal');
@@ -28,6 +32,7 @@ async function main(): Promise<void> {
   try {
     await runTemporalWorker(config.temporal, activities, createTrainingActivities({ db, objects, media, engine: 'temporal' }));
   } finally {
+    await metrics?.close();
     await media.close();
     await db.destroy();
     await tracing.shutdown();

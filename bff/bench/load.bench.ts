@@ -9,7 +9,6 @@
 import { ApiRoutes } from '@studio/contracts';
 import sharp from 'sharp';
 import { ensureProfile, startTestStudio, signedInUser, type TestClient } from '../test/harness.ts';
-import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../src/services/sessions.ts';
 import { getJob } from '../src/services/videos/store.ts';
 import { loadFromAnotherProcess } from './load.ts';
 
@@ -19,19 +18,12 @@ const TARGET_P99_MS = 100;
 const studio = await startTestStudio({ VIDEO_PARALLELISM: '1' }, { media: 'real' });
 try {
   const { db } = studio.deps;
-  const { user } = await signedInUser(studio);
-  await ensureProfile(studio, user, 100_000);
-  const token = newToken();
-  await db('sessions').insert({
-    id_hash: hashToken(token),
-    user_id: user.id,
-    kind: 'user',
-    expires_at: new Date(Date.now() + sessionLifetimeMs('user')),
-  });
+  const reader = await signedInUser(studio);
+  await ensureProfile(studio, reader.user, 100_000);
   const read = () =>
     loadFromAnotherProcess({
       url: studio.url,
-      requests: [{ path: ApiRoutes.planStatus, headers: { cookie: `${SESSION_COOKIE}=${token}` } }],
+      requests: [{ path: ApiRoutes.planStatus, headers: { cookie: reader.client.cookieHeader } }],
       rate: 50,
       durationS: SECONDS,
       warmupS: 3,

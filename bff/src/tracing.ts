@@ -12,6 +12,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { Context, Middleware } from 'koa';
+import { matchedRoute } from './middlewares/request-context.ts';
 
 const tracer = () => trace.getTracer('studio-bff');
 
@@ -70,7 +71,7 @@ export const traceRequests: Middleware = (ctx: Context, next) => {
       try {
         await next();
       } finally {
-        const route = (ctx as { _matchedRoute?: string })._matchedRoute;
+        const route = matchedRoute(ctx);
         if (route) {
           span.updateName(`${ctx.method} ${route}`);
           span.setAttribute('http.route', route);

@@ -4,11 +4,12 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiRoutes, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
+import { ApiRoutes, type JobView, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
 import { createFastMediaEngine } from '@studio/media/testing';
 import pg from 'pg';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config.ts';
+import type { Db } from '../src/db/index.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
 import { CHANNELS } from '../src/db/notifications.ts';
 import { createLogger } from '../src/logger.ts';
@@ -301,15 +302,48 @@ export const balanceOf = async (client: TestClient) => (await client.get(ApiRout
  * would) and hands the client its cookie.
  */
 export async function signIn(studio: RunningStudio, client: TestClient, user: { id: string }): Promise<TestClient> {
+  client.setCookie(SESSION_COOKIE, await newSession(studio.deps.db, user.id));
+  return client;
+}
+
+/** Inserts a live session row for `userId`, as sign-in writes it; answers its token (the cookie's value). */
+export async function newSession(db: Db, userId: string): Promise<string> {
   const token = newToken();
-  await studio.deps.db('sessions').insert({
+  await db('sessions').insert({
     id_hash: hashToken(token),
-    user_id: user.id,
+    user_id: userId,
     kind: 'user',
     expires_at: new Date(Date.now() + sessionLifetimeMs('user')),
   });
-  client.setCookie(SESSION_COOKIE, token);
-  return client;
+  return token;
+}
+
+/** Polls a job as its owner until `until` holds (by default: the job ended); fails past `timeoutMs`. */
+export async function waitForJob(
+  client: TestClient,
+  jobId: string,
+  until = (job: JobView) => job.status !== 'IN_PROGRESS',
+  timeoutMs = 90_000,
+): Promise<JobView> {
+  const started = Date.now();
+  for (;;) {
+    const res = await client.get(`${ApiRoutes.jobStatus}/${jobId}`);
+    if (res.status !== 200) throw new Error(`job-status answered ${res.status} for ${jobId}`);
+    if (until(res.body.job)) return res.body.job as JobView;
+    if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} still ${JSON.stringify(res.body.job)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Starts a 3 s animation of one of the owner's images (2 credits): a one-section job. Answers its id. */
+export async function startAnimation(studio: RunningStudio, owner: { user: { id: string }; client: TestClient }): Promise<string> {
+  const image = await createImageAsset(studio, owner.user.id, { width: 320, height: 320 });
+  const form = new FormData();
+  form.set('imageUrl', image.public_url);
+  form.set('duration', '3');
+  const res = await owner.client.post(ApiRoutes.generateAnimation, form);
+  if (res.status !== 200) throw new Error(`the animation did not start: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.jobId as string;
 }
 
 /** A new confirmed user and a client signed in as them. */

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from '../logger.ts';
 import { httpRequestSeconds } from '../metrics.ts';
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** The template of the route a request matched (`/api/job-status/:jobId`), once routing has run. */
+export const matchedRoute = (ctx: Context): string | undefined => (ctx as { _matchedRoute?: string })._matchedRoute;
 
 /**
  * Gives each request an id (echoed in `x-request-id`) and a child logger, logs one line per
@@ -23,7 +26,7 @@ export function requestContext(logger: Logger): Middleware {
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       // By route template (`/api/job-status/:jobId`), never by path: one series per route, not per id.
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.path.startsWith('/api/') ? 'unmatched' : 'frontend');
+      const route = matchedRoute(ctx) ?? (ctx.path.startsWith('/api/') ? 'unmatched' : 'frontend');
       httpRequestSeconds.observe({ route, method: ctx.method, status: String(ctx.status) }, ms / 1000);
       const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
       if (ctx.status >= 500) ctx.state.log.error(line, 'request failed');

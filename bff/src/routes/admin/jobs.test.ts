@@ -1,22 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AdminJobMessages,
-  AdminJobRoutes,
-  adminJobPath,
-  ApiRoutes,
-  Messages,
-  type AdminJob,
-  type AdminJobDetail,
-  type JobView,
-} from '@studio/contracts';
+import { AdminJobMessages, AdminJobRoutes, adminJobPath, Messages, type AdminJob, type AdminJobDetail } from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   balanceOf,
-  createImageAsset,
   member,
   signedInUser,
+  startAnimation,
   startTestStudio,
+  waitForJob,
   type TestClient,
   type TestStudio,
 } from '../../../test/harness.ts';
@@ -28,25 +20,6 @@ beforeAll(async () => {
   admin = (await signedInUser(studio, { email: 'ops@example.com' })).client;
 });
 afterAll(() => studio?.stop());
-
-async function waitForJob(client: TestClient, jobId: string, until = (job: JobView) => job.status !== 'IN_PROGRESS') {
-  for (;;) {
-    const job = (await client.get(`${ApiRoutes.jobStatus}/${jobId}`)).body.job as JobView;
-    if (until(job)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A 3 s animation of one of the user's images (2 credits): a one-section job. */
-async function animate(studioUser: { user: { id: string }; client: TestClient }) {
-  const image = await createImageAsset(studio, studioUser.user.id, { width: 320, height: 320 });
-  const form = new FormData();
-  form.set('imageUrl', image.public_url);
-  form.set('duration', '3');
-  const res = await studioUser.client.post(ApiRoutes.generateAnimation, form);
-  expect(res.status).toBe(200);
-  return res.body.jobId as string;
-}
 
 const find = async (query: string) =>
   (await admin.get(`${AdminJobRoutes.list}?${query}`)).body as { jobs: AdminJob[]; nextCursor: string | null };
@@ -74,7 +47,7 @@ describe('the jobs console (issue 24 §1)', () => {
     const failing = vi
       .spyOn(studio.deps.media.video, 'imageToVideo')
       .mockRejectedValue(new MediaError('bad_input', 'The image could not be animated.'));
-    const jobId = await animate(owner);
+    const jobId = await startAnimation(studio, owner);
     expect((await waitForJob(owner.client, jobId)).status).toBe('FAILED');
     failing.mockRestore();
     expect(await balanceOf(owner.client)).toBe(20);
@@ -140,7 +113,7 @@ describe('the jobs console (issue 24 §1)', () => {
 
   it('refunds a section whose refund was lost once, never twice; a completed or refunded one is refused', async () => {
     const owner = await member(studio, { credits: 20 });
-    const jobId = await animate(owner);
+    const jobId = await startAnimation(studio, owner);
     expect((await waitForJob(owner.client, jobId)).status).toBe('COMPLETED');
     expect(await balanceOf(owner.client)).toBe(18);
     const refund = () => admin.post(adminJobPath(AdminJobRoutes.refund, jobId, 'animation'), {});
@@ -162,7 +135,7 @@ describe('the jobs console (issue 24 §1)', () => {
     const hold = new Promise<void>((r) => (release = r));
     const real = studio.deps.media.video.imageToVideo.bind(studio.deps.media.video);
     const held = vi.spyOn(studio.deps.media.video, 'imageToVideo').mockImplementation(async (input) => (await hold, real(input)));
-    const jobId = await animate(owner);
+    const jobId = await startAnimation(studio, owner);
     await waitForJob(owner.client, jobId, (job) => job.sections[0]?.status === 'RUNNING');
     const cancelled = await admin.post(adminJobPath(AdminJobRoutes.cancel, jobId), {});
     expect(cancelled.status).toBe(200);

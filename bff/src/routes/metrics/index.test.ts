@@ -1,6 +1,5 @@
-import { ApiRoutes, type JobView } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImageAsset, member, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { member, startAnimation, startTestStudio, waitForJob, type TestStudio } from '../../../test/harness.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -50,26 +49,16 @@ describe('GET /metrics (issue 24 §2)', () => {
   });
 
   it('counts requests by route template, a job from start to end with its steps, its credits and media calls; the pool and the event loop', async () => {
-    const { user, client } = await member(studio, { credits: 20 });
-    const image = await createImageAsset(studio, user.id, { width: 320, height: 320 });
-    const form = new FormData();
-    form.set('imageUrl', image.public_url);
-    form.set('duration', '3');
-    const started = await client.post(ApiRoutes.generateAnimation, form);
-    expect(started.status).toBe(200);
-    let job: JobView;
-    do {
-      await new Promise((r) => setTimeout(r, 200));
-      job = (await client.get(`${ApiRoutes.jobStatus}/${started.body.jobId}`)).body.job;
-    } while (job.status === 'IN_PROGRESS');
-    expect(job.status).toBe('COMPLETED');
+    const owner = await member(studio, { credits: 20 });
+    const jobId = await startAnimation(studio, owner);
+    expect((await waitForJob(owner.client, jobId)).status).toBe('COMPLETED');
 
     const text = await scrape();
     // One series per route, whatever the job id in the path.
     expect(
       valueOf(text, 'studio_http_request_duration_seconds_count{route="/api/job-status/:jobId",method="GET",status="200"}'),
     ).toBeGreaterThan(0);
-    expect(text).not.toContain(started.body.jobId);
+    expect(text).not.toContain(jobId);
     expect(valueOf(text, 'studio_jobs_total{kind="animation",engine="dbos",event="started"}')).toBe(1);
     expect(valueOf(text, 'studio_jobs_total{kind="animation",engine="dbos",event="completed"}')).toBe(1);
     expect(valueOf(text, 'studio_job_step_duration_seconds_count{step="animate",outcome="ok"}')).toBe(1);

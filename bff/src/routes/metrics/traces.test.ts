@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApiRoutes, type JobView } from '@studio/contracts';
+import { ApiRoutes } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImageAsset, member, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { member, startAnimation, startTestStudio, waitForJob, type TestStudio } from '../../../test/harness.ts';
 
 interface ExportedSpan {
   name: string;
@@ -56,20 +56,9 @@ describe('traces over OTLP (issue 24 §2)', () => {
     const health = await fetch(`${studio.url}${ApiRoutes.health}`, { headers: { traceparent: `00-${callerTrace}-${callerSpan}-01` } });
     expect(health.status).toBe(200);
 
-    const { user, client } = await member(studio, { credits: 20 });
-    const image = await createImageAsset(studio, user.id, { width: 320, height: 320 });
-    const form = new FormData();
-    form.set('imageUrl', image.public_url);
-    form.set('duration', '3');
-    const started = await client.post(ApiRoutes.generateAnimation, form);
-    expect(started.status).toBe(200);
-    const jobId = started.body.jobId as string;
-    let job: JobView;
-    do {
-      await new Promise((r) => setTimeout(r, 200));
-      job = (await client.get(`${ApiRoutes.jobStatus}/${jobId}`)).body.job;
-    } while (job.status === 'IN_PROGRESS');
-    expect(job.status).toBe('COMPLETED');
+    const owner = await member(studio, { credits: 20 });
+    const jobId = await startAnimation(studio, owner);
+    expect((await waitForJob(owner.client, jobId)).status).toBe('COMPLETED');
 
     // Stopping sends what is left.
     await studio.stop();

@@ -13,7 +13,15 @@ import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tone } from '../../../../packages/media/test/audio-fixtures.ts';
-import { createImageAsset, startTestStudio, type TestClient, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
+import {
+  createImageAsset,
+  startTestStudio,
+  type TestClient,
+  type TestStudio,
+  member,
+  balanceOf,
+  waitForJob,
+} from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -82,17 +90,6 @@ async function videoForm(sections: SectionInit[], fields: Record<string, string>
     if (image) form.set(`image_${i}`, new Blob([new Uint8Array(image)], { type: 'image/png' }), `s${i}.png`);
   }
   return form;
-}
-
-async function waitForJob(client: TestClient, jobId: string, until = (job: JobView) => job.status !== 'IN_PROGRESS', timeoutMs = 90_000) {
-  const started = Date.now();
-  for (;;) {
-    const res = await client.get(`${ApiRoutes.jobStatus}/${jobId}`);
-    expect(res.status).toBe(200);
-    if (until(res.body.job)) return res.body.job as JobView;
-    if (Date.now() - started > timeoutMs) throw new Error(`job ${jobId} still ${JSON.stringify(res.body.job)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Reads a job's event stream until it ends; answers every `job` event's data. */

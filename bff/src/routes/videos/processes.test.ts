@@ -14,7 +14,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded-postgres.ts';
 import { createDb, type Db } from '../../db/index.ts';
-import { hashToken, newToken, SESSION_COOKIE, sessionLifetimeMs } from '../../services/sessions.ts';
+import { SESSION_COOKIE } from '../../services/sessions.ts';
+import { newSession } from '../../../test/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as never;
@@ -94,13 +95,7 @@ const url = (bff: Bff) => `http://127.0.0.1:${bff.port}`;
 async function user(email: string, credits: number) {
   const [row] = await db('users').insert({ email, password_hash: 'x', email_confirmed_at: new Date() }).returning('id');
   await db.raw('SELECT ensure_profile(?, ?, ?)', [row.id, email, credits]);
-  const token = newToken();
-  await db('sessions').insert({
-    id_hash: hashToken(token),
-    user_id: row.id,
-    kind: 'user',
-    expires_at: new Date(Date.now() + sessionLifetimeMs('user')),
-  });
+  const token = await newSession(db, row.id);
   return { id: row.id as string, headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: url(processes[0]!) } };
 }
 

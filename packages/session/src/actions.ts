@@ -15,7 +15,7 @@ import {
   userAtom,
 } from './atoms.ts';
 import { ApiError, apiFetch } from './api.ts';
-import { clearSession } from './clear-session.ts';
+import { clearSession, countSessionChange, sessionChanges } from './clear-session.ts';
 
 export { clearSession };
 
@@ -23,6 +23,7 @@ const store = () => getDefaultStore();
 
 /** Puts a session answer (sign-in, `/api/auth/session`) into the atoms. */
 export function applySession(session: Pick<SessionResponse, 'user' | 'profile'> & { recovery?: boolean }): void {
+  countSessionChange();
   const s = store();
   s.set(userAtom, session.user);
   s.set(profileAtom, session.profile);
@@ -38,13 +39,18 @@ export function setProfile(profile: Profile): void {
 /**
  * Reads `/api/auth/session`. No user (or a 401) → signed out. A network failure keeps what we had,
  * except on the very first read, where it counts as signed out so the page is not stuck on Loading....
+ * An answer overtaken by a sign-in or sign-out made meanwhile (e.g. a reset link opening its
+ * recovery session) is dropped: it describes the cookie from before.
  */
 export async function refreshSession(): Promise<void> {
+  const before = sessionChanges();
   try {
     const session = await apiFetch<SessionProbeResponse>(ApiRoutes.session);
+    if (sessionChanges() !== before) return;
     if (session.user) applySession(session);
     else clearSession();
   } catch (error) {
+    if (sessionChanges() !== before) return;
     if ((error instanceof ApiError && error.status === 401) || store().get(sessionStatusAtom) === 'loading') clearSession();
   }
 }

@@ -14,6 +14,7 @@ const ISOLATED = [
   'bff/src/routes/metrics/*.test.ts',
   'bff/src/routes/training/*.test.ts',
   'bff/src/routes/videos/*.test.ts',
+  'bff/src/services/videos/temporal-tracing.test.ts',
   'bff/src/routes/voices/hosted.test.ts',
   'workflows/src/engines/*.test.ts',
   'mfe-voices/src/features/voices/legacy-saved-voices.test.ts',

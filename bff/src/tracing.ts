@@ -2,37 +2,40 @@
  * Traces (issue 24 §2): with OTEL_EXPORTER_OTLP_ENDPOINT, every request and every job step is a
  * span sent over OTLP (HTTP, JSON) to `<endpoint>/v1/traces`. DBOS's own OpenTelemetry integration
  * adds its workflow and step spans to the same traces: it uses the tracer provider registered here
- * (`tracingEnabled` in its config). Without the variable nothing is registered, and the API's spans
- * are no-ops.
+ * (`tracingEnabled` in its config); with Temporal, its interceptors do the same across the bff and the
+ * worker (`@studio/workflows/temporal`'s tracing.ts). Without the variable nothing is registered, and
+ * the API's spans are no-ops.
  */
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { resourceFromAttributes, type Resource } from '@opentelemetry/resources';
+import { BatchSpanProcessor, TracerProvider, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import type { Context, Middleware } from 'koa';
 import { matchedRoute } from './middlewares/request-context.ts';
 
 const tracer = () => trace.getTracer('studio-bff');
 
 export interface Tracing {
+  /** What the tracer provider exports through, for spans made elsewhere (Temporal's sandbox); null without an endpoint. */
+  spans: { processor: SpanProcessor; resource: Resource } | null;
   /** Sends the spans not sent yet, then stops. */
   shutdown(): Promise<void>;
 }
 
 /** Registers the process's tracer provider when `endpoint` is set; answers how to stop it. */
 export function startTracing(endpoint: string | undefined, service: { name: string; instance: string }): Tracing {
-  if (!endpoint) return { shutdown: async () => undefined };
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': service.name, 'service.instance.id': service.instance }),
-    spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }) })],
-  });
+  if (!endpoint) return { spans: null, shutdown: async () => undefined };
+  const resource = resourceFromAttributes({ 'service.name': service.name, 'service.instance.id': service.instance });
+  const processor = new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces` }) });
+  const provider = new TracerProvider({ resource, spanProcessors: [processor] });
   const contexts = new AsyncLocalStorageContextManager().enable();
   context.setGlobalContextManager(contexts);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   return {
+    spans: { processor, resource },
     async shutdown() {
       await provider.shutdown();
       trace.disable();

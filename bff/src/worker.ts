@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     throw new ConfigError('Invalid configuration:\n  TEMPORAL_ADDRESS: required by the worker (host:port of the Temporal frontend)');
   if (!config.databaseUrl) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required by the worker (the studio’s database)');
   const logger = createLogger(config.logLevel);
-  // The activities' step spans (Temporal's own workflow spans would need its interceptors, not installed).
+  // The workflows' and activities' spans (Temporal's interceptors) and the steps' own.
   const tracing = startTracing(config.otlpEndpoint, { name: 'studio-worker', instance: config.executorId });
   const db = createDb(config.databaseUrl);
   const media = instrumentMedia(createMedia(config, logger));
@@ -30,7 +30,12 @@ async function main(): Promise<void> {
   const { runTemporalWorker } = await import('@studio/workflows/temporal');
   logger.info({ address: config.temporal.address, namespace: config.temporal.namespace }, 'video worker polling');
   try {
-    await runTemporalWorker(config.temporal, activities, createTrainingActivities({ db, objects, media, engine: 'temporal' }));
+    await runTemporalWorker(
+      config.temporal,
+      activities,
+      createTrainingActivities({ db, objects, media, engine: 'temporal' }),
+      tracing.spans ?? undefined,
+    );
   } finally {
     await metrics?.close();
     await media.close();

@@ -11,6 +11,7 @@ import type { JobSpec, VideoActivities } from '../workflows/job.ts';
 import { trainingWorkflowId, type TrainingActivities, type TrainingSpec } from '../workflows/training.ts';
 import { TEMPORAL_TASK_QUEUE, temporalActivities, WORKFLOWS_PATH } from './activities.ts';
 import { stepsOfHistory, type RecordedStep } from './history.ts';
+import { temporalClientTracing, temporalTracingPlugin, type SpanOutlet } from './tracing.ts';
 
 export const USER_ID_SEARCH_ATTRIBUTE = defineSearchAttributeKey('StudioUserId', SearchAttributeType.KEYWORD);
 
@@ -18,6 +19,8 @@ export interface TemporalSettings {
   address: string;
   namespace?: string;
 }
+
+export type { SpanOutlet };
 
 export interface TemporalJobs {
   start(spec: JobSpec, workflowId: string): Promise<void>;
@@ -28,10 +31,17 @@ export interface TemporalJobs {
   close(): Promise<void>;
 }
 
-/** The client side: starts a run (workflow id = the run's id; a second start of it is a no-op) and cancels one. */
-export async function connectTemporal(settings: TemporalSettings): Promise<TemporalJobs> {
+/**
+ * The client side: starts a run (workflow id = the run's id; a second start of it is a no-op) and
+ * cancels one. With `tracing`, each call is a span whose context the run carries (tracing.ts).
+ */
+export async function connectTemporal(settings: TemporalSettings, options: { tracing?: boolean } = {}): Promise<TemporalJobs> {
   const connection = await Connection.connect({ address: settings.address });
-  const client = new Client({ connection, namespace: settings.namespace ?? 'default' });
+  const client = new Client({
+    connection,
+    namespace: settings.namespace ?? 'default',
+    ...(options.tracing ? { interceptors: temporalClientTracing() } : {}),
+  });
   const startOnce = async (workflow: 'videoJob' | 'trainingJob', workflowId: string, spec: JobSpec | TrainingSpec) => {
     try {
       await client.workflow.start(workflow, {
@@ -55,11 +65,15 @@ export async function connectTemporal(settings: TemporalSettings): Promise<Tempo
   };
 }
 
-/** The worker side: runs video jobs (and trainings) from the task queue until the process is stopped. */
+/**
+ * The worker side: runs video jobs (and trainings) from the task queue until the process is stopped.
+ * With `spans`, the workflows' and activities' spans go out through the process's tracer (tracing.ts).
+ */
 export async function runTemporalWorker(
   settings: TemporalSettings,
   activities: VideoActivities,
   training?: TrainingActivities,
+  spans?: SpanOutlet,
 ): Promise<void> {
   const connection = await NativeConnection.connect({ address: settings.address });
   try {
@@ -69,6 +83,7 @@ export async function runTemporalWorker(
       taskQueue: TEMPORAL_TASK_QUEUE,
       workflowsPath: WORKFLOWS_PATH,
       activities: temporalActivities(activities, training),
+      plugins: spans ? [temporalTracingPlugin(spans)] : [],
     });
     await worker.run();
   } finally {

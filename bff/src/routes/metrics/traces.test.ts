@@ -1,47 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ApiRoutes } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, startAnimation, startTestStudio, waitForJob, type TestStudio } from '../../../test/harness.ts';
+import { spanAttribute, startTraceReceiver, type TraceReceiver } from '../../../test/trace-receiver.ts';
 
-interface ExportedSpan {
-  name: string;
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  attributes: { key: string; value: { stringValue?: string; intValue?: string | number } }[];
-  scope: string;
-}
-
-/** An OTLP/HTTP trace receiver (JSON), as a collector would be: it keeps every span it is sent. */
-async function startReceiver() {
-  const spans: ExportedSpan[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.url === '/v1/traces') {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        for (const resource of body.resourceSpans ?? [])
-          for (const scoped of resource.scopeSpans ?? [])
-            for (const span of scoped.spans ?? []) spans.push({ ...span, scope: scoped.scope?.name });
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => new Promise((r) => server.close(r)) };
-}
-
-const attribute = (span: ExportedSpan, key: string) => {
-  const value = span.attributes.find((a) => a.key === key)?.value;
-  return value?.stringValue ?? (value?.intValue === undefined ? undefined : Number(value.intValue));
-};
-
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: TraceReceiver;
 let studio: TestStudio;
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startTraceReceiver();
   studio = await startTestStudio({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
 });
 afterAll(async () => {
@@ -68,13 +33,13 @@ describe('traces over OTLP (issue 24 §2)', () => {
     expect(healthSpan).toBeDefined();
     expect(healthSpan!.traceId).toBe(callerTrace);
     expect(healthSpan!.parentSpanId).toBe(callerSpan);
-    expect(attribute(healthSpan!, 'http.response.status_code')).toBe(200);
-    expect(attribute(healthSpan!, 'http.route')).toBe(ApiRoutes.health);
+    expect(spanAttribute(healthSpan!, 'http.response.status_code')).toBe(200);
+    expect(spanAttribute(healthSpan!, 'http.route')).toBe(ApiRoutes.health);
     // By template, never by path.
     expect(spans.some((s) => s.name === `GET ${ApiRoutes.jobStatus}/:jobId`)).toBe(true);
     expect(spans.some((s) => s.name.includes(jobId))).toBe(false);
 
-    const steps = spans.filter((s) => s.name.startsWith('job step ') && attribute(s, 'studio.job.id') === jobId);
+    const steps = spans.filter((s) => s.name.startsWith('job step ') && spanAttribute(s, 'studio.job.id') === jobId);
     expect(steps.map((s) => s.name)).toEqual(expect.arrayContaining(['job step animate', 'job step store']));
     // DBOS's own spans: the workflow and its steps, in the same traces as ours.
     const dbos = spans.filter((s) => s.scope === 'dbos-tracer');

@@ -37,7 +37,7 @@ export interface JobEngineOptions {
   databaseUrl: string;
   /** DBOS tags each job with the process that started it and resumes only its own on a restart. */
   executorId: string;
-  /** DBOS adds its workflow and step spans to the process's traces (tracing.ts). */
+  /** DBOS adds its workflow and step spans to the process's traces (tracing.ts); Temporal's client its start spans. */
   tracing?: boolean;
   temporal?: { address: string; namespace?: string };
   activities: VideoActivities;
@@ -51,7 +51,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
     let client: Promise<import('@studio/workflows/temporal').TemporalJobs> | undefined;
     const connected = () =>
       (client ??= import('@studio/workflows/temporal')
-        .then((t) => t.connectTemporal(settings))
+        .then((t) => t.connectTemporal(settings, { tracing: options.tracing }))
         .catch((error: unknown) => {
           client = undefined;
           throw error;

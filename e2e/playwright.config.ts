@@ -51,6 +51,9 @@ export default defineConfig({
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromium,
+    // As a user who asked for less motion (the studio honours it: packages/ui's base CSS). Without a
+    // GPU, every frame of a spinner or shimmer is painted in software while a test waits on a job.
+    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'chromium', testIgnore: GLOBAL_SPECS, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },

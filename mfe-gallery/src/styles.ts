@@ -19,9 +19,10 @@ const galleryCss = `
 .ga-card-actions{display:flex;gap:.5rem;margin-left:auto}
 .ga-footer{text-align:center;color:var(--st-muted);padding:1rem}
 .ga-skeletons{display:grid;grid-template-columns:repeat(auto-fill,minmax(160px,1fr));gap:12px}
-.ga-skeleton{aspect-ratio:3/4;border-radius:12px;background:linear-gradient(90deg,#eee,#f6f6f6,#eee);background-size:200% 100%;animation:ga-shimmer 1.2s infinite linear}
-@keyframes ga-shimmer{to{background-position:-200% 0}}
-@media (prefers-reduced-motion:reduce){.ga-skeleton{animation:none}}
+.ga-skeleton{position:relative;overflow:hidden;aspect-ratio:3/4;border-radius:12px;background:#eee}
+.ga-skeleton::after{content:"";position:absolute;inset:0;background:linear-gradient(90deg,transparent,rgba(255,255,255,.6),transparent);transform:translateX(-100%);animation:ga-shimmer 1.2s infinite linear}
+@keyframes ga-shimmer{to{transform:translateX(100%)}}
+@media (prefers-reduced-motion:reduce){.ga-skeleton::after{animation:none}}
 .ga-images-page{display:flex;flex-direction:column;min-height:calc(100dvh - 7rem)}
 .ga-promptbar-dock{margin-top:auto;padding-top:1rem}
 @media (min-width:768px){.ga-promptbar-dock{position:sticky;bottom:0;z-index:5;padding-bottom:.75rem;background:linear-gradient(to top,var(--st-paper,#f6f6f4) 70%,transparent)}}

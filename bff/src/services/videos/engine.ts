@@ -19,14 +19,20 @@ export interface JobEngine {
   close(): Promise<void>;
 }
 
+/** How long a DBOS connection may sit idle inside a transaction (DBOS's own default). */
+const DBOS_IDLE_IN_TRANSACTION_MS = 60_000;
+
 /**
- * DBOS's own connections commit asynchronously (DESIGN §3: a step's checkpoint costs ≈ 2 ms
- * instead of 8–16). Only a crash of PostgreSQL itself could lose the last checkpoints, and then
- * those steps run again — they are idempotent. The studio's data keeps synchronous commits.
+ * The session settings of DBOS's own connections, given at connection start:
+ * - they commit asynchronously (DESIGN §3: a step's checkpoint costs ≈ 2 ms instead of 8–16). Only
+ *   a crash of PostgreSQL itself could lose the last checkpoints, and then those steps run again —
+ *   they are idempotent. The studio's data keeps synchronous commits;
+ * - an idle transaction ends after a minute. Given here, DBOS does not send it as a `SET` queued
+ *   ahead of each new connection's first query (which pg deprecates, with a warning per process).
  */
-export function withAsyncCommit(databaseUrl: string): string {
+export function dbosSessionUrl(databaseUrl: string): string {
   const url = new URL(databaseUrl);
-  url.searchParams.set('options', '-c synchronous_commit=off');
+  url.searchParams.set('options', `-c synchronous_commit=off -c idle_in_transaction_session_timeout=${DBOS_IDLE_IN_TRANSACTION_MS}`);
   return url.toString();
 }
 
@@ -75,7 +81,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
     (engine ??= import('@studio/workflows/dbos').then((d) =>
       oneAtATime(options.databaseUrl, STARTUP_LOCKS.jobEngine, () =>
         d.launchDbosEngine({
-          systemDatabaseUrl: withAsyncCommit(options.databaseUrl),
+          systemDatabaseUrl: dbosSessionUrl(options.databaseUrl),
           executorId: options.executorId,
           tracing: options.tracing,
           activities: options.activities,

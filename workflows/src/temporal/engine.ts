@@ -20,8 +20,6 @@ export interface TemporalSettings {
   namespace?: string;
 }
 
-export type { SpanOutlet };
-
 export interface TemporalJobs {
   start(spec: JobSpec, workflowId: string): Promise<void>;
   startTraining(spec: TrainingSpec): Promise<void>;

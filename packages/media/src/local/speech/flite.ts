@@ -4,6 +4,7 @@
  * recordings, smoother and breathier than espeak-ng's formant voices. It reports each phone with
  * its end time (`-psdur`), which gives a talking head its mouth shapes.
  */
+import { closeSync, openSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -79,27 +80,32 @@ export function wavSamples(wav: Buffer): { samples: Int16Array; rate: number } {
   return { samples: new Int16Array(0), rate };
 }
 
-/** Speaks with flite: mono 16-bit samples, their rate, and each phone with its start. */
+/**
+ * Speaks with flite: mono 16-bit samples, their rate, and each phone with its start. What flite
+ * prints (the phones) goes to a file of its own, opened and closed exactly once here: a
+ * `FileHandle` closed twice crashed the process (a segmentation fault in Node's close).
+ */
 export async function fliteSpeak(args: string[]): Promise<{ samples: Int16Array; rate: number; phonemes: TimedPhoneme[] }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-flite-'));
   const printed = path.join(dir, 'phones.txt');
-  const out = await fs.open(printed, 'w');
   try {
-    const wasi = new WASI({
-      version: 'preview1',
-      args: ['flite', ...args, '-o', '/out/speech.wav'],
-      preopens: { '/out': dir },
-      stdout: out.fd,
-      returnOnExit: true,
-    });
-    const instance = await wasm.instantiate(await fliteModule(), wasi.getImportObject());
-    const code = wasi.start(instance);
-    if (code !== 0) throw new MediaError('upstream', 'The local speech engine made no audio.');
-    await out.close();
+    const out = openSync(printed, 'w');
+    try {
+      const wasi = new WASI({
+        version: 'preview1',
+        args: ['flite', ...args, '-o', '/out/speech.wav'],
+        preopens: { '/out': dir },
+        stdout: out,
+        returnOnExit: true,
+      });
+      const instance = await wasm.instantiate(await fliteModule(), wasi.getImportObject());
+      if (wasi.start(instance) !== 0) throw new MediaError('upstream', 'The local speech engine made no audio.');
+    } finally {
+      closeSync(out);
+    }
     const { samples, rate } = wavSamples(await fs.readFile(path.join(dir, 'speech.wav')));
     return { samples, rate, phonemes: phonesFromFlite(await fs.readFile(printed, 'utf8')) };
   } finally {
-    await out.close().catch(() => undefined);
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

@@ -2,19 +2,13 @@ import { ApplicationFailure } from '@temporalio/activity';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import fs from 'node:fs';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_NAMES, StepError, type VideoActivities } from '../workflows/job.ts';
 import { temporalActivities, WORKFLOWS_PATH } from './activities.ts';
 
-const quiet = {
-  log: () => undefined,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+/** Temporal's logger, silent: the bundler's and the mock activity's chatter is not the test's. */
+const quiet = new DefaultLogger('ERROR', () => undefined);
 
 /** Activities that all fail with a StepError of `kind`. */
 const failing = (kind: StepError['kind']) =>

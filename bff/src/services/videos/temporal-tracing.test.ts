@@ -1,5 +1,5 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
-import { bundleWorkflowCode, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { temporalClientTracing, temporalTracingPlugin, type SandboxSpan } from '@studio/workflows/temporal/tracing';
 import fs from 'node:fs';
@@ -11,14 +11,7 @@ import { startTraceReceiver, type TraceReceiver } from '../../../test/trace-rece
 const WORKFLOWS = createRequire(import.meta.url).resolve('@studio/workflows/temporal');
 const WORKFLOWS_PATH = new URL('../workflows/temporal.ts', `file://${WORKFLOWS}`).pathname;
 const RECORDED_RUN = new URL('../../test/histories/video-job-v1.json', `file://${WORKFLOWS}`).pathname;
-const quiet = {
-  log: () => undefined,
-  trace: () => undefined,
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+const quiet = new DefaultLogger('ERROR', () => undefined);
 
 let receiver: TraceReceiver;
 let tracing: Tracing;
@@ -49,18 +42,10 @@ describe('Temporal’s spans in the studio’s traces (issue 24 §2; no Temporal
     );
     // What the worker does with an activity task: the run's headers reach its interceptors. (The mock
     // environment's `run` sends none; its activity is given the headers as a task would carry them.)
-    const activity = workerOptions().interceptors!.activity!;
-    const env = new MockActivityEnvironment({ activityType: 'animate', activityId: '7' }, { logger: quiet, interceptors: activity });
-    const runNoEncoding = (env as unknown as { activity: { runNoEncoding(fn: () => Promise<unknown>, input: unknown): Promise<unknown> } })
-      .activity.runNoEncoding;
-    await runNoEncoding.call(
-      (env as unknown as { activity: object }).activity,
-      () => inSpan('job step animate', { 'studio.job.id': 'job-1' }, async () => 'ok'),
-      {
-        args: [],
-        headers,
-      },
-    );
+    const interceptors = workerOptions().interceptors!.activity!;
+    const env = new MockActivityEnvironment({ activityType: 'animate', activityId: '7' }, { logger: quiet, interceptors });
+    const { activity } = env as unknown as { activity: { runNoEncoding(fn: () => Promise<unknown>, input: object): Promise<unknown> } };
+    await activity.runNoEncoding(() => inSpan('job step animate', { 'studio.job.id': 'job-1' }, async () => 'ok'), { args: [], headers });
     await tracing.spans!.processor.forceFlush();
 
     const named = (name: string) => receiver.spans.find((s) => s.name === name);

@@ -29,12 +29,15 @@ export interface TemporalJobs {
   close(): Promise<void>;
 }
 
+const CONNECT_TIMEOUT = '3s';
+
 /**
  * The client side: starts a run (workflow id = the run's id; a second start of it is a no-op) and
  * cancels one. With `tracing`, each call is a span whose context the run carries (tracing.ts).
  */
 export async function connectTemporal(settings: TemporalSettings, options: { tracing?: boolean } = {}): Promise<TemporalJobs> {
-  const connection = await Connection.connect({ address: settings.address });
+  // A server out of reach is said within seconds (a start's 503, the jobs console's note), not after the SDK's 10 s.
+  const connection = await Connection.connect({ address: settings.address, connectTimeout: CONNECT_TIMEOUT });
   const client = new Client({
     connection,
     namespace: settings.namespace ?? 'default',

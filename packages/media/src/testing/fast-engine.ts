@@ -15,6 +15,7 @@ import { runFfmpeg } from '../local/ffmpeg.ts';
 import { localCloneVoice, localTextToSpeech } from '../local/speech/espeak.ts';
 import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
 import { MediaError } from '../errors.ts';
+import { NO_FACE } from '../local/image/constants.ts';
 
 const meta = (capability: string): ResultMeta => ({
   provider: 'local',
@@ -86,6 +87,12 @@ async function audioSeconds(audio: Buffer): Promise<number> {
 function descriptorOf(image: ImageData): number[] {
   const digest = createHash('sha512').update(image.data).digest();
   return Array.from({ length: 128 }, (_, i) => digest[i % digest.length]! / 255);
+}
+
+/** A picture of one colour and nothing else. */
+async function isFlat(image: ImageData): Promise<boolean> {
+  const { channels } = await sharp(image.data).stats();
+  return channels.every((c) => c.min === c.max);
 }
 
 /** The fast test engine (see the file comment). */
@@ -166,7 +173,11 @@ export function createFastMediaEngine(): MediaEngine {
       upscale: 'local',
       describeImage: 'local',
     },
-    learnCharacter: async (photos) => ({ descriptor: descriptorOf(photos[0]!), reference: await resized(photos[0]!, 256, 256, true) }),
+    learnCharacter: async (photos) => {
+      // No face model here: a photo of one flat colour is the one that shows no face.
+      for (const photo of photos) if (await isFlat(photo)) throw new MediaError('bad_input', NO_FACE);
+      return { descriptor: descriptorOf(photos[0]!), reference: await resized(photos[0]!, 256, 256, true) };
+    },
     characterDistance: async (descriptor, image) => {
       const other = descriptorOf(image);
       return Math.sqrt(descriptor.reduce((sum, v, i) => sum + (v - other[i]!) ** 2, 0));

@@ -44,6 +44,19 @@ describe('local character', () => {
     const someoneElse = await engine.characterDistance(learned.descriptor, await photo('sample3.jpg'));
     expect(someoneElse).not.toBeNull();
     expect(someoneElse!).toBeGreaterThan(DESCRIPTOR_MATCH);
+
+    // A square scene generated with the character (its reference cut-out, as the studio passes it) shows that person.
+    const scene = await engine.generateImage({
+      prompt: 'a woman reading in a sunny cafe',
+      width: 1024,
+      height: 1024,
+      count: 1,
+      model: 'flux_krea',
+      product: learned.reference,
+    });
+    const placed = await engine.characterDistance(learned.descriptor, scene.images[0]!);
+    expect(placed).not.toBeNull();
+    expect(placed!).toBeLessThan(DESCRIPTOR_MATCH);
   }, 120_000);
 
   it('refuses photos without a face', async () => {

@@ -20,6 +20,8 @@ const warmup = Math.round(rate * warmupS);
 const total = warmup + Math.round(rate * durationS);
 const latencies = [];
 const warmupLatencies = [];
+/** The slowest request of each measured second (by when it was due): a pause shows as one slow second. */
+const perSecond = [];
 let errors = 0;
 let non2xx = 0;
 
@@ -33,7 +35,10 @@ const send = (one, due, counted) =>
           return resolve();
         }
         if (response.statusCode < 200 || response.statusCode >= 300) non2xx++;
-        latencies.push(performance.now() - due);
+        const latency = performance.now() - due;
+        latencies.push(latency);
+        const second = Math.floor((due - measured) / 1000);
+        perSecond[second] = Math.max(perSecond[second] ?? 0, latency);
         resolve();
       });
     });
@@ -58,6 +63,7 @@ await Promise.all(inFlight);
 const elapsedS = (performance.now() - measured) / 1000;
 agent.destroy();
 
+const worst = perSecond.reduce((w, ms, second) => (ms > w.ms ? { second, ms } : w), { second: 0, ms: 0 });
 const quantile = (values, q) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? NaN;
 const at = (q) => quantile(latencies, q);
 process.stdout.write(
@@ -68,6 +74,8 @@ process.stdout.write(
     p99: at(0.99),
     max: latencies.at(-1) ?? NaN,
     warmupP99: quantile(warmupLatencies, 0.99),
+    worstSecond: worst.second,
+    worstSecondMax: worst.ms,
     errors,
     non2xx,
   }),

@@ -10,6 +10,9 @@ export interface LoadResult {
   max: number;
   /** p99 of the warm-up's requests (NaN without one). */
   warmupP99: number;
+  /** The measured second (from 0) whose slowest request was the slowest, and that request's milliseconds. */
+  worstSecond: number;
+  worstSecondMax: number;
   errors: number;
   non2xx: number;
 }

@@ -103,7 +103,7 @@ try {
   console.log(
     `${`job-status, ${JOBS} jobs polled every 3 s`.padEnd(52)} ${polled.requests} requests (${polled.perSecond.toFixed(0)}/s), median ${polled.p50.toFixed(1)} ms, ` +
       `p99 ${polled.p99.toFixed(1)} ms, errors ${polled.errors + polled.non2xx}  target p99 50 ms  ratio ${(polled.p99 / 50).toFixed(2)}` +
-      `  (first 5 s from cold: p99 ${polled.warmupP99.toFixed(0)} ms)`,
+      `  (first 5 s from cold: p99 ${polled.warmupP99.toFixed(0)} ms; slowest second: ${polled.worstSecond + 1}, max ${polled.worstSecondMax.toFixed(0)} ms)`,
   );
 } finally {
   await studio.stop();

@@ -21,9 +21,12 @@ export interface FalProviderOptions {
   timeoutMs?: number;
   /** Poll interval of the queue status, ms. */
   pollIntervalMs?: number;
-  /** Retries of 429/5xx on one request (the SDK's retry). */
+  /**
+   * Retries of 429/5xx on a direct request (the SDK's retry). Queue calls (submit, status, result)
+   * keep the SDK's own policy: up to 3 retries from 1 s, doubling (a lasting 429 fails after about 7 s).
+   */
   maxRetries?: number;
-  /** First retry delay, ms (doubles each retry). */
+  /** First retry delay of a direct request, ms (doubles each retry). */
   retryDelayMs?: number;
 }
 

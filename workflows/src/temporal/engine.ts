@@ -20,6 +20,9 @@ export interface TemporalSettings {
   namespace?: string;
 }
 
+/** The workflow code a worker bundles (tests bundle and replay it too). */
+export { WORKFLOWS_PATH };
+
 export interface TemporalJobs {
   start(spec: JobSpec, workflowId: string): Promise<void>;
   startTraining(spec: TrainingSpec): Promise<void>;

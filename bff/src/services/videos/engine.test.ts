@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => studio?.stop());
 
 describe('the durable engine’s own connections', () => {
-  it('start with asynchronous commits and a one-minute cap on idle transactions, with no query of their own', async () => {
+  it('start with asynchronous commits and a one-minute cap on idle transactions, from the connection string alone (no SET)', async () => {
     const client = new pg.Client({ connectionString: dbosSessionUrl(studio.deps.config.databaseUrl!) });
     await client.connect();
     try {

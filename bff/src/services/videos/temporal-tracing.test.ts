@@ -1,16 +1,14 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, DefaultLogger, Worker } from '@temporalio/worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
+import { WORKFLOWS_PATH } from '@studio/workflows/temporal';
 import { temporalClientTracing, temporalTracingPlugin, type SandboxSpan } from '@studio/workflows/temporal/tracing';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inSpan, startTracing, type Tracing } from '../../tracing.ts';
 import { startTraceReceiver, type TraceReceiver } from '../../../test/trace-receiver.ts';
 
-const WORKFLOWS = createRequire(import.meta.url).resolve('@studio/workflows/temporal');
-const WORKFLOWS_PATH = new URL('../workflows/temporal.ts', `file://${WORKFLOWS}`).pathname;
-const RECORDED_RUN = new URL('../../test/histories/video-job-v1.json', `file://${WORKFLOWS}`).pathname;
+const RECORDED_RUN = new URL('../../test/histories/video-job-v1.json', `file://${WORKFLOWS_PATH}`).pathname;
 const quiet = new DefaultLogger('ERROR', () => undefined);
 
 let receiver: TraceReceiver;

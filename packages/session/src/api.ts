@@ -38,6 +38,8 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   body?: BodyInit;
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Calls the bff and returns its JSON. Throws `ApiError` with the server's user-facing message.
  * A 401 from any call outside sign-in means the session ended: the session atoms are cleared so
@@ -52,6 +54,10 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     requestHeaders.set('Content-Type', 'application/json');
     body = JSON.stringify(json);
   }
+  // A read may start in the task of the click that mounts its screen (navigation renders in that
+  // task, and React runs the new screen's effects there): it is sent from the next task, so the
+  // screen is drawn first instead of waiting on the browser's work to start the request.
+  if (!init.method || init.method.toUpperCase() === 'GET') await nextTask();
   let response: Response;
   try {
     response = await fetch(path, {

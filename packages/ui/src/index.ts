@@ -6,6 +6,7 @@ export { Dialog, Spinner, Alert, Logo } from './components.tsx';
 export type { DialogProps, AlertProps } from './components.tsx';
 export { Menu } from './menu.tsx';
 export { useDismiss } from './dismiss.ts';
+export { warmTypeScale } from './fonts.ts';
 export type { MenuItem } from './menu.tsx';
 export { BANNER_CLEAR_MS, useBanner, Banner, ConfirmDialog, NameDialog, FileDrop } from './feedback.tsx';
 export type { BannerMessage, ConfirmDialogProps, NameDialogProps, FileDropProps } from './feedback.tsx';

@@ -26,7 +26,9 @@ const queryClient = getQueryClient();
 export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      {/* A navigation renders in the click's own task: the screens' modules are preloaded, so
+          nothing waits on a transition, which the browser would start only after its next frame. */}
+      <BrowserRouter useTransitions={false}>
         <RouterNavigation>
           <Shell />
         </RouterNavigation>

@@ -3,7 +3,7 @@ import { ApiRoutes, Messages, PASSWORD_MIN, RecoverRequest, SigninRequest, Signu
 import { applySession, type AuthMode } from '@studio/session';
 import { Alert, Dialog } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
-import { takeAuthNotice } from './pending-notice.ts';
+import { clearAuthNotice, readAuthNotice } from './pending-notice.ts';
 import { useWeakPassword } from './use-weak-password.ts';
 import { clearStoredSignupEmail, readStoredSignupEmail } from './signup-email.ts';
 import { getAuthProviders, signIn, signUp, requestPasswordReset } from './api.ts';
@@ -48,12 +48,15 @@ function useGoogleOffered(): boolean {
 export default function AuthModal({ initialMode, onClose }: { initialMode: AuthMode; onClose: () => void }) {
   const [stored] = useState(readStoredSignupEmail);
   // Used once: cleared when this modal is on screen, so the next opening starts empty.
-  useEffect(() => clearStoredSignupEmail(), []);
+  useEffect(() => {
+    clearStoredSignupEmail();
+    clearAuthNotice();
+  }, []);
   const [mode, setMode] = useState<AuthMode>(stored ? 'signup' : initialMode);
   const [email, setEmail] = useState(stored ?? '');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(takeAuthNotice);
+  const [error, setError] = useState<string | null>(readAuthNotice);
   const weak = useWeakPassword(password, email, mode === 'signup');
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

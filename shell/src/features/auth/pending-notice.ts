@@ -9,9 +9,14 @@ export function leaveAuthNotice(message: string): void {
   pending = message;
 }
 
-/** The waiting message, once. */
-export function takeAuthNotice(): string | null {
-  const message = pending;
+/**
+ * The waiting message. Reading does not consume it (React may render a modal more than once before
+ * it is on screen); the modal clears it once mounted.
+ */
+export function readAuthNotice(): string | null {
+  return pending;
+}
+
+export function clearAuthNotice(): void {
   pending = null;
-  return message;
 }

@@ -14,7 +14,7 @@ import {
   upgradeRequestAtom,
   userAtom,
 } from '@studio/session';
-import { Banner, Logo, useBanner } from '@studio/ui';
+import { Banner, Logo, useBanner, warmTypeScale } from '@studio/ui';
 import { SUPPORT_EMAIL } from '../../config.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { preloadRemotes } from '../../remotes/runtime.ts';
@@ -58,7 +58,15 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
     if (location.pathname === '/app/images') setBadge(0);
   }, [location.pathname, setBadge]);
 
-  useEffect(() => whenIdle(() => void preloadRemotes()), []);
+  // While idle: every remote's modules and the type scale's fonts, so a click renders a screen at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        warmTypeScale();
+        void preloadRemotes();
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (!drawerOpen) return;

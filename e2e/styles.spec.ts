@@ -104,7 +104,9 @@ test('a Pro user trains a character from photos of one person and generates with
     [(s: Sharp) => s, (s: Sharp) => s.flop(), (s: Sharp) => s.modulate({ brightness: 1.15 })].map(async (change, i) => ({
       name: `mia-${i}.jpg`,
       mimeType: 'image/jpeg',
-      buffer: await change(sharp(join(demo, 'sample2.jpg')).resize({ width: 640, height: 640, fit: 'inside' }))
+      // One woman of a group photo, alone in the frame: a character's photos show no one else.
+      buffer: await change(sharp(join(demo, 'sample3.jpg')).extract({ left: 900, top: 30, width: 600, height: 800 }))
+        .resize({ width: 640, height: 640, fit: 'inside' })
         .jpeg()
         .toBuffer(),
     })),

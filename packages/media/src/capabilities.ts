@@ -37,6 +37,12 @@ export interface GenerateImageInput {
   model: string;
   /** A product photo to cut out and place in the scene. */
   product?: ImageData;
+  /**
+   * A character's reference cut-out (a PNG with transparency; a person usually cut at the waist by
+   * the photo's edge): the person is placed in front of the scene, cut by its bottom edge, instead of
+   * standing on the set like a product.
+   */
+  person?: ImageData;
   /** Text to render as type; defaults to the quoted text of the prompt for `ideogram_v3`. */
   text?: string;
   /** Trained LoRAs to generate with (hosted models; the local engine applies styles as colour grades instead). */

@@ -170,8 +170,10 @@ describe('training a style', () => {
 describe('training a character', () => {
   afterEach(() => vi.restoreAllMocks());
   const demo = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo');
+  // One woman of a group photo, alone in the frame: a character's photos show no one else.
   const facePhoto = (change: (s: Sharp) => Sharp) =>
-    change(sharp(readFileSync(join(demo, 'sample2.jpg'))).resize({ width: 640, height: 640, fit: 'inside' }))
+    change(sharp(readFileSync(join(demo, 'sample3.jpg'))).extract({ left: 900, top: 30, width: 600, height: 800 }))
+      .resize({ width: 640, height: 640, fit: 'inside' })
       .jpeg()
       .toBuffer();
   async function characterForm(name: string, photos: Buffer[]): Promise<FormData> {
@@ -197,14 +199,14 @@ describe('training a character', () => {
     const own = (await client.get(`${ApiRoutes.userLoraModels}/${user.id}`)).body.models;
     expect(own).toEqual([expect.objectContaining({ id: model.id, type: 'character', status: 'ready' })]);
 
-    // The engine is asked to place the character's reference cut-out in the scene.
+    // The engine is asked to place the character’s reference cut-out in the scene, as a person.
     const engineCall = vi.spyOn(studio.deps.media, 'generateImage');
     const made = await generate(client, ['flux_krea', model.id]);
     expect(made.status).toBe(200);
     const row = await studio.deps.db('trained_models').where({ id: model.id }).first();
     const reference = await studio.deps.objects.read(row.reference_key);
     expect(engineCall.mock.calls).toHaveLength(1);
-    expect(engineCall.mock.calls[0]![0].product?.data.equals(reference!)).toBe(true);
+    expect(engineCall.mock.calls[0]![0].person?.data.equals(reference!)).toBe(true);
     const asset = await studio.deps.db('user_assets').where({ id: made.body.image.assetId }).first();
     expect(asset.character_id).toBe(characters[0].id);
     // The character's latest image is now the generated one.

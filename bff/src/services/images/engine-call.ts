@@ -50,7 +50,7 @@ export async function runImagePlan(
           count,
           model: plan.modelId,
           loras: loras.map((l) => ({ url: l.url })),
-          product: extras.person,
+          person: extras.person,
         });
       case 'edit':
         return media.editImage({ prompt, image: images.image!, width, height, count });

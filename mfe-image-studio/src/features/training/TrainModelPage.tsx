@@ -49,7 +49,7 @@ const SCREENS = {
   },
   character: {
     title: 'Characters',
-    sub: `From about ${TRAINING_IMAGES_ADVISED} clear photos of one person, train a character to place in the images you generate.`,
+    sub: `From about ${TRAINING_IMAGES_ADVISED} clear photos of one person, alone in each, train a character to place in the images you generate.`,
     local: TrainingMessages.localCharacter,
     nameLabel: 'Character name',
     formLabel: 'New character',

@@ -6,12 +6,12 @@
 import sharp from 'sharp';
 import type { ImageData, LearnedCharacter } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
-import { DESCRIPTOR_MATCH, NO_FACE, NOT_ONE_PERSON } from './constants.ts';
+import { DESCRIPTOR_MATCH, NO_FACE, NOT_ONE_PERSON, SEVERAL_PEOPLE } from './constants.ts';
 import { descriptorDistance, type Face, type FaceFinder } from './faces.ts';
 import { cutOut, type Segmentation } from './segmenter.ts';
 import { composeScene } from './studio.ts';
 
-/** Learns a character from a few photos of one person. Every photo must show a face of the same person. */
+/** Learns a character from a few photos of one person. Every photo must show that person's face, and no one else's. */
 export async function learnCharacter(
   images: ImageData[],
   faces: FaceFinder,
@@ -20,7 +20,9 @@ export async function learnCharacter(
   if (images.length === 0) throw new MediaError('bad_input', NO_FACE);
   const found: { image: ImageData; face: Face; descriptor: number[] }[] = [];
   for (const image of images) {
-    const face = (await faces.detect(image, { describe: true }))[0];
+    const detected = await faces.detect(image, { describe: true });
+    if (detected.length > 1) throw new MediaError('bad_input', SEVERAL_PEOPLE);
+    const face = detected[0];
     if (!face?.descriptor) throw new MediaError('bad_input', NO_FACE);
     found.push({ image, face, descriptor: face.descriptor });
   }
@@ -47,7 +49,7 @@ export async function renderCharacterSample(reference: ImageData, width = 480, h
     height,
     seed: 5,
     cutout: { png: reference.data, width: reference.width, height: reference.height },
-    scale: 0.8,
+    subject: 'person',
   });
   return { data, mime: 'image/png', width, height };
 }

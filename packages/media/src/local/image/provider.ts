@@ -54,13 +54,13 @@ export function createLocalProvider(
 
   return {
     segment,
-    async generateImage({ prompt, width, height, count, model, product, text }) {
+    async generateImage({ prompt, width, height, count, model, product, person, text }) {
       const t = performance.now();
       checkSize(width, height, count);
       const entry = findImageModel(model);
       if (!entry || entry.capability !== 'generateImage') throw new MediaError('bad_input', 'This model cannot generate images.');
       const typed = text ?? (model === 'ideogram_v3' ? quotedText(prompt) : undefined);
-      const cut = product ? await cutOut(product, await segment(product)) : undefined;
+      const cut = product ? await cutOut(product, await segment(product)) : person ? { png: person.data, ...person } : undefined;
       const images: ImageData[] = [];
       for (let i = 0; i < count; i++) {
         images.push(
@@ -71,6 +71,7 @@ export function createLocalProvider(
               height,
               seed: i + 1,
               cutout: cut,
+              subject: person && !product ? 'person' : 'product',
               scale: 0.5 + 0.06 * i,
               text: typed,
             }),

@@ -38,6 +38,8 @@ export interface SceneOptions {
   height: number;
   seed?: number;
   cutout?: { png: Buffer; width: number; height: number };
+  /** A product stands on the set; a person (cut at the waist) is in front of it, cut by the frame's bottom edge. */
+  subject?: 'product' | 'person';
   scale?: number;
   text?: string;
 }
@@ -66,13 +68,20 @@ export async function closeSceneWorkers(): Promise<void> {
 
 /**
  * Composes a studio scene on this thread: the set the prompt describes, then (if given) the cut-out
- * standing on the set's stage, whole, with its shadows and reflection, then (if given) a text layer.
- * A PNG.
+ * standing on the set's stage, whole, with its shadows and reflection (a person: in front of the
+ * set, cut by the bottom edge), then (if given) a text layer. A PNG.
  */
 export async function composeSceneHere(opts: SceneOptions): Promise<Buffer> {
   const { width, height } = opts;
   const scene = renderScene(opts.prompt, width, height, opts.seed ?? 1);
-  if (opts.cutout) {
+  if (opts.cutout && opts.subject === 'person') {
+    // Head and shoulders fill most of the height, as in a portrait; the bottom edge cuts the body.
+    const k = Math.min((height * Math.max(0.78, opts.scale ?? 0)) / opts.cutout.height, (width * 0.8) / opts.cutout.width);
+    const w = Math.max(1, Math.round(opts.cutout.width * k)),
+      h = Math.max(1, Math.round(opts.cutout.height * k));
+    const left = Math.round(width / 2 - w / 2 + width * 0.12 * scene.lightFrom);
+    await inFront(scene.canvas, opts.cutout.png, { left, top: height - h, width: w, height: h }, scene);
+  } else if (opts.cutout) {
     const s = scene.stage;
     const k = Math.min(
       (height * (opts.scale ?? 0.55)) / opts.cutout.height,
@@ -111,7 +120,7 @@ export async function standOn(
   canvas: Canvas,
   cutout: Buffer,
   box: { left: number; top: number; width: number; height: number },
-  light: { gloss: number; ambient: RGB; lightFrom: number; shadowLength: number },
+  light: Light,
 ) {
   const ctx = canvas.getContext('2d');
   const { left, top, width: w, height: h } = box;
@@ -163,7 +172,36 @@ export async function standOn(
     s.ellipse(left + w / 2, base, w * 0.46, Math.max(2, h * 0.018), 0, 0, Math.PI * 2);
     s.fill();
   });
-  // The scene's light on the object: its colour, brighter on the lit side.
+  lightUp(product, light);
+  ctx.drawImage(product, left, top);
+}
+
+/**
+ * A person in front of the set, nearer the camera than the stage: no shadow on the set (it falls
+ * out of the frame), the scene's light on them, and a soft shade behind that separates them from it.
+ */
+async function inFront(canvas: Canvas, cutout: Buffer, box: { left: number; top: number; width: number; height: number }, light: Light) {
+  const ctx = canvas.getContext('2d');
+  const { left, top, width: w, height: h } = box;
+  const person = createCanvas(w, h);
+  person.getContext('2d').drawImage(await loadImage(cutout), 0, 0, w, h);
+  const silhouette = createCanvas(w, h);
+  const sil = silhouette.getContext('2d');
+  sil.drawImage(person, 0, 0);
+  sil.globalCompositeOperation = 'source-in';
+  sil.fillStyle = '#000';
+  sil.fillRect(0, 0, w, h);
+  softly(ctx, canvas.width, canvas.height, Math.max(4, w * 0.04), (s) => s.drawImage(silhouette, left + w * 0.02, top + h * 0.01), 0.22);
+  lightUp(person, light);
+  ctx.drawImage(person, left, top);
+}
+
+type Light = { gloss: number; ambient: RGB; lightFrom: number; shadowLength: number };
+
+/** The scene's light on a cut-out: its colour, brighter on the lit side. */
+function lightUp(object: Canvas, light: Light) {
+  const p = object.getContext('2d');
+  const { width: w, height: h } = object;
   p.globalCompositeOperation = 'source-atop';
   p.fillStyle = css(light.ambient, 0.08);
   p.fillRect(0, 0, w, h);
@@ -175,7 +213,7 @@ export async function standOn(
   side.addColorStop(1, light.lightFrom < 0 ? dark : lit);
   p.fillStyle = side;
   p.fillRect(0, 0, w, h);
-  ctx.drawImage(product, left, top);
+  p.globalCompositeOperation = 'source-over';
 }
 
 /** Where a cut-out goes in a scene photo: centred, its height `scale` of the canvas (bounded by width), standing at 85 %. */

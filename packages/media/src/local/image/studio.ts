@@ -76,7 +76,7 @@ export async function composeSceneHere(opts: SceneOptions): Promise<Buffer> {
   const scene = renderScene(opts.prompt, width, height, opts.seed ?? 1);
   if (opts.cutout && opts.subject === 'person') {
     // Head and shoulders fill most of the height, as in a portrait; the bottom edge cuts the body.
-    const k = Math.min((height * Math.max(0.78, opts.scale ?? 0)) / opts.cutout.height, (width * 0.8) / opts.cutout.width);
+    const k = Math.min((height * 0.78) / opts.cutout.height, (width * 0.8) / opts.cutout.width);
     const w = Math.max(1, Math.round(opts.cutout.width * k)),
       h = Math.max(1, Math.round(opts.cutout.height * k));
     const left = Math.round(width / 2 - w / 2 + width * 0.12 * scene.lightFrom);
@@ -112,6 +112,20 @@ export function canvasToPng(canvas: Canvas, layers: OverlayOptions[] = []): Prom
     .toBuffer();
 }
 
+/** The scene's light, as `renderScene` describes it. */
+type Light = { gloss: number; ambient: RGB; lightFrom: number; shadowLength: number };
+
+/** A cut-out's shape in black, for its shadows. */
+function silhouetteOf(object: Canvas): Canvas {
+  const silhouette = createCanvas(object.width, object.height);
+  const s = silhouette.getContext('2d');
+  s.drawImage(object, 0, 0);
+  s.globalCompositeOperation = 'source-in';
+  s.fillStyle = '#000';
+  s.fillRect(0, 0, object.width, object.height);
+  return silhouette;
+}
+
 /**
  * Stands a cut-out on a surface at `box`: a contact shadow where it touches, a cast shadow thrown
  * away from the light, a fading reflection on a glossy surface, and a little of the scene's light.
@@ -127,12 +141,7 @@ export async function standOn(
   const product = createCanvas(w, h);
   const p = product.getContext('2d');
   p.drawImage(await loadImage(cutout), 0, 0, w, h);
-  const silhouette = createCanvas(w, h);
-  const sil = silhouette.getContext('2d');
-  sil.drawImage(product, 0, 0);
-  sil.globalCompositeOperation = 'source-in';
-  sil.fillStyle = '#000';
-  sil.fillRect(0, 0, w, h);
+  const silhouette = silhouetteOf(product);
   const base = top + h;
   // Cast shadow: the silhouette laid back on the surface, away from the light, softened:
   // x' = x + shear·(base − y)·L, y' = base − (base − y)·L (the top of the object falls behind it).
@@ -185,18 +194,11 @@ async function inFront(canvas: Canvas, cutout: Buffer, box: { left: number; top:
   const { left, top, width: w, height: h } = box;
   const person = createCanvas(w, h);
   person.getContext('2d').drawImage(await loadImage(cutout), 0, 0, w, h);
-  const silhouette = createCanvas(w, h);
-  const sil = silhouette.getContext('2d');
-  sil.drawImage(person, 0, 0);
-  sil.globalCompositeOperation = 'source-in';
-  sil.fillStyle = '#000';
-  sil.fillRect(0, 0, w, h);
-  softly(ctx, canvas.width, canvas.height, Math.max(4, w * 0.04), (s) => s.drawImage(silhouette, left + w * 0.02, top + h * 0.01), 0.22);
+  const shade = silhouetteOf(person);
+  softly(ctx, canvas.width, canvas.height, Math.max(4, w * 0.04), (s) => s.drawImage(shade, left + w * 0.02, top + h * 0.01), 0.22);
   lightUp(person, light);
   ctx.drawImage(person, left, top);
 }
-
-type Light = { gloss: number; ambient: RGB; lightFrom: number; shadowLength: number };
 
 /** The scene's light on a cut-out: its colour, brighter on the lit side. */
 function lightUp(object: Canvas, light: Light) {

@@ -25,7 +25,7 @@ export const landingCss = `
 .ld-fineprint{margin-top:.9rem;font-size:var(--st-text-sm);color:var(--st-on-night-muted)}
 .ld-inline-link{background:none;border:0;padding:0;color:#fff;font-weight:700;text-decoration:underline;text-underline-offset:3px;cursor:pointer}
 .ld-hero-visual{position:relative}
-.ld-hero-art{width:100%;height:auto;max-width:560px;margin:0 auto;filter:drop-shadow(0 30px 60px rgba(0,0,0,.35))}
+.ld-hero-art{width:100%;height:auto;max-width:560px;margin:0 auto}
 .ld-proof{background:var(--st-surface);border-bottom:1px solid var(--st-line)}
 .ld-proof-grid{display:grid;grid-template-columns:repeat(2,1fr);gap:1.25rem;padding-top:1.5rem;padding-bottom:1.5rem}
 .ld-proof-grid div{display:grid;gap:.15rem}

@@ -60,7 +60,11 @@ export function createLocalProvider(
       const entry = findImageModel(model);
       if (!entry || entry.capability !== 'generateImage') throw new MediaError('bad_input', 'This model cannot generate images.');
       const typed = text ?? (model === 'ideogram_v3' ? quotedText(prompt) : undefined);
-      const cut = product ? await cutOut(product, await segment(product)) : person ? { png: person.data, width: person.width, height: person.height } : undefined;
+      const cut = product
+        ? await cutOut(product, await segment(product))
+        : person
+          ? { png: person.data, width: person.width, height: person.height }
+          : undefined;
       const images: ImageData[] = [];
       for (let i = 0; i < count; i++) {
         images.push(

@@ -186,9 +186,7 @@ export async function startTestStudio(env: Record<string, string> = {}, options:
     async stop() {
       await studio.stop();
       await database?.drop();
-      // DBOS's shutdown does not wait for a job's step already running: it may still write its
-      // files into the folder while it is being removed (ENOTEMPTY), so the removal tries again.
-      await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
 }

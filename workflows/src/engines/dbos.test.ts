@@ -17,11 +17,18 @@ let engine: DbosEngine;
 let dir: string;
 const calls: string[] = [];
 let transientLeft = 2;
+/** Holds the section `slow` in its first step until opened. */
+let openSlowStep = () => undefined as void;
+const slowStepOpen = new Promise<void>((resolve) => (openSlowStep = resolve));
 
 const activities: VideoActivities = {
   speak: async (_j, s) => (calls.push(`speak:${s.id}`), `audio-${s.id}`),
   animate: async (_j, s) => {
     calls.push(`animate:${s.id}`);
+    if (s.id === 'slow') {
+      await slowStepOpen;
+      calls.push('animate:slow:written');
+    }
     if (s.id === 'flaky' && transientLeft-- > 0) throw new StepError('transient', 'The renderer is busy.');
     if (s.id === 'broken') throw new StepError('bad_input', 'This image cannot be animated.');
     return `clip-${s.id}`;
@@ -51,7 +58,8 @@ beforeAll(async () => {
   engine = await launchDbosEngine({ systemDatabaseUrl: database.url, activities });
 }, 120_000);
 afterAll(async () => {
-  await Promise.race([engine?.shutdown(), new Promise((r) => setTimeout(r, 5000))]);
+  // The last test has shut it down already.
+  await Promise.race([engine?.shutdown().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
   await database?.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -74,5 +82,21 @@ describe('the video job on DBOS', () => {
       ['flaky', 'COMPLETED', false],
       ['broken', 'FAILED', true],
     ]);
+  }, 60_000);
+
+  it('shuts down only once the step under way has finished, so nothing is written after it', async () => {
+    await engine.start({ jobId: 'job-shutdown', userId: 'user-1', sections: [section('slow')], parallelism: 1 });
+    await expect.poll(() => calls.includes('animate:slow')).toBe(true);
+    let stopped = false;
+    const stopping = engine.shutdown().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stopped).toBe(false);
+    openSlowStep();
+    await stopping;
+    expect(calls.at(-1)).toBe('animate:slow:written');
+    // Nothing after the shutdown: no next step starts.
+    const seen = calls.length;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls).toHaveLength(seen);
   }, 60_000);
 });

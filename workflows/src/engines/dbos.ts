@@ -35,6 +35,18 @@ const retryable = (error: unknown) => !(error instanceof StepError && error.kind
  */
 const UNCHECKPOINTED: ReadonlySet<keyof VideoActivities> = new Set(['progress']);
 
+/**
+ * Activities running now. DBOS's shutdown does not wait for a step already under way, so the
+ * engine's shutdown waits for them: none writes after the process has let its engine go.
+ */
+const running = new Set<Promise<unknown>>();
+function tracked<T>(work: Promise<T>): Promise<T> {
+  running.add(work);
+  const done = () => void running.delete(work);
+  work.then(done, done);
+  return work;
+}
+
 /** One activity as a checkpointed step: retried (1 s, ×2, 3 tries) unless it says the input is bad. */
 function durableStep(name: string, fn: (...args: never[]) => Promise<unknown>) {
   return async (...args: never[]) => {
@@ -43,7 +55,7 @@ function durableStep(name: string, fn: (...args: never[]) => Promise<unknown>) {
       recorded = await DBOS.runStep(
         async (): Promise<Recorded<unknown>> => {
           try {
-            return { ok: true, value: await fn(...args) };
+            return { ok: true, value: await tracked(fn(...args)) };
           } catch (error) {
             if (retryable(error)) throw error;
             const { kind, message } = error as StepError;
@@ -77,6 +89,7 @@ export interface DbosEngine {
   /** Waits for a run's outcome. */
   result(workflowId: string): Promise<JobOutcome | null>;
   cancel(workflowId: string): Promise<void>;
+  /** Stops DBOS, then waits for the steps under way to finish (none writes after it returns). */
   shutdown(): Promise<void>;
 }
 
@@ -122,6 +135,10 @@ export async function launchDbosEngine(options: {
     },
     result: (workflowId) => DBOS.getResult<JobOutcome>(workflowId),
     cancel: (workflowId) => DBOS.cancelWorkflow(workflowId),
-    shutdown: () => DBOS.shutdown(),
+    async shutdown() {
+      // Steps cannot start once DBOS is down (each first reads its checkpoint); the ones under way finish.
+      await DBOS.shutdown();
+      await Promise.allSettled([...running]);
+    },
   };
 }

@@ -1,5 +1,8 @@
 import { font, text } from './tokens.ts';
 
+/** Documents whose fonts are looked up already (the frame mounts again after a full-screen page). */
+const warmed = new WeakSet<Document>();
+
 /** The weights the studio's styles use. */
 const WEIGHTS = [400, 600, 700, 800] as const;
 
@@ -11,6 +14,8 @@ const WEIGHTS = [400, 600, 700, 800] as const;
  * using sizes the current one does not.
  */
 export function warmTypeScale(doc: Document = document): void {
+  if (warmed.has(doc)) return;
+  warmed.add(doc);
   const box = doc.createElement('div');
   box.setAttribute('aria-hidden', 'true');
   box.style.cssText = 'position:absolute;top:0;left:0;visibility:hidden;pointer-events:none;white-space:nowrap;contain:layout paint';

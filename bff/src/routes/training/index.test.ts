@@ -205,7 +205,7 @@ describe('training a character', () => {
     expect(made.status).toBe(200);
     const row = await studio.deps.db('trained_models').where({ id: model.id }).first();
     const reference = await studio.deps.objects.read(row.reference_key);
-    expect(engineCall.mock.calls).toHaveLength(1);
+    expect(engineCall).toHaveBeenCalledOnce();
     expect(engineCall.mock.calls[0]![0].person?.data.equals(reference!)).toBe(true);
     const asset = await studio.deps.db('user_assets').where({ id: made.body.image.assetId }).first();
     expect(asset.character_id).toBe(characters[0].id);

@@ -41,7 +41,7 @@ export async function characterDistance(descriptor: readonly number[], image: Im
   return distances.length ? Math.min(...distances) : null;
 }
 
-/** What a character looks like in the studio's scenes: the reference cut-out placed in a bright studio (its sample image). */
+/** What a character looks like in the studio's scenes: the reference cut-out in front of a bright studio (its sample image). */
 export async function renderCharacterSample(reference: ImageData, width = 480, height = 600): Promise<ImageData> {
   const data = await composeScene({
     prompt: 'a person in a bright minimal studio, soft daylight',

@@ -30,6 +30,18 @@ describe('apiFetch', () => {
     expect(sent).toEqual(['GET /api/credits']);
   });
 
+  it('sends the reads of one task together from one timer', async () => {
+    stubFetch();
+    const timers = vi.spyOn(globalThis, 'setTimeout');
+    const reads = [apiFetch('/api/credits'), apiFetch('/api/profile'), apiFetch('/api/plan-status')];
+    await endOfThisTask();
+    expect(sent).toEqual([]);
+    await Promise.all(reads);
+    expect(sent).toEqual(['GET /api/credits', 'GET /api/profile', 'GET /api/plan-status']);
+    expect(timers.mock.calls.filter(([, delay]) => delay === 0)).toHaveLength(1);
+    timers.mockRestore();
+  });
+
   it('sends a write at once', async () => {
     stubFetch();
     const write = apiFetch('/api/profile', { method: 'PATCH', json: { username: 'ada' } });

@@ -38,7 +38,15 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
   body?: BodyInit;
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Settles in the next task; every read started in one task shares the one timer. */
+let pendingTask: Promise<void> | null = null;
+const nextTask = () =>
+  (pendingTask ??= new Promise<void>((resolve) =>
+    setTimeout(() => {
+      pendingTask = null;
+      resolve();
+    }, 0),
+  ));
 
 /**
  * Calls the bff and returns its JSON. Throws `ApiError` with the server's user-facing message.
@@ -46,6 +54,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * the protected wrapper shows its sign-in prompt in place, on the same URL (issue 3).
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  // A read may start in the task of the click that mounts its screen (navigation renders in that
+  // task, and React runs the new screen's effects there): it is prepared and sent from the next
+  // task, so the screen is drawn first instead of waiting on the browser's work to start requests.
+  if (!init.method || init.method.toUpperCase() === 'GET') await nextTask();
   const { json, headers, ...rest } = init;
   const requestHeaders = new Headers(headers);
   requestHeaders.set('Accept', 'application/json');
@@ -54,10 +66,6 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
     requestHeaders.set('Content-Type', 'application/json');
     body = JSON.stringify(json);
   }
-  // A read may start in the task of the click that mounts its screen (navigation renders in that
-  // task, and React runs the new screen's effects there): it is sent from the next task, so the
-  // screen is drawn first instead of waiting on the browser's work to start the request.
-  if (!init.method || init.method.toUpperCase() === 'GET') await nextTask();
   let response: Response;
   try {
     response = await fetch(path, {

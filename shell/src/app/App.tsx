@@ -44,13 +44,9 @@ function RouterNavigation({ children }: { children: ReactNode }) {
 
 function Shell() {
   useSessionSync();
-  const location = useLocation();
-  useEffect(() => {
-    // Each screen starts at the top; focus stays where it is for assistive technology.
-    window.scrollTo(0, 0);
-  }, [location.pathname]);
   return (
     <>
+      <ScrollToTop />
       <Suspense fallback={<RouteLoading />}>
         <Routes>
           <Route
@@ -86,6 +82,18 @@ function Shell() {
       <AuthModalHost />
     </>
   );
+}
+
+/**
+ * Each screen starts at the top; focus stays where it is for assistive technology. Its own
+ * component, so a navigation re-renders only what reads the location, not the whole shell.
+ */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
 }
 
 /** `/` and `/plan-selection` redirect once the session is known (spec 1 §2). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { CREDIT_HISTORY_PAGE_SIZE, type CreditPackage, type CreditTransaction } from '@studio/contracts';
 import { creditsAtom, profileAtom } from '@studio/session';
@@ -35,6 +35,8 @@ export function SubscriptionPage() {
   const balance = credits?.credits ?? profile?.credits_remaining ?? 0;
   const tier = credits?.subscription?.subscription_plans?.plan_name ?? credits?.tier ?? profile?.subscription_tier ?? '—';
   const subscription = useSubscriptionStatus().data?.subscription ?? null;
+  // The sections below the fold render just after the first paint, so a click shows the page at once.
+  const belowFold = useDeferredValue(true, false);
   // A plan cancelled at its period's end adds no more monthly credits: say when it ends instead.
   const ending = subscription?.cancelAtPeriodEnd && subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null;
 
@@ -113,9 +115,13 @@ export function SubscriptionPage() {
         )}
       </section>
 
-      <YourPlan />
-      <CreditPackages />
-      <CreditHistory />
+      {belowFold && (
+        <>
+          <YourPlan />
+          <CreditPackages />
+          <CreditHistory />
+        </>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { PaymentMessages } from '@studio/contracts';
@@ -144,8 +144,13 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
   );
 }
 
+/*
+ * A navigation re-renders the frame (its title and content change): the parts that do not depend
+ * on the screen are memoised, so a click renders little besides the new screen.
+ */
+
 /** The top bar's right end on every signed-in screen: the credits and the user menu (spec 1 §2). */
-export function TopbarActions() {
+export const TopbarActions = memo(function TopbarActions() {
   return (
     <div className="sh-topbar-actions">
       <RemoteView
@@ -157,9 +162,9 @@ export function TopbarActions() {
       <UserMenu />
     </div>
   );
-}
+});
 
-function SidebarNav() {
+const SidebarNav = memo(function SidebarNav() {
   const badge = useAtomValue(contentBadgeAtom);
   const admin = useAtomValue(adminViewActiveAtom);
   return (
@@ -178,7 +183,7 @@ function SidebarNav() {
       ))}
     </nav>
   );
-}
+});
 
 function SidebarLink({ item, badge }: { item: NavItem; badge: number }) {
   const content = (
@@ -228,7 +233,6 @@ function AdminViewToggle() {
   );
 }
 
-/** Plan gating: when `/api/plan-status` says a plan is needed, ask before the user generates. */
 /**
  * spec 1 §2: the checkout return pages send the user on to `?payment_success=true` or
  * `?credits_purchased=true`; the app says the payment went through (for 5 s) and drops the flag
@@ -258,6 +262,7 @@ function CheckoutReturnBanner() {
   );
 }
 
+/** Plan gating: when `/api/plan-status` says a plan is needed, ask before the user generates. */
 function PlanGateBanner() {
   const status = useAtomValue(planStatusAtom);
   const location = useLocation();

@@ -5,6 +5,10 @@ export type BillingPeriod = 'monthly' | 'annual';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+// A page's first currency format sets up ICU's currency data (about a millisecond): done when the
+// module loads (the shell preloads it while idle), not in the render of the click that opens the page.
+usd.format(0);
+usdWhole.format(0);
 
 /** `$29` for whole amounts, `$23.20` otherwise. */
 export function formatUsd(amount: number): string {

@@ -18,7 +18,7 @@ let dir: string;
 const calls: string[] = [];
 let transientLeft = 2;
 /** Holds the section `slow` in its first step until opened. */
-let openSlowStep = () => undefined as void;
+let openSlowStep!: () => void;
 const slowStepOpen = new Promise<void>((resolve) => (openSlowStep = resolve));
 
 const activities: VideoActivities = {

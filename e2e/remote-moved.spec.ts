@@ -40,7 +40,14 @@ async function startCdn(folder: string): Promise<{ origin: string; close: () => 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  // Closed with its connections: the page may still hold one open (the idle preload's), and
+  // `close()` alone waits for it.
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { origin: `http://127.0.0.1:${port}`, close };
 }
 
 /**

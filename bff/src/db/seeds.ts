@@ -40,6 +40,7 @@ const pricing = [
   { task_type: 'video_section', unit: 'section', base_cost_usd: baseCostFor(TASK_CREDITS.videoSection) },
   { task_type: 'upscale', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.upscale) },
   { task_type: 'describe', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.describe) },
+  { task_type: 'training', unit: 'model', base_cost_usd: baseCostFor(TASK_CREDITS.training) },
   // Product Studio steps; its upscale is the gallery's upscale, priced above.
   ...[...new Set(Object.values(STUDIO_OPERATIONS).map((op) => op.taskType))]
     .filter((taskType) => taskType !== 'upscale')

@@ -105,6 +105,8 @@ export const TASK_CREDITS = {
   describe: 1,
   /** Not priced by the spec: one Product Studio step (cut-out, background, placement, reframe). */
   studioStep: 1,
+  /** Not priced by the spec: a style or character training costs what spec 1 §9 charges any other task. */
+  training: FALLBACK_TASK_CREDITS.otherPerUnit,
 } as const;
 
 /** spec 1 §4: the welcome flow places the product on a 1820×1024 canvas with a 10% margin. */

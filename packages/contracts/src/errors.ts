@@ -169,6 +169,7 @@ export const Messages = {
   simpleVideoAudioMissing: 'Please generate audio for all sections with scripts enabled',
   lastSectionRemoval: 'Cannot remove the last section',
   videoInProgress: 'Video generation is already in progress. Please wait a moment and try again.',
+  trainingInProgress: 'A model is already training. Please wait for it to finish before training another.',
   failedToGenerateVideo: 'Failed to generate video',
   failedToStartVideo: 'Failed to start video generation',
   videoTimedOut: 'Video generation timed out',

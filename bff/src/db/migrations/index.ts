@@ -17,6 +17,8 @@ import * as rateLimitPoints from './016-rate-limit-points.ts';
 import * as adminAudit from './017-admin-audit.ts';
 import * as planStatusNotices from './018-plan-status-notices.ts';
 import * as ledgerBatches from './019-ledger-batches.ts';
+import * as trainingCharges from './020-training-charges.ts';
+import * as adminAuditActions from './022-admin-audit-actions.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -37,6 +39,8 @@ const migrations: Record<string, Knex.Migration> = {
   '017-admin-audit': adminAudit,
   '018-plan-status-notices': planStatusNotices,
   '019-ledger-batches': ledgerBatches,
+  '020-training-charges': trainingCharges,
+  '022-admin-audit-actions': adminAuditActions,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -1,11 +1,11 @@
-import { ApiRoutes, Messages, TrainingMessages, TrainingRoutes, type TrainedModel } from '@studio/contracts';
+import { ApiRoutes, Messages, planLimitsFor, TASK_CREDITS, TrainingMessages, TrainingRoutes, type TrainedModel } from '@studio/contracts';
 import { gradeDistance, NO_FACE, type ImageData } from '@studio/media';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestStudio, type TestClient, type TestStudio, member } from '../../../test/harness.ts';
+import { balanceOf, createImageAsset, startTestStudio, type TestClient, type TestStudio, member } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -223,4 +223,118 @@ describe('training a character', () => {
     const model = await waitUntilTrained(client, started.body.model.id);
     expect(model).toMatchObject({ status: 'failed', error: NO_FACE });
   }, 60_000);
+});
+
+describe('what a training costs and keeps', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const history = async (client: TestClient) =>
+    (await client.get(ApiRoutes.creditHistory)).body.transactions.filter((t: { task_type: string | null }) => t.task_type === 'training') as {
+      transaction_type: string;
+      amount: number;
+    }[];
+  const storageUsed = async (client: TestClient) => (await client.get(ApiRoutes.usageLimits)).body.storageUsedBytes as number;
+  /** The bytes a model keeps in the object store: its photos, sample and reference. */
+  const storedBytes = async (id: string) => {
+    const row = await studio.deps.db('trained_models').where({ id }).first();
+    const keys = [...row.image_keys, row.sample_key, row.reference_key].filter(Boolean) as string[];
+    const files = await Promise.all(keys.map((key) => studio.deps.objects.read(key)));
+    return files.reduce((sum, file) => sum + file!.length, 0);
+  };
+
+  it('debits the training’s price once, and its photos count in the storage used', async () => {
+    const { client } = await member(studio, { tier: 'pro', credits: 20 });
+    expect(await storageUsed(client)).toBe(0);
+    const started = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Paid' }, 4));
+    expect(started.status).toBe(200);
+    expect(await balanceOf(client)).toBe(20 - TASK_CREDITS.training);
+    const model = await waitUntilTrained(client, started.body.model.id);
+    expect(model.status).toBe('ready');
+    expect(await balanceOf(client)).toBe(20 - TASK_CREDITS.training);
+    expect(await history(client)).toEqual([expect.objectContaining({ transaction_type: 'TASK_DEBIT', amount: -TASK_CREDITS.training })]);
+
+    const kept = await storedBytes(model.id);
+    expect(kept).toBeGreaterThan(4 * 1000);
+    expect(await storageUsed(client)).toBe(kept);
+    await client.delete(`${TrainingRoutes.models}/${model.id}`);
+    expect(await storageUsed(client)).toBe(0);
+    // A finished training is not refunded when it is deleted.
+    expect(await balanceOf(client)).toBe(20 - TASK_CREDITS.training);
+  });
+
+  it('gives the credits back once when the training fails', async () => {
+    const { client } = await member(studio, { tier: 'pro', credits: 20 });
+    const blank = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#bbbbbb' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.set('kind', 'character');
+    form.set('name', 'Nobody');
+    for (let i = 0; i < 3; i++) form.set(`image_${i}`, new Blob([new Uint8Array(blank)], { type: 'image/jpeg' }), `${i}.jpg`);
+    const started = await client.post(TrainingRoutes.models, form);
+    expect(started.status).toBe(200);
+    const model = await waitUntilTrained(client, started.body.model.id);
+    expect(model.status).toBe('failed');
+    expect(await balanceOf(client)).toBe(20);
+    // Deleting the failed model gives nothing more.
+    expect((await client.delete(`${TrainingRoutes.models}/${model.id}`)).status).toBe(200);
+    expect(await balanceOf(client)).toBe(20);
+    expect((await history(client)).map((t) => t.transaction_type).sort()).toEqual(['TASK_DEBIT', 'TASK_REFUND']);
+  }, 60_000);
+
+  it('runs one training at a time: a second start is a 409 that charges nothing; cancelling the first refunds it once', async () => {
+    const { client } = await member(studio, { tier: 'pro', credits: 20 });
+    // The engine holds the trainings: both starts meet the first one still running.
+    vi.spyOn(studio.deps.jobs, 'startTraining').mockResolvedValue(undefined);
+    const forms = await Promise.all([1, 2].map(async (n) => trainingForm({ kind: 'style', name: `Look ${n}` }, 4)));
+    const both = await Promise.all(forms.map((form) => client.post(TrainingRoutes.models, form)));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refused = both.find((r) => r.status === 409)!;
+    expect(refused.body.error).toMatchObject({ code: 'conflict', message: Messages.trainingInProgress });
+    const again = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Look 3' }, 4));
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(Messages.trainingInProgress);
+    expect(await balanceOf(client)).toBe(20 - TASK_CREDITS.training);
+    const running = both.find((r) => r.status === 200)!.body.model as TrainedModel;
+    expect((await client.get(TrainingRoutes.models)).body.models.map((m: TrainedModel) => m.id)).toEqual([running.id]);
+    const kept = await storedBytes(running.id);
+    expect(await storageUsed(client)).toBe(kept);
+
+    // Deleting a training still running cancels it, and gives its credits back once.
+    expect((await client.delete(`${TrainingRoutes.models}/${running.id}`)).status).toBe(200);
+    expect(await balanceOf(client)).toBe(20);
+    expect((await history(client)).map((t) => t.transaction_type).sort()).toEqual(['TASK_DEBIT', 'TASK_REFUND']);
+    // The next one may start.
+    expect((await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Look 4' }, 4))).status).toBe(200);
+  });
+
+  it('refuses a training without the credits for it, with the spec’s message, keeping nothing', async () => {
+    const { user, client } = await member(studio, { tier: 'pro', credits: TASK_CREDITS.training - 1 });
+    const res = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Short' }, 4));
+    expect(res.status).toBe(402);
+    expect(res.body.error).toMatchObject({ code: 'insufficient_credits', message: Messages.insufficientCredits });
+    expect(await studio.deps.db('trained_models').where({ user_id: user.id })).toEqual([]);
+    expect(await balanceOf(client)).toBe(TASK_CREDITS.training - 1);
+  });
+
+  it('refuses a training past the storage quota, with the spec’s message, charging and keeping nothing', async () => {
+    const { user, client } = await member(studio, { tier: 'pro', credits: 20 });
+    const limit = planLimitsFor('pro').storageGB * 1024 ** 3;
+    const asset = await createImageAsset(studio, user.id);
+    // Full: refused before the photos are read.
+    await studio.deps.db('user_assets').where({ id: asset.id }).update({ file_size: limit });
+    const full = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Full' }, 4));
+    expect(full.status).toBe(403);
+    expect(full.body.error.message).toBe(Messages.storageFull);
+    // Nearly full: the photos themselves would pass the limit.
+    await studio.deps
+      .db('user_assets')
+      .where({ id: asset.id })
+      .update({ file_size: limit - 1000 });
+    const nearly = await client.post(TrainingRoutes.models, await trainingForm({ kind: 'style', name: 'Nearly' }, 4));
+    expect(nearly.status).toBe(403);
+    expect(nearly.body.error.message).toBe(Messages.storageFull);
+    expect(await studio.deps.db('trained_models').where({ user_id: user.id })).toEqual([]);
+    expect(await balanceOf(client)).toBe(20);
+    expect(await storageUsed(client)).toBe(limit - 1000);
+  });
 });

@@ -25,6 +25,7 @@ import {
   assertCanTrain,
   createModel,
   deleteModel,
+  endTraining,
   getOwnModel,
   listOwnModels,
   listStyles,
@@ -101,11 +102,14 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       responses: {
         200: TrainedModelResponse,
         400: TrainingMessages.tooFewImages,
-        402: TrainingMessages.proOnly,
+        402: `${TrainingMessages.proOnly} / ${Messages.insufficientCredits}`,
+        403: Messages.storageFull,
+        409: Messages.trainingInProgress,
+        413: Messages.imageTooLarge,
       },
     },
     uploadLimit,
-    // The plan is checked before anything is uploaded.
+    // The plan, a running training, the storage quota and the credits are checked before anything is uploaded.
     async (ctx, next) => {
       await assertCanTrain(db, currentUser(ctx.state).id);
       await next();
@@ -121,7 +125,11 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       const hosted = Boolean(media.trainLora);
       const triggerWord = hosted ? `stl${randomBytes(4).toString('hex')}` : null;
       const row = await createModel(db, objects, { userId: user.id, kind, name, images, provider: hosted ? 'fal' : 'local', triggerWord });
-      await jobs.startTraining({ modelId: row.id, userId: user.id });
+      // A training the engine never took is ended as failed, which gives its credits back.
+      await jobs.startTraining({ modelId: row.id, userId: user.id }).catch(async (error: unknown) => {
+        await endTraining(db, row.id, { status: 'failed', error: TrainingMessages.failed });
+        throw error;
+      });
       jobsTotal.inc({ kind: 'training', engine: jobs.name, event: 'started' });
       ctx.body = { success: true, model: toTrainedModel(row) } satisfies TrainedModelResponse;
     },

@@ -9,7 +9,7 @@ import { jobsTotal } from '../../metrics.ts';
 import type { Db } from '../../db/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
-import type { ModelRow } from './models.ts';
+import { endTraining, type ModelRow } from './models.ts';
 
 /** What a hosted training is expected to take (the progress shown moves toward it). */
 const HOSTED_TRAINING_S = 180;
@@ -41,7 +41,12 @@ export function createTrainingActivities({
     });
     const key = `models/${row.user_id}/${row.id}/reference.png`;
     await objects.put(key, character.reference.data);
-    return { descriptor: JSON.stringify(character.descriptor), reference_key: key };
+    // Written with the key it adds: a step run again puts the same file and counts it once.
+    return {
+      descriptor: JSON.stringify(character.descriptor),
+      reference_key: key,
+      file_size: db.raw('file_size + ?', [character.reference.data.length]),
+    };
   };
 
   return {
@@ -98,7 +103,9 @@ export function createTrainingActivities({
       if (!sample) return;
       const key = `models/${row.user_id}/${row.id}/sample.png`;
       await objects.put(key, sample.data);
-      await db('trained_models').where({ id: modelId }).update({ sample_key: key, progress: 95, updated_at: db.fn.now() });
+      await db('trained_models')
+        .where({ id: modelId })
+        .update({ sample_key: key, file_size: db.raw('file_size + ?', [sample.data.length]), progress: 95, updated_at: db.fn.now() });
     },
 
     async trainingProgress(modelId, progress) {
@@ -109,17 +116,9 @@ export function createTrainingActivities({
     },
 
     async finishTraining(modelId, outcome) {
-      const ended = await db('trained_models')
-        .where({ id: modelId })
-        .whereIn('status', ['queued', 'training'])
-        .update({
-          status: outcome.status,
-          error: outcome.error,
-          progress: outcome.status === 'ready' ? 100 : 0,
-          finished_at: db.fn.now(),
-          updated_at: db.fn.now(),
-        });
-      if (ended > 0) jobsTotal.inc({ kind: 'training', engine, event: outcome.status === 'ready' ? 'completed' : 'failed' });
+      // A failed training is refunded with its end (spec 1 §1: credits pay for what was made).
+      const ended = await endTraining(db, modelId, outcome);
+      if (ended) jobsTotal.inc({ kind: 'training', engine, event: outcome.status === 'ready' ? 'completed' : 'failed' });
     },
   };
 }

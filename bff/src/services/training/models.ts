@@ -4,6 +4,7 @@
  * read by everyone as the community's.
  */
 import {
+  Messages,
   TRAINING_TIERS,
   TrainingMessages,
   TrainingRoutes,
@@ -15,9 +16,13 @@ import {
 } from '@studio/contracts';
 import type { ColourGrade, ImageData } from '@studio/media';
 import type { Db, Queryable } from '../../db/index.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, conflict, DbErrorCodes, insufficientCredits, isDbError, notFound } from '../../errors.ts';
 import type { HostedLora } from '../images/engine-call.ts';
 import { fileExtension } from '../assets/files.ts';
+import { assertStorageAvailable } from '../assets/quota.ts';
+import { refundChargedTask, type ChargedTask } from '../credits/charged-task.ts';
+import { debitCredits } from '../credits/ledger.ts';
+import { quoteTask } from '../credits/quotes.ts';
 import { isUuid } from '../ids.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { GLOBAL_STYLES } from './global-styles.ts';
@@ -40,7 +45,34 @@ export interface ModelRow {
   descriptor: number[] | null;
   reference_key: string | null;
   is_shared: boolean;
+  /** What the training was charged, and the key of that debit (its refund is keyed by it). */
+  credits: number;
+  charge_key: string | null;
+  /** Bytes kept in the object store: photos, sample and reference, counted in the storage quota. */
+  file_size: string | number;
   created_at: Date;
+}
+
+/** The `task_pricing` task type of a training (seeded at spec 1 §9's price of any other task). */
+export const TRAINING_TASK = 'training';
+const chargeKeyOf = (modelId: string) => `training:${modelId}`;
+/** A training still running: one per user at a time (index `trained_models_one_running`). */
+export const TRAINING_RUNNING = ['queued', 'training'] as const;
+
+/** A training as the ledger knows it; `job_id` lets the admins' jobs console show its debit and refund. */
+const trainingTask = (row: Pick<ModelRow, 'id' | 'user_id' | 'name' | 'kind'>): ChargedTask => ({
+  userId: row.user_id,
+  taskType: TRAINING_TASK,
+  description: `Training: ${row.name}`,
+  idempotencyKey: chargeKeyOf(row.id),
+  taskMetadata: { job_id: row.id, kind: row.kind },
+});
+
+/** A second start while one runs: the partial unique index says so, even for two at once. */
+function trainingInProgress(error: unknown): never {
+  if (isDbError(error, DbErrorCodes.uniqueViolation) && error.constraint === 'trained_models_one_running')
+    throw conflict(Messages.trainingInProgress);
+  throw error;
 }
 
 export const ownSampleUrl = (id: string) => `${TrainingRoutes.models}/${id}/sample`;
@@ -63,16 +95,30 @@ export function toTrainedModel(row: ModelRow): TrainedModel {
   };
 }
 
-/** spec 1 §3: training is a Pro feature; others get a 402 that the app answers with the upgrade dialog. */
-export async function assertCanTrain(db: Queryable, userId: string): Promise<void> {
+/**
+ * Whether a training may start, asked before its photos are uploaded (a refusal after some 80 MB
+ * of photos wastes the user's time): spec 1 §3, training is a Pro feature (others get a 402 that
+ * the app answers with the upgrade dialog); one training at a time; room left in the storage quota;
+ * credits for its price. `createModel` holds each of these again when it writes.
+ */
+export async function assertCanTrain(db: Db, userId: string): Promise<void> {
   const profile = await db('profiles')
     .where({ id: userId })
-    .first<{ subscription_tier: SubscriptionTierName } | undefined>('subscription_tier');
+    .first<{ subscription_tier: SubscriptionTierName; credits_remaining: number } | undefined>('subscription_tier', 'credits_remaining');
   if (!TRAINING_TIERS.includes(profile?.subscription_tier ?? 'trial'))
     throw new AppError(402, 'payment_required', TrainingMessages.proOnly);
+  const running = await db('trained_models').where({ user_id: userId }).whereIn('status', TRAINING_RUNNING).first('id');
+  if (running) throw conflict(Messages.trainingInProgress);
+  await assertStorageAvailable(db, userId);
+  const { credits } = await quoteTask(db, TRAINING_TASK, null, 1);
+  if ((profile?.credits_remaining ?? 0) < credits) throw insufficientCredits(undefined, { creditsNeeded: credits });
 }
 
-/** Keeps the photos, then the row (queued); the photos go again if the row cannot be written. */
+/**
+ * Keeps the photos, then, in one transaction, the row (queued) and the training's debit (spec 1
+ * §1: every generation consumes credits); the photos go again if either is refused: a second
+ * training while one runs (409), credits short (402), photos past the storage quota (403).
+ */
 export async function createModel(
   db: Db,
   objects: ObjectStore,
@@ -87,9 +133,12 @@ export async function createModel(
 ): Promise<ModelRow> {
   const id = crypto.randomUUID();
   const keys = input.images.map((image, i) => `models/${input.userId}/${id}/${i}.${fileExtension(image.mime)}`);
+  const bytes = input.images.reduce((sum, image) => sum + image.data.length, 0);
+  await assertStorageAvailable(db, input.userId, bytes);
   try {
     await Promise.all(input.images.map((image, i) => objects.put(keys[i]!, image.data)));
     return await db.transaction(async (trx) => {
+      const quote = await quoteTask(trx, TRAINING_TASK, null, 1);
       // A character is trained for a studio character of the same name (spec 2 §3), created with it.
       const [character] =
         input.kind === 'character'
@@ -105,8 +154,22 @@ export async function createModel(
           trigger_word: input.triggerWord,
           image_keys: JSON.stringify(keys),
           character_id: character?.id ?? null,
+          credits: quote.credits,
+          charge_key: chargeKeyOf(id),
+          file_size: bytes,
         })
-        .returning<ModelRow[]>('*');
+        .returning<ModelRow[]>('*')
+        .catch(trainingInProgress);
+      const task = trainingTask(row!);
+      await debitCredits(trx, {
+        userId: input.userId,
+        credits: quote.credits,
+        description: task.description,
+        taskType: TRAINING_TASK,
+        taskMetadata: task.taskMetadata,
+        rawCostUsd: quote.rawCostUsd,
+        idempotencyKey: task.idempotencyKey,
+      });
       return row!;
     });
   } catch (error) {
@@ -140,9 +203,41 @@ export async function updateModel(db: Db, userId: string, id: string, change: { 
   return updated!;
 }
 
+/**
+ * Ends a running training as ready or failed; a failed one is given back what it was charged, in
+ * the same transaction, so a crash cannot end it without its refund (and the refund's key grants
+ * it once). Answers whether this call ended it.
+ */
+export async function endTraining(db: Db, modelId: string, outcome: { status: 'ready' | 'failed'; error: string | null }): Promise<boolean> {
+  return db.transaction(async (trx) => {
+    const [ended] = await trx('trained_models')
+      .where({ id: modelId })
+      .whereIn('status', TRAINING_RUNNING)
+      .update({
+        status: outcome.status,
+        error: outcome.error,
+        progress: outcome.status === 'ready' ? 100 : 0,
+        finished_at: trx.fn.now(),
+        updated_at: trx.fn.now(),
+      })
+      .returning<ModelRow[]>('*');
+    if (!ended) return false;
+    if (outcome.status === 'failed') await refundTraining(trx, ended);
+    return true;
+  });
+}
+
+async function refundTraining(db: Db, row: ModelRow): Promise<void> {
+  if (row.charge_key) await refundChargedTask(db, trainingTask(row), row.credits);
+}
+
+/** Deleting a model still training cancels it: it is given back what it was charged. */
 export async function deleteModel(db: Db, objects: ObjectStore, userId: string, id: string): Promise<void> {
   const row = await getOwnModel(db, userId, id);
-  await db('trained_models').where({ id: row.id }).delete();
+  await db.transaction(async (trx) => {
+    const [deleted] = await trx('trained_models').where({ id: row.id }).delete().returning<ModelRow[]>('*');
+    if (deleted && (TRAINING_RUNNING as readonly string[]).includes(deleted.status)) await refundTraining(trx, deleted);
+  });
   const files = [...row.image_keys, row.sample_key, row.reference_key].filter((key): key is string => Boolean(key));
   await Promise.all(files.map((key) => objects.remove(key)));
 }

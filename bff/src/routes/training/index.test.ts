@@ -228,7 +228,9 @@ describe('training a character', () => {
 describe('what a training costs and keeps', () => {
   afterEach(() => vi.restoreAllMocks());
   const history = async (client: TestClient) =>
-    (await client.get(ApiRoutes.creditHistory)).body.transactions.filter((t: { task_type: string | null }) => t.task_type === 'training') as {
+    (await client.get(ApiRoutes.creditHistory)).body.transactions.filter(
+      (t: { task_type: string | null }) => t.task_type === 'training',
+    ) as {
       transaction_type: string;
       amount: number;
     }[];

@@ -208,7 +208,11 @@ export async function updateModel(db: Db, userId: string, id: string, change: { 
  * the same transaction, so a crash cannot end it without its refund (and the refund's key grants
  * it once). Answers whether this call ended it.
  */
-export async function endTraining(db: Db, modelId: string, outcome: { status: 'ready' | 'failed'; error: string | null }): Promise<boolean> {
+export async function endTraining(
+  db: Db,
+  modelId: string,
+  outcome: { status: 'ready' | 'failed'; error: string | null },
+): Promise<boolean> {
   return db.transaction(async (trx) => {
     const [ended] = await trx('trained_models')
       .where({ id: modelId })

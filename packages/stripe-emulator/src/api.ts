@@ -93,6 +93,21 @@ export class StripeApi {
     if (!found || found.deleted) throw missing('customer', id, 'customer');
     return found;
   }
+  /** `DELETE /v1/customers/<id>`: as Stripe does, its live subscriptions are cancelled at once; it then reads as deleted. */
+  deleteCustomer(id: string) {
+    const customer = this.customer(id);
+    for (const subscription of this.store.list('subscription', (s) => s.customer === id && s.status !== 'canceled'))
+      this.cancelSubscription(subscription.id);
+    this.events.emit('customer.deleted', customer);
+    this.store.update(id, { deleted: true });
+    return shapes.deletedCustomer(id);
+  }
+  /** `GET /v1/customers/<id>`: a deleted customer answers as Stripe's `{ id, object, deleted: true }`. */
+  retrieveCustomer(id: string) {
+    const found = this.store.get(id, 'customer');
+    if (found?.deleted) return shapes.deletedCustomer(id);
+    return this.customer(id);
+  }
   price(id: string) {
     const found = this.store.get(id, 'price');
     if (!found) throw missing('price', id, 'price');
@@ -229,6 +244,88 @@ export class StripeApi {
     return this.store.update(session.id, { url: `${this.publicUrl()}/checkout/${session.id}` });
   }
 
+  /** `GET /v1/checkout/sessions`, by customer, status or subscription. */
+  listCheckoutSessions(p: Params) {
+    return this.store.list(
+      'checkout.session',
+      (c) =>
+        (!p.customer || c.customer === p.customer) &&
+        (!p.status || c.status === p.status) &&
+        (!p.subscription || c.subscription === p.subscription),
+    );
+  }
+
+  /** `POST /v1/checkout/sessions/<id>/expire`: an open session can no longer be paid. */
+  expireCheckoutSession(id: string) {
+    const session = this.store.get(id, 'checkout.session');
+    if (!session) throw missing('checkout.session', id, 'session');
+    if (session.status !== 'open')
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${text(session.status)}".`,
+      );
+    this.store.update(id, { status: 'expired', url: null });
+    this.events.emit('checkout.session.expired', session);
+    return session;
+  }
+
+  /** `GET /v1/invoice_payments`: an invoice's payments (since the 2025 versions, how an invoice names its payment intent). */
+  listInvoicePayments(p: Params) {
+    return this.store.list('invoice_payment', (x) => (!p.invoice || x.invoice === p.invoice) && (!p.status || x.status === p.status));
+  }
+
+  /** `POST /v1/refunds`: all of a payment intent (or `amount` of it), once its refunds do not exceed what it received. */
+  createRefund(p: Params) {
+    const intentId = str(p.payment_intent);
+    if (!intentId)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'One of the following params should be provided for this request: payment_intent or charge.',
+      );
+    const intent = this.store.get(intentId, 'payment_intent');
+    if (!intent) throw missing('payment_intent', intentId, 'payment_intent');
+    const refunded = this.store.list('refund', (r) => r.payment_intent === intentId).reduce((n, r) => n + Number(r.amount), 0);
+    const left = Number(intent.amount_received) - refunded;
+    const amount = int(p.amount) ?? left;
+    if (left <= 0)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Charge for payment intent ${intentId} has already been refunded.`,
+        'charge_already_refunded',
+      );
+    if (amount <= 0 || amount > left)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'amount_too_large',
+        'amount',
+      );
+    const refund = this.store.create(
+      'refund',
+      shapes.refund({
+        amount,
+        customer: (intent.customer as string | null) ?? null,
+        paymentIntent: intentId,
+        paymentMethod: (intent.payment_method as string | null) ?? null,
+        reason: str(p.reason) ?? null,
+        metadata: meta(p.metadata),
+      }),
+    );
+    // A refund, unlike most objects, has no `livemode` at the pinned version.
+    delete refund.livemode;
+    this.events.emit('refund.created', refund);
+    return refund;
+  }
+  refund(id: string) {
+    const found = this.store.get(id, 'refund');
+    if (!found) throw missing('refund', id);
+    return found;
+  }
+
   private line(
     subscription: StripeObject,
     price: StripeObject,
@@ -247,14 +344,18 @@ export class StripeApi {
   }
 
   /** A subscription's current period: a paid invoice for its price (what a renewal looks like). */
-  private invoiceFor(subscription: StripeObject, reason: 'subscription_create' | 'subscription_cycle') {
+  private invoiceFor(subscription: StripeObject, reason: 'subscription_create' | 'subscription_cycle', paid = true) {
     const price = itemOf(subscription).price as StripeObject;
-    return this.invoice(subscription, reason, [
-      this.line(subscription, price, Number(price.unit_amount), periodOf(subscription), 'charge'),
-    ]);
+    return this.invoice(
+      subscription,
+      reason,
+      [this.line(subscription, price, Number(price.unit_amount), periodOf(subscription), 'charge')],
+      false,
+      paid,
+    );
   }
 
-  private invoice(subscription: StripeObject, reason: string, lines: shapes.LineSpec[], preview = false) {
+  private invoice(subscription: StripeObject, reason: string, lines: shapes.LineSpec[], preview = false, paid = true) {
     const id = preview ? `upcoming_${newId('invoice')}` : newId('invoice');
     const item = itemOf(subscription).id;
     const fields = shapes.invoice({
@@ -270,6 +371,21 @@ export class StripeApi {
     if (preview) return { id, object: 'invoice', livemode: false, created: now(), ...fields } as StripeObject;
     const invoice = this.store.create('invoice', fields);
     subscription.latest_invoice = invoice.id;
+    // The card on file paid what was due: a payment intent, named by the invoice's payment (a $0 invoice has none).
+    if (paid && Number(invoice.amount_paid) > 0) {
+      const intent = this.store.create(
+        'payment_intent',
+        shapes.paymentIntent({
+          amount: Number(invoice.amount_paid),
+          customer: text(subscription.customer),
+          paymentMethod: text(subscription.default_payment_method),
+        }),
+      );
+      this.store.create(
+        'invoice_payment',
+        shapes.invoicePayment({ invoice: invoice.id, amount: Number(invoice.amount_paid), paymentIntent: intent.id, paidAt: now() }),
+      );
+    }
     return this.store.update(invoice.id, {
       hosted_invoice_url: `${this.publicUrl()}/invoices/${invoice.id}`,
       invoice_pdf: `${this.publicUrl()}/invoices/${invoice.id}.pdf`,
@@ -375,14 +491,10 @@ export class StripeApi {
       this.events.emit('customer.subscription.created', subscription);
       this.events.emit('invoice.paid', invoice);
     } else {
-      const intent = this.store.create('payment_intent', {
-        amount: session.amount_total,
-        currency: 'usd',
-        status: 'succeeded',
-        customer,
-        payment_method: card.id,
-        metadata: {},
-      });
+      const intent = this.store.create(
+        'payment_intent',
+        shapes.paymentIntent({ amount: Number(session.amount_total), customer, paymentMethod: card.id }),
+      );
       fields.payment_intent = intent.id;
       this.store.update(session.id, fields);
       this.events.emit('checkout.session.completed', session);
@@ -445,7 +557,7 @@ export class StripeApi {
   /** The test clock with a failing card: the renewal's invoice stays open and the subscription goes past due. */
   failRenewal(id: string) {
     const subscription = this.subscription(id);
-    const invoice = this.invoiceFor(subscription, 'subscription_cycle');
+    const invoice = this.invoiceFor(subscription, 'subscription_cycle', false);
     this.store.update(invoice.id, {
       status: 'open',
       amount_paid: 0,

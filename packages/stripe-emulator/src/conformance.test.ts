@@ -32,6 +32,8 @@ const SCHEMA_OF_OBJECT: Record<string, string> = {
   payment_method: 'WirePaymentMethod',
   setup_intent: 'WireSetupIntent',
   'billing_portal.session': 'WireBillingPortalSession',
+  invoice_payment: 'WireInvoicePayment',
+  refund: 'WireRefund',
 };
 const SCHEMA_OF_EVENT: Record<string, string> = {
   'customer.created': 'WireCustomerCreatedEvent',
@@ -41,6 +43,9 @@ const SCHEMA_OF_EVENT: Record<string, string> = {
   'customer.subscription.deleted': 'WireCustomerSubscriptionDeletedEvent',
   'invoice.paid': 'WireInvoicePaidEvent',
   'invoice.payment_failed': 'WireInvoicePaymentFailedEvent',
+  'checkout.session.expired': 'WireCheckoutSessionExpiredEvent',
+  'refund.created': 'WireRefundCreatedEvent',
+  'customer.deleted': 'WireCustomerDeletedEvent',
 };
 
 interface Captured {
@@ -102,7 +107,10 @@ afterAll(async () => {
 const page = (url: string, form?: Record<string, string>) =>
   fetch(url, { method: form ? 'POST' : 'GET', redirect: 'manual', ...(form ? { body: new URLSearchParams(form) } : {}) });
 const clock = (subscription: string, action: 'advance' | 'fail-renewal') =>
-  fetch(`${emulator.url}/_emulator/subscriptions/${subscription}/${action}`, { method: 'POST' });
+  fetch(`${emulator.url}/_emulator/subscriptions/${subscription}/${action}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SECRET_KEY}` },
+  });
 
 /** Everything the studio does with Stripe, start to end. */
 async function fullFlow() {
@@ -176,8 +184,21 @@ async function fullFlow() {
   expect((await clock(subscriptionId, 'fail-renewal')).status).toBe(200);
   await stripe.subscriptions.cancel(subscriptionId);
   await stripe.subscriptions.list({ customer: customer.id, status: 'all' });
+  // A second checkout left open is expired; the first invoice's payment is refunded.
+  const unpaid = await stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer: customer.id,
+    line_items: [{ price: growth.id, quantity: 1 }],
+    success_url: 'http://studio.test/ok?session_id={CHECKOUT_SESSION_ID}',
+  });
+  await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' });
+  await stripe.checkout.sessions.expire(unpaid.id);
+  const [payment] = (await stripe.invoicePayments.list({ invoice: paid.invoice as string, status: 'paid' })).data;
+  await stripe.refunds.create({ payment_intent: payment!.payment.payment_intent as string });
   const events = await stripe.events.list({ limit: 5 });
   await stripe.events.retrieve(events.data[0]!.id);
+  await stripe.customers.del(customer.id);
+  await stripe.customers.retrieve(customer.id);
 
   // Five of Stripe's errors.
   const wrongKey = new Stripe('sk_test_wrong', {
@@ -205,7 +226,7 @@ describe('the emulator against the SDK’s own types', () => {
     const ajv = new Ajv({ strict: false, allErrors: false });
     ajv.addSchema(stripeSchemas(), 'stripe');
     validators = new Map(
-      [...Object.values(SCHEMA_OF_OBJECT), ...Object.values(SCHEMA_OF_EVENT), 'WireList'].map((name) => [
+      [...Object.values(SCHEMA_OF_OBJECT), ...Object.values(SCHEMA_OF_EVENT), 'WireList', 'WireDeletedCustomer'].map((name) => [
         name,
         ajv.getSchema(`stripe#/definitions/${name}`)!,
       ]),
@@ -240,7 +261,8 @@ describe('the emulator against the SDK’s own types', () => {
       } else if (body.object === 'event') {
         check(what, SCHEMA_OF_EVENT[String(body.type)], body);
         if (body.api_version !== Stripe.API_VERSION) failures.push(`${what}: api_version ${String(body.api_version)}`);
-      } else check(what, SCHEMA_OF_OBJECT[String(body.object)], body);
+      } else if (body.deleted === true) check(what, 'WireDeletedCustomer', body);
+      else check(what, SCHEMA_OF_OBJECT[String(body.object)], body);
     }
     expect(failures).toEqual([]);
     // The flow reached every object and event the studio handles (a check that ran on nothing proves nothing).
@@ -249,6 +271,7 @@ describe('the emulator against the SDK’s own types', () => {
         ...Object.values(SCHEMA_OF_OBJECT).filter((s) => !['WireLineItem', 'WireSubscriptionItem', 'WireInvoiceLineItem'].includes(s)),
         ...Object.values(SCHEMA_OF_EVENT),
         'WireList',
+        'WireDeletedCustomer',
       ].sort(),
     );
     expect(webhooks.length).toBeGreaterThanOrEqual(10);

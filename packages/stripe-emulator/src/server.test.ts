@@ -152,7 +152,10 @@ describe('the Stripe emulator, through the SDK', () => {
     const subscriptionId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
     const before = await stripe.subscriptions.retrieve(subscriptionId);
 
-    const renewed = await fetch(`${emulator.url}/_emulator/subscriptions/${subscriptionId}/advance`, { method: 'POST' });
+    const renewed = await fetch(`${emulator.url}/_emulator/subscriptions/${subscriptionId}/advance`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET_KEY}` },
+    });
     expect(renewed.status).toBe(200);
     const after = await stripe.subscriptions.retrieve(subscriptionId);
     expect(after.latest_invoice).not.toBe(before.latest_invoice);
@@ -169,5 +172,73 @@ describe('the Stripe emulator, through the SDK', () => {
     expect((await stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
     await emulator.webhooks.settled();
     expect(received.some((e) => e.type === 'customer.subscription.deleted')).toBe(true);
+  });
+
+  it('the test clock takes the secret key like the API; a portal session acts only on its own customer’s subscriptions', async () => {
+    const product = await stripe.products.create({ name: 'Growth' });
+    const price = await stripe.prices.create({ product: product.id, unit_amount: 2900, currency: 'usd', recurring: { interval: 'month' } });
+    const subscribe = async (email: string) => {
+      const customer = await stripe.customers.create({ email });
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: price.id, quantity: 1 }],
+        success_url: 'http://studio.test/ok',
+      });
+      await page(`${session.url}/pay`, { cardNumber: '4242424242424242' });
+      return { customer: customer.id, subscription: (await stripe.checkout.sessions.retrieve(session.id)).subscription as string };
+    };
+    const mine = await subscribe('mine@example.com');
+    const theirs = await subscribe('theirs@example.com');
+
+    const advance = `${emulator.url}/_emulator/subscriptions/${mine.subscription}/advance`;
+    expect((await fetch(advance, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(advance, { method: 'POST', headers: { authorization: 'Bearer sk_test_wrong' } })).status).toBe(401);
+    const basic = `Basic ${Buffer.from(`${SECRET_KEY}:`).toString('base64')}`;
+    expect((await fetch(advance, { method: 'POST', headers: { authorization: basic } })).status).toBe(200);
+
+    const portal = await stripe.billingPortal.sessions.create({ customer: mine.customer });
+    expect((await page(`${portal.url}/cancel`, { subscription: theirs.subscription })).status).toBe(404);
+    expect((await stripe.subscriptions.retrieve(theirs.subscription)).cancel_at_period_end).toBe(false);
+    expect((await page(`${portal.url}/cancel`, { subscription: mine.subscription })).status).toBe(303);
+    expect((await stripe.subscriptions.retrieve(mine.subscription)).cancel_at_period_end).toBe(true);
+  });
+
+  it('expires open checkout sessions, refunds an invoice’s payment once, and deletes a customer with its subscriptions', async () => {
+    const product = await stripe.products.create({ name: 'Pro' });
+    const price = await stripe.prices.create({ product: product.id, unit_amount: 7900, currency: 'usd', recurring: { interval: 'month' } });
+    const customer = await stripe.customers.create({ email: 'twice@example.com' });
+    const open = () =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customer.id,
+        line_items: [{ price: price.id, quantity: 1 }],
+        success_url: 'http://studio.test/ok',
+      });
+    const [first, second] = [await open(), await open()];
+    await page(`${first.url}/pay`, { cardNumber: '4242424242424242' });
+    const stillOpen = await stripe.checkout.sessions.list({ customer: customer.id, status: 'open' });
+    expect(stillOpen.data.map((s) => s.id)).toEqual([second.id]);
+    expect(await stripe.checkout.sessions.expire(second.id)).toMatchObject({ status: 'expired', url: null });
+    expect((await page(`${second.url}/pay`, { cardNumber: '4242424242424242' })).status).not.toBe(303);
+    await expect(stripe.checkout.sessions.expire(second.id)).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+
+    const subscription = await stripe.subscriptions.retrieve((await stripe.checkout.sessions.retrieve(first.id)).subscription as string);
+    const payments = await stripe.invoicePayments.list({ invoice: subscription.latest_invoice as string, status: 'paid' });
+    expect(payments.data).toHaveLength(1);
+    const intent = payments.data[0]!.payment.payment_intent as string;
+    expect(await stripe.refunds.create({ payment_intent: intent })).toMatchObject({
+      amount: 7900,
+      status: 'succeeded',
+      payment_intent: intent,
+    });
+    await expect(stripe.refunds.create({ payment_intent: intent })).rejects.toMatchObject({ code: 'charge_already_refunded' });
+
+    expect(await stripe.customers.del(customer.id)).toEqual({ id: customer.id, object: 'customer', deleted: true });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('canceled');
+    expect(await stripe.customers.retrieve(customer.id)).toMatchObject({ deleted: true });
+    expect((await stripe.customers.list({ email: 'twice@example.com' })).data).toEqual([]);
+    await emulator.webhooks.settled();
+    expect(received.filter((e) => e.type === 'customer.deleted').map((e) => (e.data.object as { id: string }).id)).toContain(customer.id);
   });
 });

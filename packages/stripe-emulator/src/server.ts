@@ -4,7 +4,7 @@
  * Stripe's REST API (`/v1/…`), a hosted checkout page (`/checkout/<session>`: 4242 4242 4242 4242
  * pays, 4000 0000 0000 0002 is declined), a billing portal page (`/portal/<session>`), signed
  * webhooks with retries, and a test clock (`POST /_emulator/subscriptions/<id>/advance`, or
- * `…/fail-renewal` for a renewal whose card is declined).
+ * `…/fail-renewal` for a renewal whose card is declined), which takes the secret key like the API.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +28,8 @@ export interface StripeEmulatorOptions {
 
 export interface StripeEmulator {
   url: string;
+  /** The secret key its API and its control endpoints (`/_emulator/…`) take. */
+  secretKey: string;
   port: number;
   store: Store;
   webhooks: Webhooks;
@@ -64,7 +66,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
           p,
         ),
     ],
-    ['GET', /^\/v1\/customers\/([\w]+)$/, (_p, m) => api.customer(m[1]!)],
+    ['GET', /^\/v1\/customers\/([\w]+)$/, (_p, m) => api.retrieveCustomer(m[1]!)],
+    ['DELETE', /^\/v1\/customers\/([\w]+)$/, (_p, m) => api.deleteCustomer(m[1]!)],
     [
       'POST',
       /^\/v1\/customers\/([\w]+)$/,
@@ -88,6 +91,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     ['GET', /^\/v1\/prices$/, (p) => listOf('/v1/prices', api.listPrices(p), p)],
     ['GET', /^\/v1\/prices\/([\w]+)$/, found('price', 'price')],
     ['POST', /^\/v1\/checkout\/sessions$/, (p) => api.createCheckoutSession(p)],
+    ['GET', /^\/v1\/checkout\/sessions$/, (p) => listOf('/v1/checkout/sessions', api.listCheckoutSessions(p), p)],
+    ['POST', /^\/v1\/checkout\/sessions\/([\w]+)\/expire$/, (_p, m) => api.expireCheckoutSession(m[1]!)],
     ['GET', /^\/v1\/checkout\/sessions\/([\w]+)$/, found('checkout.session', 'checkout.session')],
     [
       'GET',
@@ -129,6 +134,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     ],
     ['POST', /^\/v1\/invoices\/create_preview$/, (p) => api.previewInvoice(p)],
     ['GET', /^\/v1\/invoices\/([\w]+)$/, found('invoice', 'invoice')],
+    ['GET', /^\/v1\/invoice_payments$/, (p) => listOf('/v1/invoice_payments', api.listInvoicePayments(p), p)],
+    ['POST', /^\/v1\/refunds$/, (p) => api.createRefund(p)],
+    ['GET', /^\/v1\/refunds\/([\w]+)$/, (_p, m) => api.refund(m[1]!)],
     [
       'GET',
       /^\/v1\/payment_methods$/,
@@ -182,6 +190,11 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     ],
   ];
 
+  const authorized = (header: string | undefined) => {
+    if (header === `Bearer ${options.secretKey}`) return true;
+    const basic = /^Basic (.+)$/.exec(header ?? '');
+    return Boolean(basic) && Buffer.from(basic![1]!, 'base64').toString().split(':')[0] === options.secretKey;
+  };
   const readBody = async (req: http.IncomingMessage) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -201,8 +214,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
         // The hosted pages a person uses (no key: the session id is the secret).
         const page = /^\/(checkout|portal)\/([\w]+)(?:\/(\w+))?$/.exec(url.pathname);
         if (page) return hosted(page[1]!, page[2]!, page[3], req.method ?? 'GET', form, res);
-        if (req.headers.authorization !== `Bearer ${options.secretKey}` && !url.pathname.startsWith('/_emulator/'))
-          throw new StripeApiError(401, 'authentication_error', 'Invalid API Key provided.');
+        // The API and the test clock alike take the secret key, as Stripe's API does: a Bearer token or basic auth's user name.
+        if (!authorized(req.headers.authorization)) throw new StripeApiError(401, 'authentication_error', 'Invalid API Key provided.');
         const idempotencyKey = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
         const remembered = typeof idempotencyKey === 'string' ? store.idempotent.get(idempotencyKey) : undefined;
         if (remembered) return send(res, remembered.status, remembered.body);
@@ -259,6 +272,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     if (!portal) return send(res, 404, 'This portal session does not exist.', 'text/plain');
     if (method === 'POST' && action) {
       const subscription = text(form.subscription);
+      // A portal session is its customer's: another customer's subscription is not found from it, as on Stripe's portal.
+      if (store.get(subscription, 'subscription')?.customer !== portal.customer)
+        return send(res, 404, 'This subscription does not exist.', 'text/plain');
       if (action === 'cancel') api.updateSubscription(subscription, { cancel_at_period_end: 'true' });
       if (action === 'renew') api.updateSubscription(subscription, { cancel_at_period_end: 'false' });
       if (action === 'switch')
@@ -273,6 +289,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   base = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {
     url: base,
+    secretKey: options.secretKey,
     port,
     store,
     webhooks,

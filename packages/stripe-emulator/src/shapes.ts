@@ -40,6 +40,8 @@ export const customer = (f: { email: string | null; name: string | null; metadat
   test_clock: null,
 });
 
+export const deletedCustomer = (id: string) => ({ id, object: 'customer', deleted: true });
+
 export const product = (f: { name: string; active: boolean; description: string | null; metadata: Fields }): Fields => ({
   active: f.active,
   default_price: null,
@@ -473,6 +475,57 @@ export const setupIntent = (f: { customer: string | null; usage: string }): Fiel
   single_use_mandate: null,
   status: 'requires_payment_method',
   usage: f.usage,
+});
+
+/** A payment intent that paid an invoice or a checkout (only what the studio reads: its amount and status). */
+export const paymentIntent = (f: { amount: number; customer: string; paymentMethod: string }): Fields => ({
+  amount: f.amount,
+  amount_received: f.amount,
+  currency: 'usd',
+  customer: f.customer,
+  metadata: {},
+  payment_method: f.paymentMethod,
+  status: 'succeeded',
+});
+
+/** How an invoice was paid: since the 2025 versions an invoice names its payments here, not in a `payment_intent` field. */
+export const invoicePayment = (f: { invoice: string; amount: number; paymentIntent: string; paidAt: number }): Fields => ({
+  amount_paid: f.amount,
+  amount_requested: f.amount,
+  currency: 'usd',
+  invoice: f.invoice,
+  is_default: true,
+  payment: { payment_intent: f.paymentIntent, type: 'payment_intent' },
+  status: 'paid',
+  status_transitions: { canceled_at: null, paid_at: f.paidAt },
+});
+
+export const refund = (f: {
+  amount: number;
+  customer: string | null;
+  paymentIntent: string;
+  paymentMethod: string | null;
+  reason: string | null;
+  metadata: Fields;
+}): Fields => ({
+  amount: f.amount,
+  balance_transaction: null,
+  charge: null,
+  currency: 'usd',
+  customer: f.customer,
+  customer_account: null,
+  destination_details: {
+    card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' },
+    type: 'card',
+  },
+  metadata: f.metadata,
+  payment_intent: f.paymentIntent,
+  payment_method: f.paymentMethod,
+  reason: f.reason,
+  receipt_number: null,
+  source_transfer_reversal: null,
+  status: 'succeeded',
+  transfer_reversal: null,
 });
 
 export const portalSession = (f: { customer: string; returnUrl: string | null }): Fields => ({

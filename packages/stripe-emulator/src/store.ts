@@ -15,6 +15,8 @@ const PREFIXES: Record<string, string> = {
   invoice: 'in',
   payment_method: 'pm',
   payment_intent: 'pi',
+  invoice_payment: 'inpay',
+  refund: 're',
   setup_intent: 'seti',
   'billing_portal.session': 'bps',
   event: 'evt',
@@ -57,8 +59,8 @@ export class Store {
     return found;
   }
 
-  /** Every object of a type, newest first (Stripe's list order), filtered by `match`. */
+  /** Every object of a type, newest first (Stripe's list order), filtered by `match`; a deleted one is no longer listed. */
   list(object: string, match: (o: StripeObject) => boolean = () => true): StripeObject[] {
-    return [...this.objects.values()].filter((o) => o.object === object && match(o)).reverse();
+    return [...this.objects.values()].filter((o) => o.object === object && !o.deleted && match(o)).reverse();
   }
 }

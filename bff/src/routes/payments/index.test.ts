@@ -20,7 +20,13 @@ const eventsOf = (customer: string) =>
   emulator()
     .store.list('event')
     .filter((e) => JSON.stringify((e.data as { object: unknown }).object).includes(customer));
-const resend = (id: string) => fetch(`${emulator().url}/_emulator/events/${id}/resend`, { method: 'POST' });
+/** The emulator's control endpoints (test clock, resend) take the secret key the studio's SDK uses, as Stripe's API does. */
+const control = (path: string) =>
+  fetch(`${emulator().url}/_emulator/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emulator().secretKey}` },
+  });
+const resend = (id: string) => control(`events/${id}/resend`);
 const ledger = (userId: string) =>
   db()('credit_transactions').where({ user_id: userId }).orderBy('created_at').select('transaction_type', 'amount', 'idempotency_key');
 
@@ -78,7 +84,7 @@ describe('subscriptions through Stripe (the local emulator here)', () => {
 
     // The test clock renews it: the next period's credits, once, and the reset date a month on.
     const subscriptionId = profile.current_subscription_id;
-    await fetch(`${emulator().url}/_emulator/subscriptions/${subscriptionId}/advance`, { method: 'POST' });
+    await control(`subscriptions/${subscriptionId}/advance`);
     await emulator().webhooks.settled();
     expect(await balanceOf(client)).toBe(1220);
     // The renewal's events (subscription updated, invoice paid) again: the period is granted once.
@@ -174,7 +180,7 @@ describe('managing a plan through the API', () => {
 
     // A renewal whose card is declined: past due, no credits for it, the user told on the plans page.
     const before = await balanceOf(client);
-    await fetch(`${emulator().url}/_emulator/subscriptions/${status.id}/fail-renewal`, { method: 'POST' });
+    await control(`subscriptions/${status.id}/fail-renewal`);
     await emulator().webhooks.settled();
     expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toMatchObject({ status: 'past_due' });
     expect(await db()('profiles').where({ id: user.id }).first('subscription_status')).toEqual({ subscription_status: 'past_due' });

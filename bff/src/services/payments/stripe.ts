@@ -34,7 +34,8 @@ export async function createPayments(config: Config, logger: Logger): Promise<Pa
   const webhookSecret = `whsec_emulator${randomBytes(16).toString('hex')}`;
   const emulator = await startStripeEmulator({ secretKey, webhookSecret, host: '127.0.0.1' });
   const stripe = new Stripe(secretKey, { host: '127.0.0.1', port: emulator.port, protocol: 'http', maxNetworkRetries: 1 });
-  logger.info({ url: emulator.url }, 'payments: the local Stripe emulator (test cards: 4242 4242 4242 4242 pays)');
+  // The key is this start's own test key for the local emulator: its control endpoints (the test clock) take it, as its API does.
+  logger.info({ url: emulator.url, secretKey }, 'payments: the local Stripe emulator (test cards: 4242 4242 4242 4242 pays)');
   return {
     stripe,
     webhookSecret,

@@ -109,7 +109,10 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     };
   }
 
-  const speech = options.elevenLabsApiKey ? elevenLabsSpeech(options.elevenLabsApiKey, options.elevenLabsBaseUrl) : localSpeech();
+  const localVoices = once(() => import('./local/speech/espeak.ts'));
+  const speech = options.elevenLabsApiKey
+    ? elevenLabsSpeech(options.elevenLabsApiKey, options.elevenLabsBaseUrl)
+    : localSpeech(localVoices.get);
 
   const clips = () => import('./local/video/clips.ts');
   const animate: VideoCapabilities['animate'] = async (input) => (await import('./local/video/motion.ts')).localAnimate(input);
@@ -165,6 +168,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
         settle(faces.started(), (f) => f.close()),
         settle(mesh.started(), (m) => m.close()),
         settle(listener.started(), (l) => l.close()),
+        settle(localVoices.started(), (v) => v.closeLocalSpeech()),
       ]);
     },
   });
@@ -182,9 +186,8 @@ function elevenLabsSpeech(apiKey: string, baseUrl: string | undefined): VoicePro
   };
 }
 
-/** Speech on espeak-ng (WASM), imported on the first call. */
-function localSpeech(): VoiceProvider {
-  const espeak = () => import('./local/speech/espeak.ts');
+/** Speech on flite and espeak-ng (WASM, in speech child processes), imported on the first call. */
+function localSpeech(espeak: () => Promise<typeof import('./local/speech/espeak.ts')>): VoiceProvider {
   return {
     name: 'local',
     textToSpeech: async (input) => (await espeak()).localTextToSpeech(input),

@@ -12,7 +12,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageData, ImageResult, MediaEngine, ResultMeta, VideoCapabilities, VideoResult } from '../capabilities.ts';
 import { runFfmpeg } from '../local/ffmpeg.ts';
-import { localCloneVoice, localTextToSpeech } from '../local/speech/espeak.ts';
+import { closeLocalSpeech, localCloneVoice, localTextToSpeech } from '../local/speech/espeak.ts';
 import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
 import { MediaError } from '../errors.ts';
 import { NO_FACE } from '../local/image/constants.ts';
@@ -156,7 +156,7 @@ export function createFastMediaEngine(): MediaEngine {
     describeImage: async ({ image }) => ({ description: `A product photo, ${image.width}×${image.height}.`, ...meta('describe') }),
     speech: {
       name: 'local',
-      // Local speech and voice matching are quick (espeak-ng's WebAssembly build, a pitch analysis), so they stay real.
+      // Local speech and voice matching are quick (flite and espeak-ng in speech child processes, a pitch analysis), so they stay real.
       textToSpeech: localTextToSpeech,
       cloneVoice: localCloneVoice,
       listVoices: () => Promise.resolve([]),
@@ -182,6 +182,6 @@ export function createFastMediaEngine(): MediaEngine {
       const other = descriptorOf(image);
       return Math.sqrt(descriptor.reduce((sum, v, i) => sum + (v - other[i]!) ** 2, 0));
     },
-    close: async () => {},
+    close: closeLocalSpeech,
   };
 }

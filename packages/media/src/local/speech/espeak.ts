@@ -1,6 +1,3 @@
-// The package ships no types; its declaration travels with this module to every project that compiles it.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference
-/// <reference path="./espeak-ng-emscripten.d.ts" />
 /**
  * Speech on the local engine: espeak-ng (WASM, offline) speaks and reports each phoneme as it goes,
  * which gives the mouth shapes a talking head makes; ffmpeg normalises loudness and encodes. The
@@ -12,28 +9,25 @@
  * The build is Echogarden's (`@echogarden/espeak-ng-emscripten`): the same espeak-ng as the npm
  * `espeak-ng` package (a fresh module speaks the same samples for the same arguments), plus the
  * phoneme events that package does not give.
+ *
+ * Both synthesisers run in speech child processes (`speaker.ts`), a long text in pieces of a few
+ * sentences; this thread only joins the pieces and hands them to ffmpeg.
  */
-import ESpeakNgEmscripten, { type ESpeakEvent, type ESpeakWorker } from '@echogarden/espeak-ng-emscripten';
 import type { CloneVoiceInput, CloneVoiceResult, LocalVoice, SpeechResult, TextToSpeechInput, VoiceAnalysis } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import { decodeToPcm, runFfmpeg } from '../ffmpeg.ts';
 import { analyzeVoice } from './analysis.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
-import { fliteArguments, fliteSpeak } from './flite.ts';
-import { cuesFromPhonemes, type TimedPhoneme } from './visemes.ts';
+import { fliteArguments } from './flite.ts';
+import { speakAway } from './speaker.ts';
+
+export { closeLocalSpeech } from './speaker.ts';
+import { cuesFromPhonemes } from './visemes.ts';
 
 const FORMATS = {
   mp3: { mime: 'audio/mpeg', args: ['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3'] },
   aac: { mime: 'audio/aac', args: ['-c:a', 'aac', '-b:a', '128k', '-f', 'adts'] },
 } as const;
-
-/** espeak-ng keeps its voice in module state: one call at a time. */
-let queue: Promise<unknown> = Promise.resolve();
-function serially<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
-  queue = run.catch(() => undefined);
-  return run;
-}
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -60,44 +54,18 @@ export function espeakRequest(voice: LocalVoice, settings: TextToSpeechInput['se
   return { voice: `${voice.language}+${voice.variant}`, pitch: voice.pitch, rate, ssml };
 }
 
-/** The module loads once (≈ 0.2–0.5 s) and then speaks a line in tens of milliseconds. */
-let worker: Promise<ESpeakWorker> | undefined;
-const espeak = () =>
-  (worker ??= ESpeakNgEmscripten({ print: () => undefined, printErr: () => undefined }).then((module) => new module.eSpeakNGWorker()));
-
-/** Mono 16-bit samples, their rate, and each phoneme with its start. */
-async function speak(request: EspeakRequest): Promise<{ samples: Int16Array; rate: number; phonemes: TimedPhoneme[] }> {
-  return serially(async () => {
-    const synth = await espeak();
-    synth.set_voice(request.voice);
-    synth.set_rate(request.rate);
-    synth.set_pitch(request.pitch);
-    const blocks: Int16Array[] = [];
-    const phonemes: TimedPhoneme[] = [];
-    synth.synthesize(request.ssml, (samples: Int16Array, events: ESpeakEvent[]) => {
-      blocks.push(samples);
-      for (const e of events) if (e.type === 'phoneme') phonemes.push({ ipa: String(e.id ?? ''), start: e.audio_position / 1000 });
-      return 0;
-    });
-    const samples = new Int16Array(blocks.reduce((n, b) => n + b.length, 0));
-    let offset = 0;
-    for (const b of blocks) {
-      samples.set(b, offset);
-      offset += b.length;
-    }
-    return { samples, rate: synth.get_samplerate(), phonemes };
-  });
-}
-
 export async function localTextToSpeech(input: TextToSpeechInput): Promise<SpeechResult> {
   const voice = input.voice.local ?? LOCAL_PRESET_VOICES[input.voice.id];
   if (!voice) throw new MediaError('bad_input', 'This voice is not available on the local engine.');
   const text = input.text.trim();
   if (!text) throw new MediaError('bad_input', 'There is no text to speak.');
   const started = performance.now();
-  const { samples, rate, phonemes } = voice.flite
-    ? await fliteSpeak(fliteArguments(voice.flite, input.settings, text))
-    : await speak(espeakRequest(voice, input.settings, text));
+  const { flite } = voice;
+  const { samples, rate, phonemes } = await speakAway(text, (piece) =>
+    flite
+      ? { engine: 'flite', args: fliteArguments(flite, input.settings, piece) }
+      : { engine: 'espeak-ng', request: espeakRequest(voice, input.settings, piece) },
+  );
   const durationS = samples.length / rate;
   if (durationS <= 0) throw new MediaError('upstream', 'The local speech engine made no audio.');
   const format = FORMATS[input.format ?? 'mp3'];

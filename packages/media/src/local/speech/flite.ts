@@ -9,7 +9,6 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { WASI } from 'node:wasi';
 import type { LocalVoice, TextToSpeechInput } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import type { TimedPhoneme } from './visemes.ts';
@@ -43,6 +42,9 @@ interface Wasm {
   instantiate(module: object, imports: object): Promise<object>;
 }
 const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: Wasm };
+
+// Loaded where flite runs (the speech child), not where its arguments are made: loading `node:wasi` prints an experimental warning.
+const wasiModule = () => import('node:wasi');
 
 const require = createRequire(import.meta.url);
 /** Compiled once (21 MB); each call gets a fresh instance, since a WASI program runs once. */
@@ -91,7 +93,7 @@ export async function fliteSpeak(args: string[]): Promise<{ samples: Int16Array;
   try {
     const out = openSync(printed, 'w');
     try {
-      const wasi = new WASI({
+      const wasi = new (await wasiModule()).WASI({
         version: 'preview1',
         args: ['flite', ...args, '-o', '/out/speech.wav'],
         preopens: { '/out': dir },

@@ -1,0 +1,63 @@
+import { WorkerPool } from '../model-worker.ts';
+import { joinSpoken, speechChunks, type Spoken } from './chunks.ts';
+import type { SpeechRequest } from './speak-here.ts';
+
+/**
+ * Speech children: at most two, so a long line spoken on both still leaves the API its share of a
+ * small machine; each started on first use.
+ */
+const SPEECH_CHILDREN = 2;
+/** A piece of at most SPEECH_CHUNK_CHARS takes well under a second; a child that takes this long is stuck, and is replaced. */
+const PIECE_TIMEOUT_MS = 30_000;
+/** The synthesisers' own memory is WebAssembly's; the JavaScript heap holds a piece's samples and phonemes. */
+const CHILD_HEAP_MB = 256;
+
+let pool: WorkerPool<{ request: SpeechRequest }, Spoken> | null = null;
+
+/** The pool of speech children (created on first use; its children start on their first piece). */
+export function speechPool(): WorkerPool<{ request: SpeechRequest }, Spoken> {
+  return (pool ??= new WorkerPool(
+    new URL('./speech-worker.mjs', import.meta.url),
+    'The local speech engine',
+    SPEECH_CHILDREN,
+    PIECE_TIMEOUT_MS,
+    {
+      maxOldSpaceMb: CHILD_HEAP_MB,
+    },
+  ));
+}
+
+/**
+ * Speaks a text in a speech child, piece by piece (`speechChunks`), at most one piece per child at
+ * a time so that other lines spoken meanwhile take their turns, and joins the pieces into one. A
+ * child that crashes or hangs fails the text with a `MediaError`.
+ */
+export async function speakAway(text: string, requestFor: (piece: string) => SpeechRequest): Promise<Spoken> {
+  const chunks = speechChunks(text);
+  const children = speechPool();
+  const parts: Spoken[] = new Array(chunks.length);
+  let next = 0;
+  let failed = false;
+  // A failed piece fails the text; the other lane stops after the piece it is speaking.
+  const lane = async () => {
+    while (next < chunks.length && !failed) {
+      const i = next++;
+      try {
+        const { samples, rate, phonemes } = await children.call({ request: requestFor(chunks[i]!) });
+        parts[i] = { samples, rate, phonemes };
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(children.size, chunks.length) }, lane));
+  return joinSpoken(parts);
+}
+
+/** Stops the speech children (the next line starts them again). */
+export async function closeLocalSpeech(): Promise<void> {
+  const running = pool;
+  pool = null;
+  await running?.close();
+}

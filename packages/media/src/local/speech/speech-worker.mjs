@@ -1,0 +1,23 @@
+// Child process: speaks one piece of text at a time (speak-here.ts) for the speech pool in
+// speaker.ts. flite's WASI program corrupted the heap of the process that ran it on long text, and
+// both synthesisers run synchronously: in a child, a crash ends only the child, and the API's event
+// loop keeps answering. Receives { id, request }, answers { id, samples, rate, phonemes } or
+// { id, error }. The synthesis code is TypeScript, loaded through tsx's API (the child is started
+// without the parent's loaders).
+import { tsImport } from 'tsx/esm/api';
+
+// Listening starts at once: a message that arrived while the module loaded would be lost.
+const loaded = tsImport('./speak-here.ts', import.meta.url);
+
+process.on('message', async ({ id, request }) => {
+  try {
+    const { speakHere } = await loaded;
+    const { samples, rate, phonemes } = await speakHere(request);
+    process.send({ id, samples, rate, phonemes });
+  } catch (error) {
+    process.send({ id, error: String(error?.stack ?? error) });
+  }
+});
+
+// The studio that started it has gone: nothing is left to answer.
+process.on('disconnect', () => process.exit(0));

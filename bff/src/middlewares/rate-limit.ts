@@ -82,6 +82,14 @@ export const RATE_LIMITS = {
     { by: 'email', slowDownAfter: 10, windowMs: minutes(15) },
     { by: 'ip', slowDownAfter: 30, max: 300, windowMs: minutes(15) },
   ],
+  /**
+   * Deleting the account asks for the password: the same guesses as sign-in allows, counted per
+   * signed-in user (the request names no e-mail) and per address, failures only, the same message.
+   */
+  accountDeletion: [
+    { by: 'user', max: 10, windowMs: minutes(15) },
+    { by: 'ip', slowDownAfter: 30, max: 300, windowMs: minutes(15) },
+  ],
   signup: [
     { by: 'email', max: 5, windowMs: minutes(60) },
     // A shared network (an office, a school) signs up many people: slow down, refuse only floods.

@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ApiRoutes, Messages, RECENT_SIGN_IN_MS } from '@studio/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImageAsset, createUser, signIn, startTestStudio, type TestStudio } from '../../../test/harness.ts';
+import { ApiRoutes, Messages, PaymentRoutes, RECENT_SIGN_IN_MS } from '@studio/contracts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createImageAsset, createUser, member, signIn, startTestStudio, type TestStudio } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
   studio = await startTestStudio();
 });
 afterAll(() => studio?.stop());
+beforeEach(() => studio.deps.rateLimitStore.reset());
 
 const countRows = async (table: string, column: string, id: string) =>
   Number((await studio.deps.db(table).where(column, id).count('* as n').first())!.n);
@@ -112,6 +113,70 @@ describe('DELETE /api/account', () => {
     await client.post(ApiRoutes.signin, { email: user.email, password: user.password });
     const response = await client.request('DELETE', ApiRoutes.account, undefined, { origin: 'https://evil.example' });
     expect(response.status).toBe(403);
+    expect(await countRows('users', 'id', user.id)).toBe(1);
+  });
+
+  it('leaves nothing of the user in the object store, and cancels their paid plan and customer at the provider', async () => {
+    const { user, client } = await member(studio);
+    const other = await createUser(studio);
+    const { objects, db } = studio.deps;
+    const voice = `cloned-${user.id.slice(0, 8)}`;
+    await db('voice_profiles').insert({ user_id: user.id, name: 'Mine', voice_id: voice, type: 'cloned' });
+    const asset = await createImageAsset(studio, user.id);
+    expect((await client.get(asset.thumbnail_url!)).status).toBe(200);
+    const photos = Array.from({ length: 31 }, (_, i) => `models/${user.id}/model-1/${i}.jpg`);
+    for (const key of [
+      ...photos,
+      `models/${user.id}/model-1/reference.png`,
+      `temp/${user.id}-upload.png`,
+      `avatars/${user.id}-face.jpg`,
+      `previews/${user.id}-${voice}.mp3`,
+      `previews/${voice}.mp3`,
+      `models/${other.id}/model-2/0.jpg`,
+      `avatars/${other.id}-face.jpg`,
+    ])
+      await objects.put(key, Buffer.from('bytes'));
+
+    // A paid plan, through the checkout page.
+    const emulator = studio.deps.payments!.emulator!;
+    const growth = await db('subscription_plans').where({ plan_tier: 'growth' }).first();
+    const checkout = await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id });
+    await fetch(`${checkout.body.url}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({ cardNumber: '4242424242424242' }),
+    });
+    await emulator.webhooks.settled();
+    const { stripe_customer_id: customer, current_subscription_id: subscription } = await db('profiles').where({ id: user.id }).first();
+    expect(emulator.store.get(subscription)).toMatchObject({ status: 'active' });
+
+    const root = path.join(studio.deps.config.dataDir, 'objects');
+    const everything = async () => (await fs.readdir(root, { recursive: true })).map((name) => name.split(path.sep).join('/'));
+    const theirs = (names: string[]) => names.filter((name) => [user.id, voice, asset.id].some((id) => name.includes(id)));
+    expect(theirs(await everything()).filter((name) => name.startsWith('models/'))).toHaveLength(31 + 1 + 2);
+
+    const response = await client.delete(ApiRoutes.account, { password: user.password });
+    expect(response.status).toBe(204);
+    await emulator.webhooks.settled();
+
+    expect(theirs(await everything())).toEqual([]);
+    expect(await everything()).toEqual(expect.arrayContaining([`models/${other.id}/model-2/0.jpg`, `avatars/${other.id}-face.jpg`]));
+    expect(emulator.store.get(subscription)).toMatchObject({ status: 'canceled' });
+    expect(emulator.store.get(customer)).toMatchObject({ deleted: true });
+    await expect(studio.deps.payments!.stripe.customers.retrieve(customer)).resolves.toMatchObject({ deleted: true });
+  });
+
+  it('limits wrong passwords like sign-in does', async () => {
+    const user = await createUser(studio);
+    const client = studio.client();
+    await client.post(ApiRoutes.signin, { email: user.email, password: user.password });
+    for (let i = 0; i < 10; i++) expect((await client.delete(ApiRoutes.account, { password: `wrong-${i}` })).status).toBe(400);
+    const limited = await client.delete(ApiRoutes.account, { password: 'wrong-again' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(limited.body.error).toEqual({ code: 'rate_limited', message: Messages.tooManyRequests });
+    // Limited even with the right password, until the window passes: a guess that happens to be right is still a guess.
+    expect((await client.delete(ApiRoutes.account, { password: user.password })).status).toBe(429);
     expect(await countRows('users', 'id', user.id)).toBe(1);
   });
 });

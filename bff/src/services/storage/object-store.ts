@@ -67,7 +67,8 @@ export function createLocalObjectStore(dataDir: string): ObjectStore {
     },
     async sweep(prefix, before) {
       const dir = path.dirname(fileOf(`${prefix}x`));
-      const names = await fs.readdir(dir).catch(() => [] as string[]);
+      // Keys nest (`models/<user>/<model>/<i>.jpg`, `jobs/<job>/<section>/…`): a prefix holds every file below it, as in a bucket.
+      const names = await fs.readdir(dir, { recursive: true }).catch(() => [] as string[]);
       let removed = 0;
       for (const name of names) {
         const file = path.join(dir, name);
@@ -77,6 +78,13 @@ export function createLocalObjectStore(dataDir: string): ObjectStore {
           removed += 1;
         }
       }
+      // Folders a prefix emptied go too (deepest first), so nothing named after what was removed is left; a folder still holding files stays.
+      if (removed > 0)
+        for (const name of names.sort((a, b) => b.length - a.length)) {
+          const folder = path.join(dir, name);
+          if (path.relative(root, folder).startsWith(prefix)) await fs.rmdir(folder).catch(() => undefined);
+        }
+      if (removed > 0 && prefix.endsWith('/')) await fs.rmdir(dir).catch(() => undefined);
       return removed;
     },
   };

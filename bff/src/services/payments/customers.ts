@@ -1,0 +1,21 @@
+import Stripe from 'stripe';
+
+/** Stripe answers a customer or subscription already gone with `resource_missing`: closing again is done, not an error. */
+const isGone = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+/**
+ * Closes a customer at the provider when its account is deleted: every subscription still running is
+ * cancelled at once (no renewal after the account is gone, nothing left for its period's end), then
+ * the customer is deleted, so no card of theirs stays on file. Safe to repeat.
+ */
+export async function closeCustomer(stripe: Stripe, customerId: string): Promise<void> {
+  try {
+    const subscriptions = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
+    for (const subscription of subscriptions.data)
+      if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired')
+        await stripe.subscriptions.cancel(subscription.id, { prorate: false });
+    await stripe.customers.del(customerId);
+  } catch (error) {
+    if (!isGone(error)) throw error;
+  }
+}

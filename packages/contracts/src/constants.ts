@@ -51,6 +51,8 @@ export const RECOMMENDED_PLAN_USAGE_FACTOR = 1.5;
 export const ANNUAL_DISCOUNT = 0.2;
 
 export const CREDIT_HISTORY_PAGE_SIZE = 50;
+/** Credits one admin may grant in one UTC day, summed over all users (a slip or a stolen admin session stays bounded). */
+export const ADMIN_DAILY_GRANT_CREDITS = 10_000;
 export const USAGE_ANALYTICS_DAYS = 30;
 export const INVOICES_LIMIT = 10;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_LOADING_TEXTS } from './constants.ts';
+import { ADMIN_DAILY_GRANT_CREDITS, PAGE_LOADING_TEXTS } from './constants.ts';
 
 /** Stable error codes shared by the bff and every app. */
 export const ErrorCode = z.enum([
@@ -58,6 +58,8 @@ export const Messages = {
   linkInvalid: 'This link is invalid or has expired. Please request a new one.',
   tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
   adminAccessDenied: 'Admin access denied',
+  adminDailyGrantLimit: `An admin can grant at most ${ADMIN_DAILY_GRANT_CREDITS.toLocaleString('en-US')} credits a day. Nothing was granted.`,
+  featuredGalleryOnly: 'Only gallery images and videos can be featured.',
   usernameLength: 'Username must be 3-20 characters long',
   usernameCharacters: 'Username can only contain lowercase letters, numbers, and underscores',
   usernameUnderscore: 'Username cannot start or end with underscore',

@@ -1,12 +1,18 @@
 import Router from '@koa/router';
-import { AdminCreditGrantRequest, AdminCreditGrantResponse, AdminUserCreditsResponse } from '@studio/contracts';
+import {
+  ADMIN_DAILY_GRANT_CREDITS,
+  AdminCreditGrantRequest,
+  AdminCreditGrantResponse,
+  AdminUserCreditsResponse,
+  Messages,
+} from '@studio/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
+import { grantCreditsAsAdmin } from '../../services/admin/credit-grants.ts';
 import { getCreditHistory } from '../../services/credits/reports.ts';
-import { grantCredits } from '../../services/credits/ledger.ts';
 import { getOrCreateProfileRow } from '../../services/profiles.ts';
 
 const USER_CREDITS = '/api/admin/users/:id/credits';
@@ -58,23 +64,22 @@ export function adminRoutes({ db }: AppDeps): Router {
     {
       method: 'post',
       path: USER_CREDITS,
-      summary: 'Admin: grant credits (MANUAL_CREDIT); requires an Idempotency-Key header',
+      summary: `Admin: grant credits (MANUAL_CREDIT), at most ${ADMIN_DAILY_GRANT_CREDITS} a day per admin; requires an Idempotency-Key header`,
       auth: 'admin',
       headers: IdempotencyHeader,
       body: AdminCreditGrantRequest,
-      responses: { 200: AdminCreditGrantResponse, 403: 'Admin access denied' },
+      responses: { 200: AdminCreditGrantResponse, 403: `${Messages.adminAccessDenied}, or ${Messages.adminDailyGrantLimit}` },
     },
     async (ctx, { headers, body: { amount, description } }) => {
       const admin = currentUser(ctx.state);
       const user = await findUser(ctx.params.id);
       await getOrCreateProfileRow(db, user);
-      const transaction = await grantCredits(db, {
+      const transaction = await grantCreditsAsAdmin(db, {
+        adminId: admin.id,
         userId: user.id,
-        type: 'MANUAL_CREDIT',
         credits: amount,
         description,
-        taskMetadata: { granted_by: admin.id },
-        idempotencyKey: `admin:${headers['idempotency-key']}`,
+        idempotencyKey: headers['idempotency-key'],
       });
       // A repeated key returns the first row; the balance answered is today's.
       const { credits_remaining: balance } = await db('profiles').where({ id: user.id }).first('credits_remaining');

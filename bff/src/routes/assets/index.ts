@@ -86,14 +86,19 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
     {
       method: 'patch',
       path: `${ApiRoutes.featuredAsset}/:assetId/featured`,
-      summary: 'Feature an image on the discover feed, or take it off (admins only)',
+      summary: 'Feature a gallery image or video (images go on the discover feed), or take any asset off (admins only)',
       auth: 'admin',
       body: FeatureToggleRequest,
-      responses: { 200: FeatureToggleResponse, 403: Messages.adminAccessDenied, 404: 'No such asset' },
+      responses: {
+        200: FeatureToggleResponse,
+        400: Messages.featuredGalleryOnly,
+        403: Messages.adminAccessDenied,
+        404: 'No such asset',
+      },
     },
     async (ctx, { body: { isFeatured } }) => {
       const assetId = ctx.params.assetId ?? '';
-      const featured = await setFeatured(db, assetId, isFeatured);
+      const featured = await setFeatured(db, currentUser(ctx.state).id, assetId, isFeatured);
       ctx.body = {
         success: true,
         asset: { id: assetId, is_featured: featured },

@@ -19,6 +19,7 @@ import { toCreditTransaction, type LedgerRow } from '../credits/ledger.ts';
 import { refundSection } from '../videos/jobs.ts';
 import type { VideoService } from '../videos/service.ts';
 import { getJob, workflowIdOf } from '../videos/store.ts';
+import { recordAdminAction } from './audit.ts';
 
 interface ListRow {
   id: string;
@@ -253,7 +254,7 @@ export function createAdminJobs({ db, config, jobs, logger, videos }: AdminJobsD
   }
 
   const record = (adminId: string, action: 'cancel' | 'retry' | 'refund', jobId: string, sectionId: string | null = null) =>
-    db('admin_audit').insert({ admin_id: adminId, action, job_id: jobId, section_id: sectionId });
+    recordAdminAction(db, { adminId, action, jobId, sectionId });
 
   /** A video job of anyone, or "not found"; trainings have no sections to act on. */
   async function videoJob(jobId: string) {

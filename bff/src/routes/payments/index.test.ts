@@ -173,7 +173,8 @@ describe('managing a plan through the API', () => {
     expect(second.body.error.message).toBe(PaymentMessages.alreadySubscribed);
     // A new interval starts a new period now, charged in full less the unused year, and its credits are granted.
     await emulator().webhooks.settled();
-    expect(await balanceOf(client)).toBe(20 + 600 + pack.credits + 2000);
+    // A new interval is a plan change like any other: Pro's monthly credits less the Growth credits this period already had.
+    expect(await balanceOf(client)).toBe(20 + 600 + pack.credits + 1400);
     // The unused year is worth more than a month of Pro: nothing is charged (it stays on the customer's balance).
     const [change] = (await client.get(PaymentRoutes.invoices)).body.invoices;
     expect(change).toMatchObject({ amount: 0, status: 'paid' });
@@ -251,13 +252,95 @@ describe('a plan changed mid-period', () => {
     expect(await balanceOf(client)).toBe(2020);
     expect((await ledger(user.id)).filter((r) => r.transaction_type === 'PLAN_MONTHLY_CREDIT')).toMatchObject([
       { amount: 600 },
-      { amount: 1400, idempotency_key: expect.stringMatching(/^plan-change:in_/) },
+      { amount: 1400, idempotency_key: expect.stringMatching(new RegExp(`^plan-change:${subscriptionId}:`)) },
     ]);
 
     await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: growth.stripe_monthly_price_id });
     await emulator().webhooks.settled();
     expect(await balanceOf(client)).toBe(2020);
     expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('basic');
+  });
+});
+
+describe('switching plans back and forth within a period', () => {
+  it('Growth → Pro → Growth → Pro grants Pro’s extra credits once; switching intervals grants nothing more', async () => {
+    const { user, client } = await member(studio);
+    const [growth, pro] = await Promise.all(['growth', 'pro'].map((tier) => db()('subscription_plans').where({ plan_tier: tier }).first()));
+    await pay((await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id })).body.url);
+    await emulator().webhooks.settled();
+    const { id: subscriptionId } = (await client.get(PaymentRoutes.subscriptionStatus)).body.subscription;
+    const switchTo = async (price: string) => {
+      expect((await client.post(PaymentRoutes.updateSubscription, { subscriptionId, newPriceId: price })).status).toBe(200);
+      await emulator().webhooks.settled();
+      return balanceOf(client);
+    };
+    expect(await balanceOf(client)).toBe(620);
+    expect(await switchTo(pro.stripe_monthly_price_id)).toBe(2020);
+    expect(await switchTo(growth.stripe_monthly_price_id)).toBe(2020);
+    expect(await switchTo(pro.stripe_monthly_price_id)).toBe(2020);
+    // A new interval starts a new billing period at Stripe, but not a new credit period.
+    expect(await switchTo(growth.stripe_annual_price_id)).toBe(2020);
+    expect(await switchTo(pro.stripe_monthly_price_id)).toBe(2020);
+    expect(await switchTo(pro.stripe_annual_price_id)).toBe(2020);
+    expect((await db()('profiles').where({ id: user.id }).first()).subscription_tier).toBe('pro');
+
+    const customer = (await db()('profiles').where({ id: user.id }).first()).stripe_customer_id;
+    for (const event of eventsOf(customer).reverse()) await resend(event.id);
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(2020);
+    expect((await ledger(user.id)).filter((r) => r.transaction_type === 'PLAN_MONTHLY_CREDIT').map((r) => r.amount)).toEqual([600, 1400]);
+  });
+});
+
+describe('two subscription checkouts opened before paying', () => {
+  it('one subscription stays; one paid as well is cancelled and refunded, its credits never granted; one left open is expired', async () => {
+    const { user, client } = await member(studio);
+    const growth = await db()('subscription_plans').where({ plan_tier: 'growth' }).first();
+    const open = async () => (await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id })).body;
+    const [first, second, third] = [await open(), await open(), await open()];
+    // Both paid before Stripe's events about either reach the studio.
+    const endpoint = `${studio.url}${PaymentRoutes.webhook}`;
+    emulator().webhooks.setUrl('');
+    try {
+      expect((await pay(first.url)).status).toBe(303);
+      expect((await pay(second.url)).status).toBe(303);
+    } finally {
+      emulator().webhooks.setUrl(endpoint);
+    }
+    const customer = (await db()('profiles').where({ id: user.id }).first()).stripe_customer_id;
+    for (const event of eventsOf(customer).reverse()) await resend(event.id);
+    await emulator().webhooks.settled();
+
+    const rows = await db()('user_subscriptions').where({ user_id: user.id }).orderBy('status');
+    expect(rows.map((r) => r.status)).toEqual(['active', 'canceled']);
+    const [kept, duplicate] = rows.map((r) => r.stripe_subscription_id);
+    expect((await client.get(PaymentRoutes.subscriptionStatus)).body.subscription).toMatchObject({ id: kept, status: 'active' });
+    expect(await db()('profiles').where({ id: user.id }).first('subscription_tier', 'current_subscription_id')).toEqual({
+      subscription_tier: 'basic',
+      current_subscription_id: kept,
+    });
+    const stripe = studio.deps.payments!.stripe;
+    expect((await stripe.subscriptions.retrieve(duplicate)).status).toBe('canceled');
+    const refunded = async (subscription: string) => {
+      const invoice = (await stripe.subscriptions.retrieve(subscription)).latest_invoice as string;
+      const [payment] = (await stripe.invoicePayments.list({ invoice })).data;
+      return emulator()
+        .store.list('refund', (r) => r.payment_intent === payment!.payment.payment_intent)
+        .reduce((sum, r) => sum + Number(r.amount), 0);
+    };
+    expect(await refunded(duplicate)).toBe(2900);
+    expect(await refunded(kept)).toBe(0);
+    expect((await stripe.checkout.sessions.retrieve(third.sessionId)).status).toBe('expired');
+    expect((await pay(third.url)).status).not.toBe(303);
+    expect(await balanceOf(client)).toBe(20 + 600);
+
+    // Everything again: still one plan, one refund, credits once.
+    for (const event of eventsOf(customer).reverse()) await resend(event.id);
+    await emulator().webhooks.settled();
+    expect(await balanceOf(client)).toBe(620);
+    expect(await refunded(duplicate)).toBe(2900);
+    expect(await db()('user_subscriptions').where({ user_id: user.id, status: 'active' })).toHaveLength(1);
+    expect(first.sessionId).not.toBe(second.sessionId);
   });
 });
 
@@ -328,7 +411,7 @@ describe('credits on a tier change (spec 1 §9)', () => {
     expect(await balanceOf(client)).toBe(500);
     const tierRows = (await ledger(user.id)).filter((r) => r.transaction_type === 'TIER_CHANGE');
     expect(tierRows).toEqual([
-      { transaction_type: 'TIER_CHANGE', amount: 590, idempotency_key: expect.stringMatching(/^tier-change:sub_\w+:pro:in_/) },
+      { transaction_type: 'TIER_CHANGE', amount: 590, idempotency_key: expect.stringMatching(/^tier-change:sub_\w+:pro:\d{4}-/) },
       { transaction_type: 'TIER_CHANGE', amount: 450, idempotency_key: expect.stringMatching(/^tier-change:sub_\w+:basic:/) },
     ]);
     const history = (await client.get(ApiRoutes.creditHistory)).body.transactions as { transaction_type: string; description: string }[];

@@ -94,6 +94,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
         404: Messages.voiceIdNotFound,
         409: Messages.requestIdReused,
         502: Messages.failedToGenerateAudio,
+        503: Messages.failedToGenerateAudio,
       },
     },
     async (ctx, { body }) => {

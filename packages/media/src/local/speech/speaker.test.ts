@@ -104,6 +104,8 @@ describe('the speech children', () => {
   };
 
   it('fails a line whose child is killed mid-line with a MediaError; the next line is spoken by a new child', async () => {
+    // Fresh children, so the ones found below are the ones speaking this line.
+    await closeLocalSpeech();
     const pool = speechPool();
     const long = speak(Array.from({ length: 24 }, (_, i) => SENTENCES[i % 4]).join(' '));
     while (pool.pids.length === 0) await new Promise((r) => setTimeout(r, 10));

@@ -14,9 +14,9 @@ import type { Context } from 'koa';
 import { sseStreamsOpen } from '../../metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { CHANNELS } from '../../db/notifications.ts';
-import { assertSelf, currentUser } from '../../middlewares/auth.ts';
+import { assertSelf, currentSession, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { EventStreamLimit } from '../../services/event-streams.ts';
+import { EventStreamLimit, liveSessionsIn, SessionWatch } from '../../services/event-streams.ts';
 import { createUploadGate, uploadOf } from '../../services/uploads/gate.ts';
 import { JOB_MEDIA_PREFIX } from '../../services/videos/views.ts';
 import { ANIMATION_IMAGE, createVideoService, SECTION_IMAGES } from '../../services/videos/service.ts';
@@ -32,6 +32,9 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
   const router = new Router();
   const uploads = createUploadGate(config.dataDir);
   const eventStreams = new EventStreamLimit();
+  const sessionWatch = new SessionWatch(liveSessionsIn(db), (error) =>
+    logger.warn({ err: error }, 'checking the sessions of event streams'),
+  );
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
 
   const videos = createVideoService({ db, config, media, objects, jobs, logger });
@@ -118,12 +121,13 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
     {
       method: 'get',
       path: `${ApiRoutes.jobStatus}/:jobId/events`,
-      summary: 'Server-Sent Events of a job: a `job` event with the whole job each time it changes, until it ends',
+      summary: 'Server-Sent Events of a job: a `job` event with the whole job each time it changes, until it ends or its session does',
       auth: 'user',
       responses: { 200: 'text/event-stream', 404: Messages.jobNotFound },
     },
     async (ctx: Context) => {
       const userId = currentUser(ctx.state).id;
+      const { idHash } = currentSession(ctx.state);
       const { job: first } = await videos.current(userId, ctx.params.jobId ?? '');
       const stream = new PassThrough();
       ctx.req.socket.setTimeout(0);
@@ -158,6 +162,7 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
         setTimeout(() => void send().catch((error: unknown) => (logger.warn({ err: error }, 'job events'), close())), wait);
       };
       const release = eventStreams.add(userId, close);
+      const unwatch = sessionWatch.add(idHash, close);
       sseStreamsOpen.inc();
       const stop = notifications.on(CHANNELS.jobs, (id) => id === first.id && schedule());
       // Changes made while the process was not listening were not announced: read again.
@@ -170,6 +175,7 @@ export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, 
         if (closed) return;
         closed = true;
         release();
+        unwatch();
         sseStreamsOpen.dec();
         stop();
         stopResume();

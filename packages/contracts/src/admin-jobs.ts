@@ -4,6 +4,7 @@
  * refund, each recorded with the admin's id.
  */
 import { z } from 'zod';
+import { PageCursor } from './ids.ts';
 import { CreditTransaction } from './credits.ts';
 import { JOB_STATUSES, SECTION_STATUSES } from './videos.ts';
 
@@ -32,7 +33,7 @@ export const AdminJobsQuery = z.object({
   email: z.string().trim().max(320).optional(),
   jobId: z.string().trim().max(100).optional(),
   /** The last job of the page before (its `cursor`). */
-  cursor: z.string().max(200).optional(),
+  cursor: PageCursor.optional(),
 });
 export type AdminJobsQuery = z.infer<typeof AdminJobsQuery>;
 

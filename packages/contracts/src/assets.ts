@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageCursor } from './ids.ts';
 import { GenerationMode, ModelEntry } from './images.ts';
 
 /** `product`: a product's photo (Brand Assets → Products), kept out of the gallery. */
@@ -44,7 +45,7 @@ export type UserAsset = z.infer<typeof UserAsset>;
 export const UserAssetsQuery = z.object({
   assetType: AssetType.optional(),
   /** The `nextCursor` of the previous page. */
-  cursor: z.string().max(200).optional(),
+  cursor: PageCursor.optional(),
 });
 export const UserAssetsResponse = z.object({
   success: z.literal(true),

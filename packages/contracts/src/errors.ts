@@ -121,6 +121,7 @@ export const Messages = {
   notYourData: 'You can only use your own account here.',
   imageNotYours: 'Only images from your gallery or your uploads can be used.',
   invalidCursor: 'This page of the gallery is no longer available. Please reload.',
+  invalidId: 'This link is not valid: its id is malformed.',
   storageFull: 'Your storage is full. Delete some images or upgrade your plan to keep creating.',
   // Uploads (spec 2 §5; the rest are the gate's own).
   imageTooManyPixels: 'This image is too large to process. Please upload one of at most 50 megapixels.',

@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './constants.ts';
+export * from './ids.ts';
 export * from './auth.ts';
 export * from './profile.ts';
 export * from './credits.ts';

@@ -217,7 +217,11 @@ describe('POST /api/generate-multi-section-video', () => {
     bad.set('sections', '{not json');
     expect((await client.post(ApiRoutes.generateVideo, bad)).body.error.message).toBe(Messages.videoSectionsInvalid);
     expect((await studio.client().post(ApiRoutes.generateVideo, await videoForm([{ id: 'a' }]))).status).toBe(401);
-    expect((await client.get(`${ApiRoutes.jobStatus}/not-a-job`)).status).toBe(404);
+    // Not an id at all: a malformed request, not a job that might exist.
+    const notAnId = await client.get(`${ApiRoutes.jobStatus}/not-a-job`);
+    expect(notAnId.status).toBe(400);
+    expect(notAnId.body.error).toMatchObject({ code: 'invalid_request', message: Messages.invalidId });
+    expect((await client.get(`${ApiRoutes.jobStatus}/${crypto.randomUUID()}`)).status).toBe(404);
     expect(await balanceOf(client)).toBe(20);
   });
 

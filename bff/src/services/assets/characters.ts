@@ -1,6 +1,7 @@
 import { Messages, TrainingRoutes, type Character } from '@studio/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
+import { assertRowId } from '../ids.ts';
 import { getOwnAsset } from './store.ts';
 
 export async function listCharacters(db: Db, userId: string): Promise<Character[]> {
@@ -36,14 +37,15 @@ export async function listCharacters(db: Db, userId: string): Promise<Character[
  * not exist (the database's foreign key would otherwise tell which ids exist).
  */
 export async function assertOwnCharacter(db: Queryable, userId: string, characterId: string): Promise<void> {
-  const own = /^[0-9a-f-]{36}$/i.test(characterId) && (await db('characters').where({ id: characterId, user_id: userId }).first('id'));
+  assertRowId(characterId, 'characterId');
+  const own = await db('characters').where({ id: characterId, user_id: userId }).first('id');
   if (!own) throw notFound(Messages.characterNotFound);
 }
 
 /** Associates one of the user's assets with one of their characters, which then shows it as its latest image. */
 export async function associateWithCharacter(db: Db, userId: string, characterId: string, assetId: string): Promise<void> {
   const asset = await getOwnAsset(db, userId, assetId);
-  if (!/^[0-9a-f-]{36}$/.test(characterId)) throw notFound();
+  assertRowId(characterId, 'characterId');
   await db.transaction(async (trx) => {
     const updated = await trx('characters').where({ id: characterId, user_id: userId }).update({ latest_asset_id: asset.id });
     if (updated === 0) throw notFound();

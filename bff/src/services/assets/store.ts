@@ -1,6 +1,7 @@
 import { GALLERY_PAGE_SIZE, Messages, type AssetMetadata, type AssetType, type UserAsset } from '@studio/contracts';
 import type { Db } from '../../db/index.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
+import { assertRowId, isUuid } from '../ids.ts';
 
 /** URLs the bff serves asset files and thumbnails at. */
 export const ASSET_URL_PREFIX = '/media/assets';
@@ -75,7 +76,7 @@ function decodeCursor(text: string): Cursor {
       typeof value.createdAt === 'string' &&
       !Number.isNaN(Date.parse(value.createdAt)) &&
       typeof value.id === 'string' &&
-      /^[0-9a-f-]{36}$/.test(value.id)
+      isUuid(value.id)
     ) {
       return { createdAt: value.createdAt, id: value.id };
     }
@@ -114,13 +115,13 @@ export async function listUserAssets(
 
 /** An asset of the user's own; anyone else's (or none) is "not found", so ids reveal nothing. */
 export async function getOwnAsset(db: Db, userId: string, assetId: string): Promise<AssetRow> {
-  if (!/^[0-9a-f-]{36}$/.test(assetId)) throw notFound();
+  assertRowId(assetId, 'assetId');
   const row = await db('user_assets').where({ id: assetId, user_id: userId }).first<AssetRow | undefined>();
   if (!row) throw notFound();
   return row;
 }
 
 export async function getAsset(db: Db, assetId: string): Promise<AssetRow | null> {
-  if (!/^[0-9a-f-]{36}$/.test(assetId)) return null;
+  assertRowId(assetId, 'assetId');
   return (await db('user_assets').where({ id: assetId }).first<AssetRow | undefined>()) ?? null;
 }

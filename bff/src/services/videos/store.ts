@@ -4,6 +4,7 @@ import type { JobOutcome, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { jobsTotal } from '../../metrics.ts';
+import { assertRowId } from '../ids.ts';
 
 /**
  * The video jobs' store (DESIGN decision 6): a `generated_videos` row per job and a `video_sections` row
@@ -94,7 +95,7 @@ export interface NewJob {
 export const workflowIdOf = (job: Pick<JobRow, 'id' | 'run'>) => (job.run === 1 ? job.id : `${job.id}.r${job.run}`);
 
 export async function getJob(db: Queryable, jobId: string): Promise<JobRow | null> {
-  if (!/^[0-9a-f-]{36}$/.test(jobId)) return null;
+  assertRowId(jobId, 'jobId');
   return (await db('generated_videos').where({ id: jobId }).first<JobRow | undefined>()) ?? null;
 }
 
@@ -114,7 +115,7 @@ export async function getOwnJobWithSections(
   userId: string,
   jobId: string,
 ): Promise<{ job: JobRow; sections: SectionRow[] }> {
-  if (!/^[0-9a-f-]{36}$/.test(jobId)) throw notFound(Messages.jobNotFound);
+  assertRowId(jobId, 'jobId');
   const row = await db('generated_videos as gv')
     .where({ 'gv.id': jobId, 'gv.user_id': userId })
     .first<(JobRow & { sections: SectionRow[] | null }) | undefined>(

@@ -2,6 +2,7 @@ import { Messages, voiceAlreadySaved, type SavedVoice, type VoiceProfile } from 
 import type { LocalVoice } from '@studio/media';
 import type { Db } from '../../db/index.ts';
 import { conflict, DbErrorCodes, isDbError, notFound } from '../../errors.ts';
+import { assertRowId } from '../ids.ts';
 
 export interface VoiceProfileRow {
   id: string;
@@ -43,8 +44,6 @@ const toSaved = (row: SavedRow): SavedVoice => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-const UUID = /^[0-9a-f-]{36}$/;
-
 // Saved voices (spec 2 §3 "Saved voice record").
 
 export async function listSavedVoices(db: Db, userId: string): Promise<SavedVoice[]> {
@@ -75,7 +74,7 @@ export async function updateSavedVoice(
   id: string,
   changes: Partial<Pick<SavedVoice, 'name' | 'voice_settings'>>,
 ): Promise<SavedVoice> {
-  if (!UUID.test(id)) throw notFound();
+  assertRowId(id);
   const update: Record<string, unknown> = { updated_at: db.fn.now() };
   if (changes.name !== undefined) update.name = changes.name;
   if (changes.voice_settings !== undefined) update.voice_settings = JSON.stringify(changes.voice_settings);
@@ -85,7 +84,8 @@ export async function updateSavedVoice(
 }
 
 export async function deleteSavedVoice(db: Db, userId: string, id: string): Promise<void> {
-  if (!UUID.test(id) || (await db('saved_voices').where({ id, user_id: userId }).delete()) === 0) throw notFound();
+  assertRowId(id);
+  if ((await db('saved_voices').where({ id, user_id: userId }).delete()) === 0) throw notFound();
 }
 
 export async function isVoiceSaved(db: Db, userId: string, voiceId: string): Promise<boolean> {
@@ -129,7 +129,7 @@ export async function updateProfile(
   id: string,
   changes: { name?: string; is_active?: boolean },
 ): Promise<VoiceProfile> {
-  if (!UUID.test(id)) throw notFound();
+  assertRowId(id);
   const [row] = await db('voice_profiles')
     .where({ id, user_id: userId })
     .update({ ...changes, updated_at: db.fn.now() })
@@ -139,7 +139,8 @@ export async function updateProfile(
 }
 
 export async function deleteProfile(db: Db, userId: string, id: string): Promise<void> {
-  if (!UUID.test(id) || (await db('voice_profiles').where({ id, user_id: userId }).delete()) === 0) throw notFound();
+  assertRowId(id);
+  if ((await db('voice_profiles').where({ id, user_id: userId }).delete()) === 0) throw notFound();
 }
 
 /** Sets the voice one of the user's characters speaks with; a profile named must be theirs too. */
@@ -149,7 +150,7 @@ export async function setCharacterVoice(
   characterId: string,
   voice: { voice_id: string; voice_profile_id?: string | null; voice_settings: Record<string, number> },
 ): Promise<void> {
-  if (!UUID.test(characterId)) throw notFound();
+  assertRowId(characterId, 'characterId');
   if (voice.voice_profile_id && !(await db('voice_profiles').where({ id: voice.voice_profile_id, user_id: userId }).first('id')))
     throw notFound();
   const updated = await db('characters')

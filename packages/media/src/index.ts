@@ -17,4 +17,5 @@ export { DESCRIPTOR_MATCH, NO_FACE, NOT_ONE_PERSON, SEVERAL_PEOPLE } from './loc
 export { LOCAL_PRESET_VOICES } from './local/speech/presets.ts';
 export { HOSTED_PRESET_VOICES } from './elevenlabs/presets.ts';
 export { VIDEO_FPS } from './local/video/clips.ts';
+export { FFMPEG_PATH } from './local/ffmpeg.ts';
 export { CAPTION_MIN_CUE_S, CAPTION_WORDS, captionCues, type CaptionCue } from './local/video/captions.ts';

@@ -4,7 +4,7 @@ import formidable, { errors as formidableErrors, type File } from 'formidable';
 import type { Context, Middleware } from 'koa';
 import { IMAGE_UPLOAD_MAX_BYTES, Messages } from '@studio/contracts';
 import { AppError, invalidRequest, payloadTooLarge, requestTimeout } from '../../errors.ts';
-import { probeAudioDuration } from './audio.ts';
+import { probeAudioDuration, stripAudioMetadata } from './audio.ts';
 import { checkImageHeader } from './images.ts';
 import { AUDIO_KINDS, fileKindOf, IMAGE_KINDS, MIME_OF_KIND, type FileKind } from './kinds.ts';
 
@@ -83,6 +83,10 @@ async function checkFile(field: string, file: File, rule: FileRule): Promise<Upl
     if (rule.maxDurationS !== undefined && duration > rule.maxDurationS)
       throw invalidRequest(rule.messages.tooLong ?? rule.messages.type, { field });
     accepted.durationS = duration;
+    // What the route keeps is the audio without its tags (the file beside it, removed with the folder).
+    const stripped = await stripAudioMetadata(file.filepath, kind);
+    if (!stripped) throw invalidRequest(Messages.audioUnreadable, { field });
+    Object.assign(accepted, stripped);
   } else {
     Object.assign(accepted, await checkImageHeader(file.filepath, rule.messages.type));
   }

@@ -9,7 +9,7 @@ import { TestClient } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { findFreePort } from '../../db/embedded-postgres.ts';
 import { startStudio, type RunningStudio } from '../../start.ts';
-import { confirmEmail, latestLink, tokenOf, uniqueEmail } from './test-helpers.ts';
+import { confirmEmail, latestLink, requestRecovery, tokenOf, uniqueEmail } from './test-helpers.ts';
 
 // The harness silences logs; this file starts a studio whose log lines it keeps, to read them.
 const lines: string[] = [];
@@ -46,7 +46,7 @@ describe('logs', () => {
     await confirmEmail(client, confirmLink, password);
     await client.post(ApiRoutes.signin, { email, password });
     await client.post(ApiRoutes.signin, { email, password: 'another-wrong-password' });
-    await client.post(ApiRoutes.recover, { email });
+    await requestRecovery(client, email);
     const resetLink = await latestLink(client, email, AppPaths.resetPassword);
     await client.post(ApiRoutes.recoverLink, { token: tokenOf(resetLink) });
     const session = client.cookieHeader.match(/studio_session=([^;]+)/)![1]!;

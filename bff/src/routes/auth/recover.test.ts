@@ -1,7 +1,7 @@
 import { ApiRoutes, AppPaths, Messages, RECENT_SIGN_IN_MS } from '@studio/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
-import { confirmEmail, latestLink, tokenOf, uniqueEmail } from './test-helpers.ts';
+import { confirmEmail, latestLink, requestRecovery, tokenOf, uniqueEmail } from './test-helpers.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -25,6 +25,31 @@ describe('password recovery', () => {
     expect(await outboxFor(email)).toEqual([]);
   });
 
+  it('answers an account’s address and an unknown one alike, before either is looked up', async () => {
+    const user = await createUser(studio);
+    const unknown = uniqueEmail('nobody');
+    // Held until the answers are in: a lookup, a token or a mail made before answering would wait for it.
+    const lock = await studio.deps.db.transaction();
+    try {
+      await lock.raw('LOCK TABLE users, auth_tokens IN ACCESS EXCLUSIVE MODE');
+      for (const email of [user.email, unknown]) {
+        const answer = await Promise.race([
+          studio.client().post(ApiRoutes.recover, { email }),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+        ]);
+        expect(answer, email).toMatchObject({ status: 200, body: { message: Messages.recoverSent } });
+      }
+      expect(await outboxFor(user.email)).toEqual([]);
+    } finally {
+      await lock.rollback();
+    }
+    // Then the account's owner gets the link, and the unknown address nothing.
+    await expect.poll(async () => (await outboxFor(user.email)).length, { timeout: 10_000 }).toBe(1);
+    const link = await latestLink(studio.client(), user.email, AppPaths.resetPassword);
+    expect((await openRecovery(studio.client(), link)).status).toBe(200);
+    expect(await outboxFor(unknown)).toEqual([]);
+  });
+
   it('refuses an invalid e-mail', async () => {
     const response = await studio.client().post(ApiRoutes.recover, { email: 'not an email' });
     expect(response.status).toBe(400);
@@ -37,7 +62,7 @@ describe('password recovery', () => {
     expect((await elsewhere.post(ApiRoutes.signin, { email: user.email, password: user.password })).status).toBe(200);
 
     const client = studio.client();
-    const recover = await client.post(ApiRoutes.recover, { email: user.email.toUpperCase() });
+    const recover = await requestRecovery(client, user.email.toUpperCase());
     expect(recover.body).toEqual({ message: Messages.recoverSent });
     const link = await latestLink(client, user.email, AppPaths.resetPassword);
     expect(link.startsWith(`${studio.deps.config.appUrl}${AppPaths.resetPassword}?token=`)).toBe(true);
@@ -85,7 +110,7 @@ describe('password recovery', () => {
   it('lets a reset link work once, and not after it expires', async () => {
     const user = await createUser(studio);
     const client = studio.client();
-    await client.post(ApiRoutes.recover, { email: user.email });
+    await requestRecovery(client, user.email);
     const link = await latestLink(client, user.email, AppPaths.resetPassword);
     // The reset page asks on opening whether the link still works; asking does not use it up.
     const check = (token: string) => studio.client().post(ApiRoutes.recoverLinkCheck, { token });
@@ -100,7 +125,7 @@ describe('password recovery', () => {
     expect(reused.body.error).toMatchObject({ code: 'invalid_request', message: Messages.linkInvalid });
     expect((await again.get(ApiRoutes.session)).body.user).toBeNull();
 
-    await client.post(ApiRoutes.recover, { email: user.email });
+    await requestRecovery(client, user.email);
     const second = await latestLink(client, user.email, AppPaths.resetPassword);
     await studio.deps
       .db('auth_tokens')
@@ -115,7 +140,7 @@ describe('password recovery', () => {
     await client.post(ApiRoutes.signup, { email, password: 'squatter-pass-77', confirmPassword: 'squatter-pass-77' });
     const confirmLink = await latestLink(client, email, AppPaths.confirmEmail);
     expect((await openRecovery(client, confirmLink)).body.error.message).toBe(Messages.linkInvalid);
-    await client.post(ApiRoutes.recover, { email });
+    await requestRecovery(client, email);
     const resetLink = await latestLink(client, email, AppPaths.resetPassword);
     expect((await confirmEmail(client, resetLink, 'squatter-pass-77')).body.error.message).toBe(Messages.linkInvalid);
   });
@@ -123,7 +148,7 @@ describe('password recovery', () => {
   it('never opens a recovery session from a cross-site page or a GET', async () => {
     const user = await createUser(studio);
     const victim = await signIn(studio, studio.client(), await createUser(studio));
-    await studio.client().post(ApiRoutes.recover, { email: user.email });
+    await requestRecovery(studio.client(), user.email);
     const link = await latestLink(studio.client(), user.email, AppPaths.resetPassword);
     const token = encodeURIComponent(tokenOf(link));
     const old = await victim.get(`${ApiRoutes.recoverLink}?token=${token}`, { 'sec-fetch-site': 'cross-site' });
@@ -144,7 +169,7 @@ describe('password recovery', () => {
     const email = uniqueEmail();
     await client.post(ApiRoutes.signup, { email, password: 'first-password', confirmPassword: 'first-password' });
     const confirmLink = await latestLink(client, email, AppPaths.confirmEmail);
-    await client.post(ApiRoutes.recover, { email });
+    await requestRecovery(client, email);
     await openRecovery(client, await latestLink(client, email, AppPaths.resetPassword));
     const update = await client.post(ApiRoutes.password, { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD });
     expect(update.body.user.email_confirmed_at).not.toBeNull();

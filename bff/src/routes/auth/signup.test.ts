@@ -1,7 +1,7 @@
 import { ApiRoutes, AppPaths, INITIAL_TRIAL_CREDITS, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser, startTestStudio, type TestStudio } from '../../../test/harness.ts';
-import { confirmEmail, latestLink, signUpConfirmed, tokenOf, uniqueEmail } from './test-helpers.ts';
+import { confirmEmail, latestLink, requestRecovery, signUpConfirmed, tokenOf, uniqueEmail } from './test-helpers.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -135,7 +135,7 @@ describe('pre-account takeover: a second sign-up for an unconfirmed address', ()
     );
 
     // The owner takes the account with a reset link; the squatter's password dies with it.
-    await owner.post(ApiRoutes.recover, { email });
+    await requestRecovery(owner, email);
     expect(
       (await owner.post(ApiRoutes.recoverLink, { token: tokenOf(await latestLink(owner, email, AppPaths.resetPassword)) })).status,
     ).toBe(200);
@@ -289,7 +289,7 @@ describe('dev outbox and API description', () => {
     const client = studio.client();
     const email = uniqueEmail();
     await client.post(ApiRoutes.signup, { email, password: PASSWORD, confirmPassword: PASSWORD });
-    await client.post(ApiRoutes.recover, { email });
+    await requestRecovery(client, email);
     const { body } = await client.get(`${ApiRoutes.devOutbox}?to=${encodeURIComponent(email)}`);
     expect(body.messages.map((m: { subject: string }) => m.subject)).toEqual(['Reset your Studio password', 'Confirm your Studio account']);
     expect(body.messages.every((m: { to: string }) => m.to === email)).toBe(true);

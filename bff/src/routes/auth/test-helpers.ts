@@ -6,6 +6,20 @@ let counter = 0;
 /** A fresh address per call, so tests in one file never share an account. */
 export const uniqueEmail = (label = 'user') => `${label}-${++counter}-${Date.now()}@example.com`;
 
+const mailCount = async (client: TestClient, to: string): Promise<number> =>
+  (await client.get(`${ApiRoutes.devOutbox}?to=${encodeURIComponent(to)}`)).body.messages.length;
+
+/**
+ * Asks for a reset link as the "Forgot your password?" form does, and waits for its mail: a reset
+ * mail goes out after the answer (whose time must not tell whether the address has an account).
+ */
+export async function requestRecovery(client: TestClient, email: string): Promise<ApiResponse> {
+  const before = await mailCount(client, email);
+  const response = await client.post(ApiRoutes.recover, { email });
+  await expect.poll(() => mailCount(client, email), { timeout: 10_000 }).toBeGreaterThan(before);
+  return response;
+}
+
 /** The link of the newest mail sent to `to` whose URL has `path` (read from the dev outbox route). */
 export async function latestLink(client: TestClient, to: string, path: string): Promise<string> {
   const { status, body } = await client.get(`${ApiRoutes.devOutbox}?to=${encodeURIComponent(to)}`);

@@ -16,10 +16,9 @@
 import type { CloneVoiceInput, CloneVoiceResult, LocalVoice, SpeechResult, TextToSpeechInput, VoiceAnalysis } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import { decodeToPcm, runFfmpeg } from '../ffmpeg.ts';
-import { analyzeVoice } from './analysis.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
 import { fliteArguments } from './flite.ts';
-import { speakAway } from './speaker.ts';
+import { analyzeAway, speakAway } from './speaker.ts';
 
 export { closeLocalSpeech } from './speaker.ts';
 import { cuesFromPhonemes } from './visemes.ts';
@@ -104,7 +103,7 @@ export async function localCloneVoice(input: CloneVoiceInput): Promise<CloneVoic
   const pcm = await decodeToPcm(input.sample).catch(() => {
     throw new MediaError('bad_input', 'This audio file could not be read.');
   });
-  const analysis = analyzeVoice(pcm);
+  const analysis = await analyzeAway(pcm);
   if (analysis.voicedSeconds < 1 || analysis.pitchHz === 0) {
     throw new MediaError('bad_input', 'The sample holds too little clear speech to learn a voice from.');
   }

@@ -6,7 +6,8 @@ import { joinSpoken, SPEECH_CHUNK_CHARS, speechChunks } from './chunks.ts';
 import { localTextToSpeech } from './espeak.ts';
 import { fliteArguments } from './flite.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
-import { closeLocalSpeech, speechPool } from './speaker.ts';
+import { analyzeVoice } from './analysis.ts';
+import { analyzeAway, closeLocalSpeech, speechPool } from './speaker.ts';
 
 afterAll(() => closeLocalSpeech());
 
@@ -139,4 +140,24 @@ describe('the speech children', () => {
       await worker.close();
     }
   });
+
+  it('measures a long voice sample in a child while this thread keeps its turns', async () => {
+    // Ten minutes at 16 kHz, as a 10 MB MP3 sample decodes: seconds of autocorrelation.
+    const pcm = Int16Array.from({ length: 16_000 * 600 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 180 * i) / 16_000)));
+    const expected = analyzeVoice(pcm.subarray(0, 16_000 * 5));
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, performance.now() - last);
+      last = performance.now();
+    }, 10);
+    try {
+      const analysis = await analyzeAway(pcm);
+      expect(analysis.pitchHz).toBe(expected.pitchHz);
+      expect(analysis.voicedSeconds).toBeGreaterThan(590);
+    } finally {
+      clearInterval(ticker);
+    }
+    expect(longestGap).toBeLessThan(150);
+  }, 60_000);
 });

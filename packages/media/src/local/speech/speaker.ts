@@ -1,4 +1,6 @@
+import type { VoiceAnalysis } from '../../capabilities.ts';
 import { WorkerPool } from '../model-worker.ts';
+import { MediaError } from '../../errors.ts';
 import { joinSpoken, speechChunks, type Spoken } from './chunks.ts';
 import type { SpeechRequest } from './speak-here.ts';
 
@@ -12,10 +14,14 @@ const PIECE_TIMEOUT_MS = 30_000;
 /** The synthesisers' own memory is WebAssembly's; the JavaScript heap holds a piece's samples and phonemes. */
 const CHILD_HEAP_MB = 256;
 
-let pool: WorkerPool<{ request: SpeechRequest }, Spoken> | null = null;
+/** A child speaks a piece of text, or measures a voice sample (16 kHz). */
+type ChildTask = { request: SpeechRequest } | { pcm: Int16Array };
+type ChildAnswer = Spoken & { analysis?: VoiceAnalysis };
+
+let pool: WorkerPool<ChildTask, ChildAnswer> | null = null;
 
 /** The pool of speech children (created on first use; its children start on their first piece). */
-export function speechPool(): WorkerPool<{ request: SpeechRequest }, Spoken> {
+export function speechPool(): WorkerPool<ChildTask, ChildAnswer> {
   return (pool ??= new WorkerPool(
     new URL('./speech-worker.mjs', import.meta.url),
     'The local speech engine',
@@ -53,6 +59,13 @@ export async function speakAway(text: string, requestFor: (piece: string) => Spe
   };
   await Promise.all(Array.from({ length: Math.min(children.size, chunks.length) }, lane));
   return joinSpoken(parts);
+}
+
+/** What a voice sample (16 kHz) sounds like (`analyzeVoice`), measured in a speech child: a long sample takes seconds. */
+export async function analyzeAway(pcm: Int16Array): Promise<VoiceAnalysis> {
+  const { analysis } = await speechPool().call({ pcm });
+  if (!analysis) throw new MediaError('upstream', 'The local speech engine failed.');
+  return analysis;
 }
 
 /** Stops the speech children (the next line starts them again). */

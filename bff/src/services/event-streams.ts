@@ -2,7 +2,7 @@ import type { Db } from '../db/index.ts';
 
 /**
  * Server-Sent-Event streams hold a connection and timers each for as long as they are open: a
- * user who opens them in a loop would hold the server's sockets (security probe item 10). Each
+ * user who opens them in a loop would hold the server's sockets. Each
  * user keeps at most `max` open in this process; opening one more closes their oldest (a browser
  * tab reopens its stream by itself, so the newest is the one wanted).
  */

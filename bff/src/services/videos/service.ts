@@ -68,7 +68,7 @@ interface PreparedSection extends NewSection {
 
 /**
  * The URL of a section's approved audio (spec 2 §4: the first approved block's, or the section's own).
- * The duration the editor sends with it is not read: the server measures the audio (security probe item 3).
+ * The duration the editor sends with it is not read: the server measures the audio (a sent duration could undercount the credits).
  */
 function approvedAudioUrl(section: VideoSectionInput): string | null {
   const block = section.scriptBlocks.find((b) => b.audioStatus === 'approved' && b.audioUrl && b.text.trim());
@@ -193,7 +193,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
     if (new Set(prepared.map((s) => s.id)).size !== prepared.length) throw invalidRequest(Messages.videoSectionsInvalid);
     // The job speaks each script that has no approved audio, in its section's voice or the job's: each
     // must be one the caller may use (another user's clone is refused here, before any credit is
-    // reserved; security probe 6).
+    // reserved).
     const spokenVoices = new Set(prepared.filter((s) => s.script && !s.audio).map((s) => s.voice?.voiceId ?? fields.voiceId));
     for (const voiceId of spokenVoices) {
       const voice = await resolveVoice(db, media.speech, user.id, voiceId).catch((error: unknown) => {

@@ -51,7 +51,7 @@ async function othersClones(db: Db, userId: string, voiceIds: string[]): Promise
 }
 
 /**
- * The hosted voices a user may list (security probe 6): the provider's public ones, and the
+ * The hosted voices a user may list: the provider's public ones, and the
  * personal ones (clones) only when one of the user's own cloned profiles records them. Another
  * user's clone, or a clone nobody's profile records any more, is not theirs to see.
  */
@@ -76,7 +76,7 @@ export async function listHostedVoices(db: Db, provider: VoiceProvider, userId: 
  * A voice the user may speak with: a preset, one of their own cloned profiles (a local clone
  * carries the engine's voice), or a public voice of the hosted provider (a custom profile names
  * one of those, and is checked as one). Another user's clone is unknown to them, as is any
- * personal voice of the account (security probe 6). A provider that cannot answer throws (a
+ * personal voice of the account. A provider that cannot answer throws (a
  * MediaError).
  */
 export async function resolveVoice(

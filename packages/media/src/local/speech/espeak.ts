@@ -18,6 +18,7 @@ import { MediaError } from '../../errors.ts';
 import { decodeToPcm, runFfmpeg } from '../ffmpeg.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
 import { fliteArguments } from './flite.ts';
+import type { EspeakRequest } from './speak-here.ts';
 import { analyzeAway, speakAway } from './speaker.ts';
 
 export { closeLocalSpeech } from './speaker.ts';
@@ -29,17 +30,6 @@ const FORMATS = {
 } as const;
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** What espeak-ng is asked to say, and how. */
-export interface EspeakRequest {
-  /** `language+variant`, e.g. `en-us+f3`. */
-  voice: string;
-  pitch: number;
-  /** Words a minute. */
-  rate: number;
-  /** SSML. */
-  ssml: string;
-}
 
 /**
  * How the spec's settings reach a voice espeak-ng can make: speed scales the rate; stability

@@ -8,9 +8,19 @@
  */
 import ESpeakNgEmscripten, { type ESpeakEvent, type ESpeakWorker } from '@echogarden/espeak-ng-emscripten';
 import type { Spoken } from './chunks.ts';
-import type { EspeakRequest } from './espeak.ts';
 import { fliteSpeak } from './flite.ts';
 import type { TimedPhoneme } from './visemes.ts';
+
+/** What espeak-ng is asked to say, and how. */
+export interface EspeakRequest {
+  /** `language+variant`, e.g. `en-us+f3`. */
+  voice: string;
+  pitch: number;
+  /** Words a minute. */
+  rate: number;
+  /** SSML. */
+  ssml: string;
+}
 
 /** One piece of text for one synthesiser: flite's arguments, or what espeak-ng is asked. */
 export type SpeechRequest = { engine: 'flite'; args: string[] } | { engine: 'espeak-ng'; request: EspeakRequest };

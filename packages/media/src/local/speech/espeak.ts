@@ -15,7 +15,7 @@
  */
 import type { CloneVoiceInput, CloneVoiceResult, LocalVoice, SpeechResult, TextToSpeechInput, VoiceAnalysis } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
-import { decodeToPcm, runFfmpeg } from '../ffmpeg.ts';
+import { decodeToPcm, integratedLoudness, runFfmpeg } from '../ffmpeg.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
 import { fliteArguments } from './flite.ts';
 import type { EspeakRequest } from './speak-here.ts';
@@ -28,6 +28,9 @@ const FORMATS = {
   mp3: { mime: 'audio/mpeg', args: ['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3'] },
   aac: { mime: 'audio/aac', args: ['-c:a', 'aac', '-b:a', '128k', '-f', 'adts'] },
 } as const;
+
+/** -1.5 dBFS, as a linear sample value. */
+const PEAK_LIMIT = (10 ** (-1.5 / 20)).toFixed(3);
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -58,18 +61,19 @@ export async function localTextToSpeech(input: TextToSpeechInput): Promise<Speec
   const durationS = samples.length / rate;
   if (durationS <= 0) throw new MediaError('upstream', 'The local speech engine made no audio.');
   const format = FORMATS[input.format ?? 'mp3'];
-  // Loudness normalised to podcast level (-16 LUFS), or -14 with speaker boost; timing is unchanged.
+  // Loudness brought to podcast level (-16 LUFS), or -14 with speaker boost, by one gain measured
+  // over the whole line (a synthesiser's level is even, so no dynamic normalisation is needed), with
+  // peaks held under -1.5 dBFS; timing is unchanged.
   const target = input.settings.useSpeakerBoost ? -14 : -16;
-  const audio = await runFfmpeg(
-    [
-      ...['-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', 'pipe:0'],
-      ...['-af', `loudnorm=I=${target}:TP=-1.5:LRA=11`, '-ar', '44100', ...format.args, 'pipe:1'],
-    ],
-    Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength),
-    {
-      failure: () => new MediaError('upstream', 'The local speech engine could not encode its audio.'),
-    },
-  );
+  const pcm = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+  const raw = ['-f', 's16le', '-ar', String(rate), '-ac', '1', '-i', 'pipe:0'];
+  const failure = () => new MediaError('upstream', 'The local speech engine could not encode its audio.');
+  const measured = await integratedLoudness(raw, pcm).catch(() => {
+    throw failure();
+  });
+  const gainDb = measured === null ? 0 : target - measured;
+  const level = `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${PEAK_LIMIT}:level=false`;
+  const audio = await runFfmpeg([...raw, '-af', level, '-ar', '44100', ...format.args, 'pipe:1'], pcm, { failure });
   return {
     audio,
     mime: format.mime,

@@ -3,7 +3,7 @@ import { DEFAULT_VOICE_SETTINGS, VOICE_PRESETS } from '@studio/contracts';
 import { MediaError } from '../../errors.ts';
 import { analyzeVoice } from './analysis.ts';
 import { silence } from '../../../test/audio-fixtures.ts';
-import { decodeToPcm } from '../ffmpeg.ts';
+import { decodeToPcm, integratedLoudness } from '../ffmpeg.ts';
 import { localCloneVoice, localTextToSpeech } from './espeak.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
 import { cuesFromPhonemes, shapesOf } from './visemes.ts';
@@ -25,6 +25,11 @@ describe('local speech (flite and espeak-ng)', () => {
     expect(result.durationS).toBeLessThan(10);
     const pcm = await decodeToPcm(result.audio);
     expect(Math.abs(pcm.length / 16_000 - result.durationS)).toBeLessThan(0.3);
+    // Podcast level, or 2 LU louder with speaker boost, each within 1 LU.
+    const boosted = await say('studioUgcTwo', { useSpeakerBoost: true });
+    const [normal, loud] = await Promise.all([result, boosted].map((r) => integratedLoudness(['-i', 'pipe:0'], r.audio)));
+    expect(Math.abs(normal! + 16)).toBeLessThanOrEqual(1);
+    expect(Math.abs(loud! + 14)).toBeLessThanOrEqual(1);
   }, 30_000);
 
   it('gives the presets distinct voices: a deep male voice sits well below the default female one', async () => {

@@ -1,7 +1,8 @@
 /**
  * The studio's dependencies, built once from the configuration (DESIGN decision 12): the bff's
- * start, the Temporal worker and the test harness call `createDeps`; routes and services take what
- * they need from `AppDeps`. Wiring goes one way: nothing here imports `app.ts` or `start.ts`.
+ * start, the Temporal worker and the test harness call `createDeps`. The services are built here,
+ * once (`createServices`), each from the fields it declares; routes take them from `deps.services`.
+ * Wiring goes one way: nothing here imports `app.ts` or `start.ts`, and no service imports this file.
  */
 import { createMediaEngine, type MediaEngine } from '@studio/media';
 import type { Config } from './config.ts';
@@ -10,6 +11,7 @@ import { CHANNELS, listenForChanges, type Notifications } from './db/notificatio
 import type { Logger } from './logger.ts';
 import { PostgresRateLimitStore, type RateLimitStore } from './middlewares/rate-limit.ts';
 import type { DevOidcIssuer } from './services/dev-oidc-issuer.ts';
+import { createServices, type Services } from './services/index.ts';
 import { createMailer, type DevOutbox, type Mailer } from './services/mail.ts';
 import { createLocalObjectStore, createS3ObjectStore, type ObjectStore } from './services/storage/object-store.ts';
 import { createGoogleSignIn, type OidcClient } from './services/oidc.ts';
@@ -44,6 +46,8 @@ export interface AppDeps {
   notifications: Notifications;
   /** Stripe (or the local emulator); null when payments are unavailable. */
   payments: Payments | null;
+  /** Every service, built once from the fields above (`services/index.ts`); routes call these. */
+  services: Services;
 }
 
 /** The media engine the configuration asks for (the bff and the Temporal worker build it the same way). */
@@ -143,6 +147,7 @@ export async function createDeps(
       jobs,
       notifications,
       payments,
+      services: createServices({ config, db, logger, media, objects, jobs, payments }),
     };
     return { deps, close, launchJobs: () => jobs.launch() };
   } catch (error) {

@@ -1,8 +1,9 @@
 import { PaymentMessages } from '@studio/contracts';
-import type { AppDeps } from '../deps.ts';
+import type { Db } from '../db/index.ts';
 import { AppError } from '../errors.ts';
 import { closeCustomer } from './payments/customers.ts';
-import { removeUnder } from './storage/object-store.ts';
+import type { Payments } from './payments/stripe.ts';
+import { removeUnder, type ObjectStore } from './storage/object-store.ts';
 
 /**
  * Deletes a user and everything of theirs: their paid plan first (every subscription cancelled at
@@ -14,7 +15,7 @@ import { removeUnder } from './storage/object-store.ts';
  * showing broken.
  */
 export async function deleteAccount(
-  { db, objects, payments }: Pick<AppDeps, 'db' | 'objects' | 'payments'>,
+  { db, objects, payments }: { db: Db; objects: ObjectStore; payments: Payments | null },
   userId: string,
 ): Promise<void> {
   const profile = await db('profiles').where({ id: userId }).first<{ stripe_customer_id: string | null } | undefined>('stripe_customer_id');

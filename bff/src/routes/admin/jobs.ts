@@ -3,8 +3,6 @@ import { AdminJobDetail, AdminJobMessages, AdminJobRoutes, AdminJobsQuery, Admin
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
-import { createAdminJobs } from '../../services/admin/jobs.ts';
-import { createVideoService } from '../../services/videos/service.ts';
 import { route } from '../route.ts';
 
 const JobParams = z.object({ jobId: z.string().max(100) });
@@ -13,9 +11,8 @@ const Done = z.object({ success: z.literal(true), message: z.string() });
 const REFUSALS = { 403: 'Admin access denied', 404: AdminJobMessages.notFound, 409: 'The job is not in a state for this action' };
 
 /** The jobs console's routes (issue 24 §1): admins only, decided on the server. */
-export function adminJobRoutes(deps: AppDeps): Router {
+export function adminJobRoutes({ services: { adminJobs: jobsConsole } }: AppDeps): Router {
   const router = new Router();
-  const jobsConsole = createAdminJobs({ ...deps, videos: createVideoService(deps) });
 
   route(
     router,

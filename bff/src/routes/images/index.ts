@@ -13,21 +13,10 @@ import {
   UpscaleImageResponse,
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, notFound } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { assertOwnCharacter } from '../../services/assets/characters.ts';
-import { assertStorageAvailable } from '../../services/assets/quota.ts';
-import { deleteAsset, saveImageAsset, toGeneratedImage } from '../../services/assets/files.ts';
-import { ownImageAt, putTempImage, TEMP_FILE, TEMP_URL_PREFIX } from '../../services/assets/own-media.ts';
-import { runChargedTask } from '../../services/credits/charged-task.ts';
-import { callEngine } from '../../services/images/engine-call.ts';
-import { generateImages, type ImageSink } from '../../services/images/generate.ts';
-import { answerOnce, digestOf, fingerprintOf } from '../../services/images/requests.ts';
-import { createThumbnails } from '../../services/storage/thumbnails.ts';
-import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadedFile, type UploadSpec } from '../../services/uploads/gate.ts';
-import { acceptImage, readImageData } from '../../services/uploads/images.ts';
-import { sharedModelEntries, usableStyles } from '../../services/training/models.ts';
+import { TEMP_URL_PREFIX } from '../../services/assets/own-media.ts';
+import { IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { route } from '../route.ts';
 import { PREBUILT_MODEL_ENTRIES } from './models.ts';
 
@@ -35,30 +24,9 @@ import { PREBUILT_MODEL_ENTRIES } from './models.ts';
 const ONE_IMAGE: UploadSpec = { files: { image: { ...IMAGE_UPLOAD_RULE, required: true } } };
 const GENERATION_IMAGES: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE, image2: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 32 * 1024 };
 
-export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppDeps): Router {
+export function imageRoutes({ services: { images, uploads }, rateLimitStore }: AppDeps): Router {
   const router = new Router();
-  const uploads = createUploadGate(config.dataDir);
-  const thumbnails = createThumbnails(objects);
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
-
-  /**
-   * An input image given by URL: only one of the caller's own assets or temporary uploads (the
-   * server never fetches a URL it does not own).
-   */
-  const ownImage = (userId: string, url: string) => ownImageAt({ db, objects, appUrl: config.appUrl }, userId, url);
-
-  const inputImage = (userId: string, file: UploadedFile | undefined, url: string | undefined) =>
-    file ? acceptImage(file.path, Messages.imageTypeInvalid) : url ? ownImage(userId, url) : Promise.resolve(undefined);
-
-  /** Results go to the caller's gallery; a failed generation takes back what it stored. */
-  const gallerySink = (userId: string): ImageSink => ({
-    assertRoom: () => assertStorageAvailable(db, userId),
-    save: async (image, metadata) =>
-      toGeneratedImage(await saveImageAsset(db, objects, { userId, image, metadata: { ...metadata }, characterId: metadata.characterId })),
-    discard: async (assetIds) => {
-      for (const id of assetIds) await deleteAsset(db, objects, userId, id, (asset) => thumbnails.remove(asset));
-    },
-  });
 
   route(
     router,
@@ -71,11 +39,8 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: ModelListResponse },
     },
     async (ctx) => {
-      ctx.body = {
-        success: true,
-        models: [...PREBUILT_MODEL_ENTRIES, ...(await sharedModelEntries(db))],
-        engine: media.routes.generateImage === 'local' ? 'local' : 'hosted',
-      } satisfies ModelListResponse;
+      const shared = await images.sharedModels();
+      ctx.body = { success: true, models: [...PREBUILT_MODEL_ENTRIES, ...shared.models], engine: shared.engine } satisfies ModelListResponse;
     },
   );
 
@@ -93,13 +58,8 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     uploadLimit,
     uploads.accept(ONE_IMAGE),
     async (ctx, { fields }) => {
-      const user = currentUser(ctx.state);
-      const { files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
-      const image = await acceptImage(files.image!.path, Messages.imageTypeInvalid);
-      // A temporary upload counts against storage until it is swept.
-      await assertStorageAvailable(db, user.id);
-      const imageUrl = await putTempImage({ db, objects }, user.id, image);
+      const imageUrl = await images.uploadTemporary(currentUser(ctx.state).id, uploadOf(ctx).files.image!);
       ctx.body = { success: true, imageUrl } satisfies UploadTempImageResponse;
     },
   );
@@ -114,11 +74,8 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: 'The image', 404: 'No such upload of yours' },
     },
     async (ctx) => {
-      const match = TEMP_FILE.exec(ctx.params.file ?? '');
-      if (!match || match[1] !== currentUser(ctx.state).id) throw notFound();
-      const opened = await objects.open(`temp/${match[0]}`);
-      if (!opened) throw notFound();
-      ctx.type = match[2]!;
+      const opened = await images.openTemporary(currentUser(ctx.state).id, ctx.params.file ?? '');
+      ctx.type = opened.type;
       ctx.length = opened.size;
       ctx.set('Cache-Control', 'private, max-age=86400');
       ctx.body = opened.stream;
@@ -147,27 +104,8 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     uploadLimit,
     uploads.accept(GENERATION_IMAGES),
     async (ctx, { fields }) => {
-      const user = currentUser(ctx.state);
-      const { files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
-      const [image, image2] = await Promise.all([
-        inputImage(user.id, files.image, fields.imageUrl),
-        inputImage(user.id, files.image2, fields.image2Url),
-      ]);
-      if (fields.sourceCharacterId) await assertOwnCharacter(db, user.id, fields.sourceCharacterId);
-      const styles = await usableStyles(db, user.id);
-      ctx.body = await generateImages(db, media, gallerySink(user.id), {
-        userId: user.id,
-        fields,
-        images: { image, image2 },
-        styles,
-        readReference: async (key) => {
-          const bytes = await objects.read(key);
-          // A character's cut-out is ours: if it is gone, the generation fails (and is refunded), not the user's input.
-          if (!bytes) throw new AppError(502, 'upstream_failed', Messages.failedToGenerateImage);
-          return readImageData(bytes, Messages.failedToGenerateImage);
-        },
-      });
+      ctx.body = await images.generate(currentUser(ctx.state).id, fields, uploadOf(ctx).files);
     },
   );
 
@@ -190,19 +128,7 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
     uploadLimit,
     uploads.accept(ONE_IMAGE),
     async (ctx, { fields: { requestId } }) => {
-      const user = currentUser(ctx.state);
-      const { files } = uploadOf(ctx);
-      const image = await acceptImage(files.image!.path, Messages.imageTypeInvalid);
-      const claim = {
-        userId: user.id,
-        requestId: requestId && `describe:${requestId}`,
-        fingerprint: fingerprintOf('describe', digestOf(image.data)),
-      };
-      ctx.body = await answerOnce(db, claim, async (attemptTag) => {
-        const task = { userId: user.id, taskType: 'describe', description: 'Image → Prompt', idempotencyKey: `describe:${attemptTag}` };
-        const result = await runChargedTask(db, task, () => callEngine(Messages.failedToDescribe, () => media.describeImage({ image })));
-        return { success: true, description: result.description, provider: result.provider } satisfies DescribeImageResponse;
-      });
+      ctx.body = await images.describe(currentUser(ctx.state).id, uploadOf(ctx).files.image!, requestId);
     },
   );
 
@@ -224,28 +150,8 @@ export function imageRoutes({ db, config, media, objects, rateLimitStore }: AppD
       },
     },
     async (ctx, { body }) => {
-      const user = currentUser(ctx.state);
       assertSelf(ctx, body.userId);
-      const source = await ownImage(user.id, body.imageUrl);
-      if (body.characterId) await assertOwnCharacter(db, user.id, body.characterId);
-      await assertStorageAvailable(db, user.id);
-      const { requestId, userId: _self, ...asked } = body;
-      const claim = { userId: user.id, requestId: requestId && `upscale:${requestId}`, fingerprint: fingerprintOf('upscale', asked) };
-      ctx.body = await answerOnce(db, claim, async (attemptTag) => {
-        const task = { userId: user.id, taskType: 'upscale', description: 'Upscale 2×', idempotencyKey: `upscale:${attemptTag}` };
-        const asset = await runChargedTask(db, task, async () => {
-          const result = await callEngine(Messages.failedToUpscale, () => media.upscale({ image: source, factor: 2 }));
-          const upscaled = result.images[0];
-          if (!upscaled) throw new AppError(502, 'upstream_failed', Messages.failedToUpscale);
-          return saveImageAsset(db, objects, {
-            userId: user.id,
-            image: upscaled,
-            metadata: { prompt: body.prompt ?? '', mode: null, model: result.model, selectedLoRAModels: [], provider: result.provider },
-            characterId: body.characterId ?? null,
-          });
-        });
-        return { success: true, image: toGeneratedImage(asset) } satisfies UpscaleImageResponse;
-      });
+      ctx.body = await images.upscale(currentUser(ctx.state).id, body);
     },
   );
 

@@ -21,15 +21,13 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { payloadTooLarge } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
-import { createBillingService } from '../../services/payments/billing.ts';
 import { route } from '../route.ts';
 
 /** Webhook bodies are small JSON documents; anything bigger is not from the provider. */
 const WEBHOOK_MAX_BYTES = 512 * 1024;
 
-export function paymentRoutes({ db, config, payments, logger }: AppDeps): Router {
+export function paymentRoutes({ services: { billing } }: AppDeps): Router {
   const router = new Router();
-  const billing = createBillingService({ db, config, payments, logger });
 
   route(
     router,

@@ -17,22 +17,14 @@ import {
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
-import { assertStorageAvailable } from '../../services/assets/quota.ts';
-import { saveImageAsset, toGeneratedImage } from '../../services/assets/files.ts';
-import { cloneAd, describeReference } from '../../services/images/ad-clone.ts';
-import { runStudioStep, studioPrices } from '../../services/images/studio.ts';
-import { createThumbnails } from '../../services/storage/thumbnails.ts';
-import { ownImageAt } from '../../services/assets/own-media.ts';
 import { route } from '../route.ts';
 
 /**
  * Product Studio (`/app/image-editor`): priced steps on a private working copy, then Save to the
  * gallery. Ad Clone (`/app/ad-clone`): describe a reference ad, then make ads like it with a product.
  */
-export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
+export function studioRoutes({ services: { images } }: AppDeps): Router {
   const router = new Router();
-  const deps = { db, media, objects, appUrl: config.appUrl };
-  const thumbnails = createThumbnails(objects);
 
   route(
     router,
@@ -44,7 +36,7 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
       responses: { 200: StudioPricesResponse },
     },
     async (ctx) => {
-      ctx.body = { success: true, prices: await studioPrices(db) } satisfies StudioPricesResponse;
+      ctx.body = { success: true, prices: await images.studioPrices() } satisfies StudioPricesResponse;
     },
   );
 
@@ -65,7 +57,7 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
       },
     },
     async (ctx, { body }) => {
-      ctx.body = await runStudioStep(deps, currentUser(ctx.state).id, body);
+      ctx.body = await images.studioStep(currentUser(ctx.state).id, body);
     },
   );
 
@@ -79,22 +71,8 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
       body: StudioSaveRequest,
       responses: { 200: UpscaleImageResponse, 400: Messages.imageNotYours, 403: Messages.storageFull },
     },
-    async (ctx, { body: { imageUrl, description } }) => {
-      const user = currentUser(ctx.state);
-      const image = await ownImageAt(deps, user.id, imageUrl);
-      await assertStorageAvailable(db, user.id);
-      const asset = await saveImageAsset(db, objects, {
-        userId: user.id,
-        image,
-        metadata: {
-          prompt: description,
-          mode: 'edit',
-          model: 'product_studio',
-          selectedLoRAModels: [],
-          provider: media.routes.replaceBackground,
-        },
-      });
-      ctx.body = { success: true, image: toGeneratedImage(asset) } satisfies UpscaleImageResponse;
+    async (ctx, { body }) => {
+      ctx.body = await images.studioSave(currentUser(ctx.state).id, body);
     },
   );
 
@@ -115,7 +93,7 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
       },
     },
     async (ctx, { body }) => {
-      ctx.body = await describeReference(deps, currentUser(ctx.state).id, body);
+      ctx.body = await images.adCloneDescribe(currentUser(ctx.state).id, body);
     },
   );
 
@@ -136,7 +114,7 @@ export function studioRoutes({ db, config, media, objects }: AppDeps): Router {
       },
     },
     async (ctx, { body }) => {
-      ctx.body = await cloneAd({ ...deps, removeThumbnails: (id) => thumbnails.remove(id) }, currentUser(ctx.state).id, body);
+      ctx.body = await images.adClone(currentUser(ctx.state).id, body);
     },
   );
 

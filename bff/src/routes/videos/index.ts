@@ -16,10 +16,9 @@ import type { AppDeps } from '../../deps.ts';
 import { CHANNELS } from '../../db/notifications.ts';
 import { assertSelf, currentSession, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { EventStreamLimit, liveSessionsIn, SessionWatch } from '../../services/event-streams.ts';
-import { createUploadGate, uploadOf } from '../../services/uploads/gate.ts';
+import { uploadOf } from '../../services/uploads/gate.ts';
 import { JOB_MEDIA_PREFIX } from '../../services/videos/views.ts';
-import { ANIMATION_IMAGE, createVideoService, SECTION_IMAGES } from '../../services/videos/service.ts';
+import { ANIMATION_IMAGE, SECTION_IMAGES } from '../../services/videos/service.ts';
 import { route } from '../route.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -28,16 +27,10 @@ const READ_EVERY_MS = 50;
 /** How often a stream reads its job unannounced, in case the database's announcements stopped silently. */
 const SAFETY_POLL_MS = 30_000;
 
-export function videoRoutes({ db, config, media, objects, rateLimitStore, jobs, notifications, logger }: AppDeps): Router {
+export function videoRoutes({ services: { videos, uploads, jobStreams }, rateLimitStore, notifications, logger }: AppDeps): Router {
   const router = new Router();
-  const uploads = createUploadGate(config.dataDir);
-  const eventStreams = new EventStreamLimit();
-  const sessionWatch = new SessionWatch(liveSessionsIn(db), (error) =>
-    logger.warn({ err: error }, 'checking the sessions of event streams'),
-  );
+  const { open: eventStreams, sessions: sessionWatch } = jobStreams;
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
-
-  const videos = createVideoService({ db, config, media, objects, jobs, logger });
 
   const startedBody = (jobId: string) => ({ success: true, jobId, message: videoStarted(jobId) }) satisfies StartJobResponse;
 

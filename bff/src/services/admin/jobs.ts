@@ -13,7 +13,10 @@ import {
 } from '@studio/contracts';
 import { trainingWorkflowId } from '@studio/workflows';
 import type { Knex } from 'knex';
-import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import type { Logger } from '../../logger.ts';
+import type { JobEngine } from '../videos/engine.ts';
 import { AppError, DbErrorCodes, isDbError, notFound } from '../../errors.ts';
 import { toCreditTransaction, type LedgerRow } from '../credits/ledger.ts';
 import { refundSection } from '../videos/jobs.ts';
@@ -122,7 +125,13 @@ function parseCursor(cursor: string): [string, string] | null {
   return null;
 }
 
-type AdminJobsDeps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'logger'> & { videos: Pick<VideoService, 'cancel' | 'retry'> };
+export interface AdminJobsDeps {
+  db: Db;
+  config: Pick<Config, 'temporal'>;
+  jobs: JobEngine;
+  logger: Logger;
+  videos: Pick<VideoService, 'cancel' | 'retry'>;
+}
 
 export function createAdminJobs({ db, config, jobs, logger, videos }: AdminJobsDeps) {
   const workflowUrl = (row: Pick<ListRow, 'engine'>, workflowId: string) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AssetMetadata, GeneratedImage, UserAsset } from '@studio/contracts';
+import type { AssetMetadata, UserAsset } from '@studio/contracts';
 import type { ImageData, MouthCue } from '@studio/media';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
@@ -32,15 +32,6 @@ export interface NewImageAsset {
   /** `product`: a product's photo, kept out of the gallery. */
   assetType?: 'image' | 'product';
 }
-
-/** A gallery image as generation answers carry it. */
-export const toGeneratedImage = (asset: UserAsset): GeneratedImage => ({
-  assetId: asset.id,
-  url: asset.public_url,
-  thumbnailUrl: asset.thumbnail_url,
-  width: asset.metadata.width,
-  height: asset.metadata.height,
-});
 
 /** Stores an image in the user's gallery: the file first, then its row (the file goes if the row cannot be written). */
 export async function saveImageAsset(db: Db, store: ObjectStore, asset: NewImageAsset): Promise<UserAsset> {

@@ -13,10 +13,13 @@ import {
 } from '@studio/contracts';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import type { Logger } from '../../logger.ts';
 import { AppError, conflict, invalidRequest, notFound } from '../../errors.ts';
 import { getOrCreateProfileRow } from '../profiles.ts';
 import { applyPaymentEvent, idOf, refreshSubscription } from './events.ts';
+import type { Payments } from './stripe.ts';
 import {
   activePackage,
   activePlan,
@@ -31,7 +34,13 @@ import {
 const unavailable = () => new AppError(503, 'upstream_failed', PaymentMessages.paymentsUnavailable);
 
 type Caller = { id: string; email: string };
-type BillingDeps = Pick<AppDeps, 'db' | 'config' | 'payments' | 'logger'>;
+export interface BillingDeps {
+  db: Db;
+  config: Pick<Config, 'appUrl'>;
+  /** Null when payments are unavailable: every call then answers 503. */
+  payments: Payments | null;
+  logger: Logger;
+}
 
 /** The subscription's item changed to the new price, billed at once: the change the switch makes and the preview shows. */
 const planSwitch = (current: Stripe.Subscription, newPriceId: string) => ({

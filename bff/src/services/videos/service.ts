@@ -18,8 +18,12 @@ import {
   type VideoSectionInput,
 } from '@studio/contracts';
 import type { z } from 'zod';
-import type { MouthCue } from '@studio/media';
-import type { AppDeps } from '../../deps.ts';
+import type { MediaEngine, MouthCue } from '@studio/media';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import type { Logger } from '../../logger.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import type { JobEngine } from './engine.ts';
 import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
 import { fileExtension, keepMouthCues } from '../assets/files.ts';
 import { ownAudioAt, ownFileAt } from '../assets/own-media.ts';
@@ -77,7 +81,14 @@ function approvedAudioUrl(section: VideoSectionInput): string | null {
   return null;
 }
 
-type VideoDeps = Pick<AppDeps, 'db' | 'config' | 'media' | 'objects' | 'jobs' | 'logger'>;
+export interface VideoDeps {
+  db: Db;
+  config: Pick<Config, 'appUrl' | 'videoParallelism'>;
+  media: MediaEngine;
+  objects: ObjectStore;
+  jobs: JobEngine;
+  logger: Logger;
+}
 type Caller = { id: string; email: string };
 type Files = Record<string, UploadedFile | undefined>;
 

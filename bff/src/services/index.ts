@@ -1,0 +1,57 @@
+/**
+ * Every service, built once (DESIGN decision 12): `createDeps` calls `createServices` with the
+ * clients it opened, and routes take the built services from `deps.services`. Each service
+ * declares the narrow dependencies it uses; nothing here imports `deps.ts`, so a service never
+ * reaches for more than it was given.
+ */
+import type { MediaEngine } from '@studio/media';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { Logger } from '../logger.ts';
+import { createAdminJobs } from './admin/jobs.ts';
+import { createImageService } from './images/service.ts';
+import { EventStreamLimit, liveSessionsIn, SessionWatch } from './event-streams.ts';
+import { createBillingService } from './payments/billing.ts';
+import type { Payments } from './payments/stripe.ts';
+import { createAvatarStore } from './storage/avatars.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+import { createThumbnails } from './storage/thumbnails.ts';
+import { createUploadGate } from './uploads/gate.ts';
+import type { JobEngine } from './videos/engine.ts';
+import { createVideoService } from './videos/service.ts';
+import { createVoiceService } from './voices/service.ts';
+
+/** What the services are built from: the clients `createDeps` opened. */
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  media: MediaEngine;
+  objects: ObjectStore;
+  jobs: JobEngine;
+  payments: Payments | null;
+}
+
+export function createServices({ config, db, logger, media, objects, jobs, payments }: ServiceDeps) {
+  const { appUrl } = config;
+  /** The one upload gate: every upload route's middleware (`uploads.accept(spec)`). */
+  const uploads = createUploadGate(config.dataDir);
+  const thumbnails = createThumbnails(objects);
+  const avatars = createAvatarStore(objects);
+  const videos = createVideoService({ db, config, media, objects, jobs, logger });
+  return {
+    uploads,
+    avatars,
+    images: createImageService({ db, media, objects, thumbnails, appUrl }),
+    videos,
+    /** The open job event streams: a limit per user, and their sessions watched so signing out ends them. */
+    jobStreams: {
+      open: new EventStreamLimit(),
+      sessions: new SessionWatch(liveSessionsIn(db), (error) => logger.warn({ err: error }, 'checking the sessions of event streams')),
+    },
+    adminJobs: createAdminJobs({ db, config, jobs, logger, videos }),
+    voices: createVoiceService({ db, media, objects }),
+    billing: createBillingService({ db, config, payments, logger }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

@@ -6,7 +6,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { mountStandalone } from '@studio/session/standalone';
-import { ApiRoutes, type SessionResponse } from '@studio/contracts';
+import { ApiRoutes, type SessionResponse, AppPaths } from '@studio/contracts';
 import { apiFetch, applySession, refreshCredits, refreshSession, sessionStatusAtom, signOut } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 import { ensureAccountStyles } from './styles.ts';
@@ -35,8 +35,8 @@ function Standalone() {
         <Logo />
         <strong>mfe-account · standalone</strong>
         <nav style={{ display: 'flex', gap: '1rem' }}>
-          <Link to="/app/subscription">Subscription</Link>
-          <Link to="/app/analytics">Analytics</Link>
+          <Link to={AppPaths.subscription}>Subscription</Link>
+          <Link to={AppPaths.analytics}>Analytics</Link>
         </nav>
         <CreditsWidget variant="compact" />
         <button type="button" className="st-btn st-btn-secondary" onClick={() => setUpgradeOpen(true)}>
@@ -50,9 +50,9 @@ function Standalone() {
         <AccountMenu />
       </aside>
       <Routes>
-        <Route path="/app/subscription" element={<SubscriptionPage />} />
-        <Route path="/app/analytics" element={<AnalyticsPage />} />
-        <Route path="*" element={<Navigate to="/app/subscription" replace />} />
+        <Route path={AppPaths.subscription} element={<SubscriptionPage />} />
+        <Route path={AppPaths.analytics} element={<AnalyticsPage />} />
+        <Route path="*" element={<Navigate to={AppPaths.subscription} replace />} />
       </Routes>
       <UpgradeDialog open={upgradeOpen} onClose={() => setUpgradeOpen(false)} creditsNeeded={12} action="generate this video" />
     </div>

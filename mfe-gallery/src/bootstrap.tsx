@@ -3,6 +3,7 @@
  * pages with a real session from the bff (proxied at /api), without the shell.
  */
 import { useEffect } from 'react';
+import { AppPaths } from '@studio/contracts';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { refreshSession } from '@studio/session';
 import { mountStandalone } from '@studio/session/standalone';
@@ -27,20 +28,20 @@ function Standalone() {
         <Logo />
         <strong>mfe-gallery · standalone</strong>
         <nav style={{ display: 'flex', gap: '1rem' }}>
-          <Link to="/app/images">Images</Link>
-          <Link to="/app/discover">Discover</Link>
-          <Link to="/app/videos">Videos</Link>
-          <Link to="/app/products">Products</Link>
+          <Link to={AppPaths.images}>Images</Link>
+          <Link to={AppPaths.discover}>Discover</Link>
+          <Link to={AppPaths.videos}>Videos</Link>
+          <Link to={AppPaths.products}>Products</Link>
         </nav>
       </header>
       <Routes>
-        <Route path="/app/images" element={<ImagesPage />} />
-        <Route path="/app/discover" element={<DiscoverPage />} />
-        <Route path="/app/videos" element={<VideosPage />} />
-        <Route path="/app/products" element={<ProductsPage />} />
-        <Route path="/app/explore" element={<StylesPage />} />
-        <Route path="/app/guide" element={<GuidePage />} />
-        <Route path="*" element={<Navigate to="/app/discover" replace />} />
+        <Route path={AppPaths.images} element={<ImagesPage />} />
+        <Route path={AppPaths.discover} element={<DiscoverPage />} />
+        <Route path={AppPaths.videos} element={<VideosPage />} />
+        <Route path={AppPaths.products} element={<ProductsPage />} />
+        <Route path={AppPaths.explore} element={<StylesPage />} />
+        <Route path={AppPaths.guide} element={<GuidePage />} />
+        <Route path="*" element={<Navigate to={AppPaths.discover} replace />} />
       </Routes>
     </div>
   );

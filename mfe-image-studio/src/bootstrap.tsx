@@ -3,6 +3,7 @@
  * with a real session from the bff (proxied at /api), without the shell.
  */
 import { useEffect } from 'react';
+import { AppPaths } from '@studio/contracts';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { refreshSession } from '@studio/session';
 import { mountStandalone } from '@studio/session/standalone';
@@ -23,8 +24,8 @@ function Standalone() {
         <strong>mfe-image-studio · standalone</strong>
       </header>
       <Routes>
-        <Route path="/app/image-editor" element={<ProductStudioPage />} />
-        <Route path="*" element={<Navigate to="/app/image-editor" replace />} />
+        <Route path={AppPaths.imageEditor} element={<ProductStudioPage />} />
+        <Route path="*" element={<Navigate to={AppPaths.imageEditor} replace />} />
       </Routes>
     </div>
   );

@@ -4,6 +4,7 @@
  * show as unavailable: the shell is what loads other remotes).
  */
 import { useEffect } from 'react';
+import { AppPaths } from '@studio/contracts';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { refreshSession } from '@studio/session';
 import { mountStandalone } from '@studio/session/standalone';
@@ -17,10 +18,10 @@ function Standalone() {
   }, []);
   return (
     <Routes>
-      <Route path="/app/editor" element={<EditorPage />} />
-      <Route path="/app/create" element={<CreatePage />} />
-      <Route path="/app/simple-video" element={<SimpleVideoPage />} />
-      <Route path="*" element={<Navigate to="/app/editor" replace />} />
+      <Route path={AppPaths.editor} element={<EditorPage />} />
+      <Route path={AppPaths.create} element={<CreatePage />} />
+      <Route path={AppPaths.simpleVideo} element={<SimpleVideoPage />} />
+      <Route path="*" element={<Navigate to={AppPaths.editor} replace />} />
     </Routes>
   );
 }

@@ -3,6 +3,7 @@
  * with a real session from the bff (proxied at /api), without the shell.
  */
 import { useEffect } from 'react';
+import { AppPaths } from '@studio/contracts';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { refreshSession } from '@studio/session';
 import { mountStandalone } from '@studio/session/standalone';
@@ -23,8 +24,8 @@ function Standalone() {
         <strong>mfe-voices · standalone</strong>
       </header>
       <Routes>
-        <Route path="/app/voices" element={<VoicesPage />} />
-        <Route path="*" element={<Navigate to="/app/voices" replace />} />
+        <Route path={AppPaths.voices} element={<VoicesPage />} />
+        <Route path="*" element={<Navigate to={AppPaths.voices} replace />} />
       </Routes>
     </div>
   );

@@ -17,7 +17,7 @@ import { renderToString } from 'react-dom/server';
 import { baseCss } from '@studio/ui';
 import { RouteLoading } from '../src/app/RouteLoading.tsx';
 import { landingCss } from '../src/features/landing/landing-css.ts';
-import LandingRoot from '../src/features/landing/LandingRoot.tsx';
+import LandingRoot from '../src/app/LandingRoot.tsx';
 import { shellCss } from '../src/styles.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

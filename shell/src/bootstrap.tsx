@@ -12,7 +12,7 @@ import { shellCss } from './styles.ts';
 ensureBaseStyles();
 adoptStyles('studio-shell', shellCss);
 
-import LandingRoot from './features/landing/LandingRoot.tsx';
+import LandingRoot from './app/LandingRoot.tsx';
 const App = lazy(() => import('./app/App.tsx'));
 
 const container = document.getElementById('root')!;

@@ -1,4 +1,5 @@
 import { TalkingEditor } from '../features/editor/TalkingEditor.tsx';
+import { AppPaths } from '@studio/contracts';
 import { EditorErrorBoundary } from '../features/ErrorScreen.tsx';
 import { ensureEditorStyles } from '../styles.ts';
 
@@ -7,7 +8,7 @@ ensureEditorStyles();
 /** `/app/create`: the section builder (Add Section, Generate) inside the app frame. */
 export default function CreatePage() {
   return (
-    <EditorErrorBoundary exitTo="/app/images">
+    <EditorErrorBoundary exitTo={AppPaths.images}>
       <TalkingEditor />
     </EditorErrorBoundary>
   );

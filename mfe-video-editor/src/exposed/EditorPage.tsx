@@ -1,3 +1,4 @@
+import { AppPaths } from '@studio/contracts';
 import { TalkingEditor } from '../features/editor/TalkingEditor.tsx';
 import { EditorErrorBoundary } from '../features/ErrorScreen.tsx';
 import { ensureEditorStyles } from '../styles.ts';
@@ -7,7 +8,7 @@ ensureEditorStyles();
 /** `/app/editor`: the full-screen talking-person editor (the shell gives it its exit to /app). */
 export default function EditorPage() {
   return (
-    <EditorErrorBoundary exitTo="/app">
+    <EditorErrorBoundary exitTo={AppPaths.app}>
       <TalkingEditor />
     </EditorErrorBoundary>
   );

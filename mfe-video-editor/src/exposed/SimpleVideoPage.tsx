@@ -1,4 +1,5 @@
 import { SimpleEditor } from '../features/simple/SimpleEditor.tsx';
+import { AppPaths } from '@studio/contracts';
 import { EditorErrorBoundary } from '../features/ErrorScreen.tsx';
 import { ensureEditorStyles } from '../styles.ts';
 
@@ -7,7 +8,7 @@ ensureEditorStyles();
 /** `/app/simple-video`: the simple video editor; it may arrive with a gallery image and voice. */
 export default function SimpleVideoPage() {
   return (
-    <EditorErrorBoundary exitTo="/app/images">
+    <EditorErrorBoundary exitTo={AppPaths.images}>
       <SimpleEditor />
     </EditorErrorBoundary>
   );

@@ -64,4 +64,25 @@ export const AppPaths = {
   resetPassword: '/reset-password',
   app: '/app',
   discover: '/app/discover',
+  /*
+   * The studio's screens (spec 1 §2): every app links through this table, never a written `/app/…`
+   * (`scripts/front-end-anatomy.test.ts` holds them to it).
+   */
+  images: '/app/images',
+  videos: '/app/videos',
+  products: '/app/products',
+  explore: '/app/explore',
+  guide: '/app/guide',
+  voices: '/app/voices',
+  subscription: '/app/subscription',
+  analytics: '/app/analytics',
+  imageEditor: '/app/image-editor',
+  adClone: '/app/ad-clone',
+  characters: '/app/characters',
+  /** The sidebar's Train Model → Style; any `/app/{product}-clone` trains a style too. */
+  styleClone: '/app/style-clone',
+  create: '/app/create',
+  simpleVideo: '/app/simple-video',
+  editor: '/app/editor',
+  adminJobs: '/app/admin/jobs',
 } as const;

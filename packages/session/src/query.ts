@@ -3,8 +3,20 @@
  * are Module Federation singletons, so the shell and every remote read and invalidate one cache:
  * a generation in one remote that invalidates `['credits']` updates the credits widget of another.
  */
-import { QueryClient, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ApiRoutes, ProductRoutes, type AssetType, type ProductListResponse, type UserAssetsResponse } from '@studio/contracts';
+import { QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ApiRoutes,
+  PaymentRoutes,
+  ProductRoutes,
+  TrainingRoutes,
+  type AssetType,
+  type CharactersResponse,
+  type PortalSessionResponse,
+  type ProductListResponse,
+  type TrainedModelListResponse,
+  type UserAssetsResponse,
+  type UserLoraModelsResponse,
+} from '@studio/contracts';
 import { apiFetch } from './api.ts';
 import { refreshCredits, refreshSession } from './actions.ts';
 
@@ -15,8 +27,9 @@ export const QUERY_RETRIES = 1;
 export const retryDelay = (attempt: number): number => Math.min(1000 * 2 ** attempt, 30_000);
 
 /**
- * Keys of the data more than one app reads (the user's assets, credits, profile): one key each, so a
- * change made anywhere refreshes it everywhere. Each remote lists its own other keys in one file.
+ * Keys of the data more than one app reads (the user's assets, credits, profile, products, characters,
+ * trained models): one key each, so a change made anywhere refreshes it everywhere. Each remote lists
+ * its own other keys in one file.
  */
 export const sessionQueryKeys = {
   credits: ['credits'] as const,
@@ -27,7 +40,76 @@ export const sessionQueryKeys = {
   userAssets: (userId: string, assetType: AssetType) => ['gallery', 'assets', userId, assetType] as const,
   /** The user's products (spec 2 §2 Products), read by mfe-gallery and mfe-image-studio's pickers. */
   products: ['products'] as const,
+  /**
+   * The user's characters: the prompt bar's Character menu (mfe-gallery) and the voice picker's
+   * character voices (mfe-voices) read this one key; training a character (mfe-image-studio) invalidates it.
+   */
+  characters: (userId: string) => ['characters', userId] as const,
+  charactersAll: ['characters'] as const,
+  /** The user's trained styles and characters: the training screens (mfe-image-studio) and the Models menu (mfe-gallery). */
+  trainedModels: ['trained-models'] as const,
+  trainedModelList: () => [...sessionQueryKeys.trainedModels, 'list'] as const,
+  /** The same models as the Models menu lists them (`/api/user-lora-models`), under `trainedModels`. */
+  loraModels: (userId: string) => [...sessionQueryKeys.trainedModels, 'lora', userId] as const,
 };
+
+/** The user's characters, newest first. */
+export const fetchCharacters = (userId: string, signal?: AbortSignal) =>
+  apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal });
+
+/** The user's characters: one hook and key for every app (none asked for signed out). */
+export const useCharacters = (userId: string) =>
+  useQuery({
+    queryKey: sessionQueryKeys.characters(userId),
+    enabled: Boolean(userId),
+    queryFn: ({ signal }) => fetchCharacters(userId, signal),
+  });
+
+/** How often the trained models are read again while one is queued or training. */
+export const TRAINING_POLL_MS = 1500;
+
+const isTraining = (models: readonly { status: string }[] | undefined) =>
+  Boolean(models?.some((m) => m.status === 'queued' || m.status === 'training'));
+
+export const fetchTrainedModels = (signal?: AbortSignal) => apiFetch<TrainedModelListResponse>(TrainingRoutes.models, { signal });
+
+/**
+ * The user's trained models, read again every `TRAINING_POLL_MS` while one is queued or training.
+ * When a training ends, every other reader of the models and the characters (whose sample image
+ * it sets) is refreshed too, wherever it is on screen.
+ */
+export function useTrainedModels() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: sessionQueryKeys.trainedModelList(),
+    queryFn: async ({ signal }) => {
+      const before = queryClient.getQueryData<TrainedModelListResponse>(sessionQueryKeys.trainedModelList());
+      const answer = await fetchTrainedModels(signal);
+      if (isTraining(before?.models) && !isTraining(answer.models)) {
+        void queryClient.invalidateQueries({ queryKey: [...sessionQueryKeys.trainedModels, 'lora'] });
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.charactersAll });
+        // The Styles page lists a ready style the user shares.
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
+      }
+      return answer;
+    },
+    refetchInterval: (query) => (isTraining(query.state.data?.models) ? TRAINING_POLL_MS : false),
+  });
+}
+
+export const fetchLoraModels = (userId: string, signal?: AbortSignal) =>
+  apiFetch<UserLoraModelsResponse>(`${ApiRoutes.userLoraModels}/${userId}`, { signal });
+
+/** The user's own trained models as the Models menu lists them, whatever their status. */
+export const useLoraModels = (userId: string) =>
+  useQuery({ queryKey: sessionQueryKeys.loraModels(userId), enabled: Boolean(userId), queryFn: ({ signal }) => fetchLoraModels(userId, signal) });
+
+/** Opens the provider's billing portal (the user menu, the plans page); the page then leaves for it. */
+export const useOpenBillingPortal = () =>
+  useMutation({
+    mutationFn: () => apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' }),
+    onSuccess: (answer) => window.location.assign(answer.url),
+  });
 
 /** The user's products with their photos, newest first. */
 export const fetchProducts = (signal?: AbortSignal) => apiFetch<ProductListResponse>(ProductRoutes.list, { signal });
@@ -46,9 +128,22 @@ export function fetchUserAssets(
   return apiFetch<UserAssetsResponse>(`${ApiRoutes.userAssets}/${userId}?assetType=${assetType}${after}`, { signal });
 }
 
-/** Deletes one of the user's assets; whoever calls it invalidates `sessionQueryKeys.gallery` (every list of assets). */
+/** Deletes one of the user's assets. */
 export const deleteUserAsset = (userId: string, assetId: string) =>
   apiFetch(`${ApiRoutes.userAssets}/${assetId}`, { method: 'DELETE', json: { userId } });
+
+/** Deletes one of the user's assets; every list of assets (and the characters showing one) is read again. */
+export function useDeleteUserAsset(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (assetId: string) => deleteUserAsset(userId, assetId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKeys.charactersAll }),
+      ]),
+  });
+}
 
 /**
  * The user's assets of one type as an infinite list, the one hook every app uses for them (the

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { AppPaths } from '@studio/contracts';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -71,11 +72,11 @@ function Shell() {
           <Route path="/subscription/success" element={<CheckoutReturnPage kind="subscription" />} />
           <Route path="/credits/success" element={<CheckoutReturnPage kind="credits" />} />
           {/* The cancel return addresses are not pages of their own (spec 1 §2). */}
-          <Route path="/subscription/canceled" element={<Navigate to="/app/subscription" replace />} />
-          <Route path="/credits/canceled" element={<Navigate to="/app/subscription" replace />} />
+          <Route path="/subscription/canceled" element={<Navigate to={AppPaths.subscription} replace />} />
+          <Route path="/credits/canceled" element={<Navigate to={AppPaths.subscription} replace />} />
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />
-          <Route path="/app/*" element={<AppArea />} />
+          <Route path={`${AppPaths.app}/*`} element={<AppArea />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
       </Suspense>

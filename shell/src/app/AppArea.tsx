@@ -1,10 +1,11 @@
 import { Navigate, useLocation, Link } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { requestSignIn, sessionStatusAtom } from '@studio/session';
+import { AppPaths } from '@studio/contracts';
+import { RemoteSlot, requestSignIn, sessionStatusAtom } from '@studio/session';
 import { Logo } from '@studio/ui';
 import { AppFrame, TopbarActions } from '../features/frame/AppFrame.tsx';
 import { Protected } from '../features/frame/Protected.tsx';
-import { RemoteView } from '../remotes/RemoteView.tsx';
+import { pageLoading, pageUnavailable } from '../remotes/fallbacks.tsx';
 import { resolveAppRoute } from './routing.ts';
 
 /** `/app/*`: protected; each screen comes from its remote. */
@@ -26,7 +27,7 @@ export default function AppArea() {
           </button>
         </header>
         <main id="app-content" className="sh-content" tabIndex={-1}>
-          <RemoteView key={target.module} id={target.module} props={{}} />
+          <RemoteSlot key={target.module} id={target.module} props={{}} loading={pageLoading} unavailable={pageUnavailable} />
         </main>
       </div>
     );
@@ -36,13 +37,13 @@ export default function AppArea() {
       <Protected>
         <div className="sh-fullscreen">
           <header className="sh-topbar sh-fullscreen-top">
-            <Link className="st-btn st-btn-secondary" to={target.exitTo ?? '/app'}>
+            <Link className="st-btn st-btn-secondary" to={target.exitTo ?? AppPaths.app}>
               Exit editor
             </Link>
             <TopbarActions />
           </header>
           <main id="app-content" tabIndex={-1}>
-            <RemoteView key={target.module} id={target.module} props={{}} />
+            <RemoteSlot key={target.module} id={target.module} props={{}} loading={pageLoading} unavailable={pageUnavailable} />
           </main>
         </div>
       </Protected>
@@ -51,7 +52,7 @@ export default function AppArea() {
   return (
     <Protected>
       <AppFrame title={target.title}>
-        <RemoteView key={target.module} id={target.module} props={{}} />
+        <RemoteSlot key={target.module} id={target.module} props={{}} loading={pageLoading} unavailable={pageUnavailable} />
       </AppFrame>
     </Protected>
   );

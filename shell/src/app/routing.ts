@@ -3,6 +3,7 @@
  * Which remote owns which screen follows DESIGN §1.
  */
 import type { RemoteModuleId } from '@studio/contracts';
+import { AppPaths } from '@studio/contracts';
 
 /** Exposed modules that are whole screens. */
 export type RoutePageModuleId = Extract<
@@ -35,8 +36,8 @@ export type SessionState = 'loading' | 'signed_in' | 'signed_out';
 export function topLevelRedirect(pathname: string, session: SessionState): string | null {
   const path = normalize(pathname);
   if (session === 'loading') return null;
-  if (path === '/') return session === 'signed_in' ? '/app/discover' : null;
-  if (path === '/plan-selection') return session === 'signed_in' ? '/app/discover' : '/';
+  if (path === '/') return session === 'signed_in' ? AppPaths.discover : null;
+  if (path === '/plan-selection') return session === 'signed_in' ? AppPaths.discover : '/';
   return null;
 }
 
@@ -63,9 +64,9 @@ const REMOTE_SCREENS: Record<
   'ad-clone': { module: 'mfe_image_studio/AdClonePage', title: 'Ad Clone' },
   characters: { module: 'mfe_image_studio/TrainCharacterPage', title: 'Characters' },
   create: { module: 'mfe_video_editor/CreatePage', title: 'Video' },
-  'simple-video': { module: 'mfe_video_editor/SimpleVideoPage', title: 'Simple video', exitTo: '/app/images' },
+  'simple-video': { module: 'mfe_video_editor/SimpleVideoPage', title: 'Simple video', exitTo: AppPaths.images },
   // The talking-person editor takes the whole screen, with an exit back to /app (spec 2 §1).
-  editor: { module: 'mfe_video_editor/EditorPage', title: 'Editor', fullScreen: true, exitTo: '/app' },
+  editor: { module: 'mfe_video_editor/EditorPage', title: 'Editor', fullScreen: true, exitTo: AppPaths.app },
   // Admins only: the server answers anyone else 403, and the page says so.
   'admin/jobs': { module: 'mfe_gallery/AdminJobsPage', title: 'Jobs' },
 };
@@ -73,9 +74,9 @@ const REMOTE_SCREENS: Record<
 /** What `/app/<rest>` shows. `/app` → `/app/discover`; unknown paths → `/` (spec 1 §2). */
 export function resolveAppRoute(pathname: string): AppRouteTarget {
   const path = normalize(pathname);
-  if (path === '/app') return { kind: 'redirect', to: '/app/discover' };
-  if (!path.startsWith('/app/')) return { kind: 'redirect', to: '/' };
-  const rest = path.slice('/app/'.length);
+  if (path === AppPaths.app) return { kind: 'redirect', to: AppPaths.discover };
+  if (!path.startsWith(`${AppPaths.app}/`)) return { kind: 'redirect', to: '/' };
+  const rest = path.slice(AppPaths.app.length + 1);
   // Any path ending in /discover is the discover feed (spec 1 §2 "Gallery and discover").
   if (rest.endsWith('/discover')) return { kind: 'remote', ...REMOTE_SCREENS.discover! };
   const screen = REMOTE_SCREENS[rest];

@@ -127,4 +127,4 @@ export async function preloadRemotes(): Promise<void> {
 }
 
 // Any remote may render another remote's module through the shared session package.
-provideRemoteLoader({ load: loadRemoteModule, reset: resetRemote });
+provideRemoteLoader({ load: loadRemoteModule, loaded: loadedRemoteModule, reset: resetRemote });

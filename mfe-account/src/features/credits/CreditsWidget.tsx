@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { AppPaths } from '@studio/contracts';
 import { useAtomValue } from 'jotai';
 import type { CreditsWidgetProps } from '@studio/contracts';
 import { creditsAtom, profileAtom, sessionStatusAtom } from '@studio/session';
@@ -31,7 +32,7 @@ export function CreditsWidget({ variant = 'compact' }: CreditsWidgetProps) {
   if (balance === undefined) return null;
   if (variant === 'compact') {
     return (
-      <Link to="/app/subscription" className="ac-credits-pill" aria-label={`${number.format(balance)} credits. Plans and credits`}>
+      <Link to={AppPaths.subscription} className="ac-credits-pill" aria-label={`${number.format(balance)} credits. Plans and credits`}>
         <Coin />
         {number.format(balance)}
         <span className="ac-note" style={{ fontSize: 'inherit', fontWeight: 600 }}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCreditsNeeded, type UpgradeDialogProps } from '@studio/contracts';
+import { formatCreditsNeeded, type UpgradeDialogProps, AppPaths } from '@studio/contracts';
 import { Alert, Dialog, Spinner } from '@studio/ui';
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '@studio/session';
@@ -40,7 +40,7 @@ export function UpgradeDialog({ open, onClose, creditsNeeded, action }: UpgradeD
         )}
         <p className="ac-note">
           Need a few credits only?{' '}
-          <Link to="/app/subscription" onClick={onClose}>
+          <Link to={AppPaths.subscription} onClick={onClose}>
             See top-up packages
           </Link>
         </p>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { AppPaths } from '@studio/contracts';
 
 /**
  * `/app/guide`: how to write a prompt that gets a good product image, the best-practice guide the
@@ -66,12 +67,12 @@ export function GuidePage() {
           Keep a look
         </h2>
         <p>
-          Apply a style from <Link to="/app/explore">Styles</Link> to give every image the same grade, or train your own from a product’s
+          Apply a style from <Link to={AppPaths.explore}>Styles</Link> to give every image the same grade, or train your own from a product’s
           photos. Choose a character to put the same person in your scenes.
         </p>
       </section>
       <p>
-        <Link className="st-btn st-btn-primary" to="/app/images">
+        <Link className="st-btn st-btn-primary" to={AppPaths.images}>
           Back to Content
         </Link>
       </p>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Messages, type ImagesNavigationState, type ProductStudioNavigationState, type UserAsset } from '@studio/contracts';
+import { Messages, type ImagesNavigationState, type ProductStudioNavigationState, type UserAsset, AppPaths } from '@studio/contracts';
 import { adminViewActiveAtom, contentBadgeAtom, userAtom } from '@studio/session';
 import { useUserImages } from '@studio/session/query';
 import { Banner, ConfirmDialog, Menu } from '@studio/ui';
@@ -16,8 +16,8 @@ import { MediaViewer, modelTags, type ViewerHandlers, type ViewerPart } from './
 import { PromptBar } from './prompt-bar/PromptBar.tsx';
 
 /** Where "Create video" takes an image (spec 1 §2: the simple editor, with the image). */
-export const SIMPLE_VIDEO_PATH = '/app/simple-video';
-const PRODUCT_STUDIO_PATH = '/app/image-editor';
+export const SIMPLE_VIDEO_PATH = AppPaths.simpleVideo;
+const PRODUCT_STUDIO_PATH = AppPaths.imageEditor;
 
 const toItem = (asset: UserAsset): GridItem => ({
   id: asset.id,

@@ -6,7 +6,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApiRoutes,
-  type CharactersResponse,
   type DescribeImageResponse,
   type FeatureToggleResponse,
   type GenerateImageResponse,
@@ -15,7 +14,6 @@ import {
   type StartJobResponse,
   type UpscaleImageResponse,
   type UserAsset,
-  type UserLoraModelsResponse,
 } from '@studio/contracts';
 import { apiFetch, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
@@ -30,26 +28,15 @@ const UPSCALE_TIMEOUT_MS = 180_000;
 
 export const fetchImageModels = (signal?: AbortSignal) => apiFetch<ModelListResponse>(ApiRoutes.imageModels, { signal });
 
-export const fetchLoraModels = (userId: string, signal?: AbortSignal) =>
-  apiFetch<UserLoraModelsResponse>(`${ApiRoutes.userLoraModels}/${userId}`, { signal });
-
-export const fetchCharacters = (userId: string, signal?: AbortSignal) =>
-  apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal });
-
 /** The pre-built models and styles, and which engine makes the images. */
 export const useImageModels = () => useQuery({ queryKey: galleryKeys.imageModels(), queryFn: ({ signal }) => fetchImageModels(signal) });
 
-/** The user's own trained models, whatever their status. */
-export const useLoraModels = (userId: string) =>
-  useQuery({ queryKey: galleryKeys.loraModels(userId), queryFn: ({ signal }) => fetchLoraModels(userId, signal) });
-
-/** The user's characters (the prompt bar's picker, the viewer's "Choose a character"); none asked for signed out. */
-export const useCharacters = (userId: string) =>
-  useQuery({
-    queryKey: galleryKeys.characters(userId),
-    enabled: Boolean(userId),
-    queryFn: ({ signal }) => fetchCharacters(userId, signal),
-  });
+/*
+ * The user's own trained models (the Models menu) and characters (the prompt bar's Character menu,
+ * the viewer's "Choose a character") are the shared `useLoraModels` and `useCharacters`: training
+ * in mfe-image-studio invalidates their keys, so a new character shows here without a reload.
+ */
+export { useCharacters, useLoraModels } from '@studio/session/query';
 
 /** A generation as sent: its form fields (the prompt bar's debug panel shows them) and the uploaded images. */
 export interface GenerationInput {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { thumbnailOf, type ProductPickerProps } from '@studio/contracts';
+import { thumbnailOf, type ProductPickerProps, AppPaths } from '@studio/contracts';
 import { useProducts } from '@studio/session/query';
 
 /**
@@ -42,7 +42,7 @@ export function ProductPicker({ onPick }: ProductPickerProps) {
             )}
           </ul>
         )}
-        <a href="/app/products">Add products</a>
+        <a href={AppPaths.products}>Add products</a>
       </div>
     </details>
   );

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { AppPaths } from '@studio/contracts';
 import type { ImagesNavigationState, StyleEntry } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { useStyles } from './api.ts';
@@ -9,7 +10,7 @@ export function StylesPage() {
   const styles = useStyles();
   const apply = (style: StyleEntry) => {
     const state: ImagesNavigationState = { modelId: style.id };
-    void navigate('/app/images', { state });
+    void navigate(AppPaths.images, { state });
   };
   return (
     <section className="ga-page" aria-labelledby="ga-styles-title">

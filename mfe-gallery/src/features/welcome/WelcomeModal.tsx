@@ -11,6 +11,7 @@ import {
   type WelcomeModalProps,
   IMAGE_UPLOAD_TYPES,
   imageFileProblem,
+  AppPaths,
 } from '@studio/contracts';
 import { contentBadgeAtom, userAtom, errorText, offerUpgrade } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
@@ -78,7 +79,7 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
     } finally {
       setStep(null);
       if (made.length > 0) {
-        if (window.location.pathname !== '/app/images') setBadge((n) => n + made.length);
+        if (window.location.pathname !== AppPaths.images) setBadge((n) => n + made.length);
         void queryClient.invalidateQueries({ queryKey: galleryKeys.all });
       }
       void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
@@ -134,7 +135,7 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
               className="st-btn st-btn-primary"
               onClick={() => {
                 onClose();
-                void navigate('/app/images');
+                void navigate(AppPaths.images);
               }}
             >
               See them in Content

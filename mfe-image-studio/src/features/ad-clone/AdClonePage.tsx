@@ -12,6 +12,7 @@ import {
   type AdCloneResponse,
   type ImageAspectRatio,
   type StudioImage,
+  AppPaths,
 } from '@studio/contracts';
 import { errorText, offerUpgrade, refreshCredits } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
@@ -177,7 +178,7 @@ export function AdClonePage() {
             Your ads
           </h2>
           <p className="is-success" role="status">
-            Saved to your gallery. <Link to="/app/images">Open Content</Link>
+            Saved to your gallery. <Link to={AppPaths.images}>Open Content</Link>
           </p>
           <ul className="is-results">
             {results.map((image, i) => (

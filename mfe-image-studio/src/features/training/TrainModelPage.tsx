@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -14,12 +13,11 @@ import {
   type ImagesNavigationState,
   type TrainedModel,
   type TrainedModelKind,
+  AppPaths,
 } from '@studio/contracts';
-import { ApiError, errorText, profileAtom, requestUpgrade } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+import { errorText, profileAtom, requestUpgrade } from '@studio/session';
 import { Banner, ConfirmDialog, FileDrop, useBanner } from '@studio/ui';
-import { imageStudioKeys } from '../../lib/query-keys.ts';
-import { deleteModel, shareModel, startTraining, useTrainedModels } from './api.ts';
+import { useDeleteModel, useShareModel, useStartTraining, useTrainedModels } from './api.ts';
 
 /** The problem with a set of training photos (type, size, count), before anything is sent. */
 export function trainingPhotosProblem(files: { type: string; size: number }[]): string | null {
@@ -71,7 +69,6 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
   const screen = SCREENS[kind];
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const tier = useAtomValue(profileAtom)?.subscription_tier;
   const isPro = tier !== undefined && TRAINING_TIERS.includes(tier);
   const [name, setName] = useState(() => (kind === 'style' ? suggestedName(pathname) : ''));
@@ -79,46 +76,34 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
   const [previews, setPreviews] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const { banner, show, clear } = useBanner();
-  const [busy, setBusy] = useState(false);
+  const training = useStartTraining();
   const models = useTrainedModels();
   const own = (models.data?.models ?? []).filter((m) => m.kind === kind);
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: imageStudioKeys.models() });
-    // The prompt bar's model list includes ready models.
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
-  };
 
   useEffect(() => {
     const urls = files.map((file) => URL.createObjectURL(file));
     setPreviews(urls);
     return () => urls.forEach((url) => URL.revokeObjectURL(url));
   }, [files]);
-  // A model that finished training changes what the prompt bar offers.
-  const readyCount = own.filter((m) => m.status === 'ready').length;
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
-  }, [readyCount, queryClient]);
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     clear();
+    training.reset();
     const refused = !name.trim() ? TrainingMessages.nameRequired : trainingPhotosProblem(files);
     setProblem(refused);
     if (refused) return;
-    setBusy(true);
-    try {
-      await startTraining(kind, name.trim(), files);
-      setFiles([]);
-      setName('');
-      show('success', TrainingMessages.started);
-      refresh();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 402) requestUpgrade();
-      setProblem(errorText(error, 'Training could not start. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    training.mutate(
+      { kind, name: name.trim(), files },
+      {
+        onSuccess: () => {
+          setFiles([]);
+          setName('');
+          show('success', TrainingMessages.started);
+        },
+      },
+    );
   };
+  const shown = problem ?? (training.error ? errorText(training.error, 'Training could not start. Please try again.') : null);
 
   return (
     <section className="is-page" aria-labelledby="is-train-title">
@@ -138,7 +123,7 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
           </div>
         </div>
       )}
-      <form className="is-panel" onSubmit={(e) => void submit(e)} aria-label={screen.formLabel}>
+      <form className="is-panel" onSubmit={submit} aria-label={screen.formLabel}>
         <p className="is-notice">{screen.local}</p>
         <label className="is-field">
           {screen.nameLabel}
@@ -166,15 +151,15 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
             ))}
           </ul>
         )}
-        {problem && (
+        {shown && (
           <p className="is-error" role="alert">
-            {problem}
+            {shown}
           </p>
         )}
         <Banner message={banner} />
         <div className="is-row">
-          <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
-            {busy ? 'Uploading…' : `Start training${files.length ? ` (${files.length} images)` : ''}`}
+          <button type="submit" className="st-btn st-btn-primary" disabled={training.isPending}>
+            {training.isPending ? 'Uploading…' : `Start training${files.length ? ` (${files.length} images)` : ''}`}
           </button>
         </div>
       </form>
@@ -195,9 +180,8 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
                 model={model}
                 onUse={() => {
                   const state: ImagesNavigationState = { modelId: model.id };
-                  void navigate('/app/images', { state });
+                  void navigate(AppPaths.images, { state });
                 }}
-                onChanged={refresh}
               />
             ))}
           </ul>
@@ -207,18 +191,12 @@ function TrainModelPage({ kind }: { kind: TrainedModelKind }) {
   );
 }
 
-function ModelCard({ model, onUse, onChanged }: { model: TrainedModel; onUse: () => void; onChanged: () => void }) {
-  const [problem, setProblem] = useState<string | null>(null);
+function ModelCard({ model, onUse }: { model: TrainedModel; onUse: () => void }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const act = async (work: () => Promise<unknown>) => {
-    setProblem(null);
-    try {
-      await work();
-      onChanged();
-    } catch (error) {
-      setProblem(errorText(error, 'That did not work. Please try again.'));
-    }
-  };
+  const share = useShareModel();
+  const remove = useDeleteModel();
+  const failed = share.error ?? remove.error;
+  const problem = failed ? errorText(failed, 'That did not work. Please try again.') : null;
   return (
     <li className="is-model" aria-label={model.name}>
       {model.sampleImageUrl ? (
@@ -254,7 +232,10 @@ function ModelCard({ model, onUse, onChanged }: { model: TrainedModel; onUse: ()
                   <input
                     type="checkbox"
                     checked={model.isShared}
-                    onChange={(e) => void act(() => shareModel(model.id, e.currentTarget.checked))}
+                    onChange={(e) => {
+                      remove.reset();
+                      share.mutate({ id: model.id, isShared: e.currentTarget.checked });
+                    }}
                   />
                   Share with the community
                 </label>
@@ -272,7 +253,8 @@ function ModelCard({ model, onUse, onChanged }: { model: TrainedModel; onUse: ()
             confirmLabel="Delete"
             danger
             onConfirm={async () => {
-              await act(() => deleteModel(model.id));
+              share.reset();
+              await remove.mutateAsync(model.id).catch(() => undefined);
               setConfirmingDelete(false);
             }}
             onClose={() => setConfirmingDelete(false)}

@@ -1,26 +1,27 @@
-/** The training calls. */
-import { useQuery } from '@tanstack/react-query';
-import { TrainingRoutes, type TrainedModelKind, type TrainedModelListResponse, type TrainedModelResponse } from '@studio/contracts';
-import { apiFetch } from '@studio/session';
-import { imageStudioKeys } from '../../lib/query-keys.ts';
+/**
+ * The training calls. The list of trained models is the shared `useTrainedModels()`: the prompt
+ * bar's Models menu (mfe-gallery) reads the same models, and a trained character is one of the
+ * user's characters (the prompt bar's Character menu, the voice picker), so every change here
+ * invalidates those shared keys and they refresh wherever they are on screen.
+ */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { TrainingRoutes, type TrainedModelKind, type TrainedModelResponse } from '@studio/contracts';
+import { ApiError, apiFetch, requestUpgrade } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
+
+export { useTrainedModels } from '@studio/session/query';
 
 /** Uploading a few photos takes longer than an ordinary call. */
 const UPLOAD_TIMEOUT_MS = 60_000;
 
-/** How often the list is read again while a model trains. */
-const POLL_MS = 1500;
+/** A model to train: its kind, its name and its photos. */
+export interface TrainingInput {
+  kind: TrainedModelKind;
+  name: string;
+  files: File[];
+}
 
-export const listModels = (signal?: AbortSignal) => apiFetch<TrainedModelListResponse>(TrainingRoutes.models, { signal });
-
-/** The user's trained models, read again every `POLL_MS` while one is queued or training. */
-export const useTrainedModels = () =>
-  useQuery({
-    queryKey: imageStudioKeys.models(),
-    queryFn: ({ signal }) => listModels(signal),
-    refetchInterval: (query) => (query.state.data?.models.some((m) => m.status === 'queued' || m.status === 'training') ? POLL_MS : false),
-  });
-
-export function startTraining(kind: TrainedModelKind, name: string, files: File[]) {
+export function startTraining({ kind, name, files }: TrainingInput) {
   const form = new FormData();
   form.set('kind', kind);
   form.set('name', name);
@@ -32,7 +33,42 @@ export function startTraining(kind: TrainedModelKind, name: string, files: File[
   });
 }
 
-export const shareModel = (id: string, isShared: boolean) =>
+export const shareModel = ({ id, isShared }: { id: string; isShared: boolean }) =>
   apiFetch<TrainedModelResponse>(`${TrainingRoutes.models}/${id}`, { method: 'PATCH', json: { isShared } });
 
 export const deleteModel = (id: string) => apiFetch(`${TrainingRoutes.models}/${id}`, { method: 'DELETE' });
+
+/**
+ * Every reader of what a model change touches: the trained models (both lists), the characters (a
+ * character is created with its training) and the gallery's lists (the Styles page, shared styles).
+ */
+const afterModelChange = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.trainedModels }),
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.charactersAll }),
+    queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery }),
+  ]);
+
+/** Starts training (Pro and Unlimited; anyone else is offered the plans). */
+export function useStartTraining() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startTraining,
+    onSuccess: () => afterModelChange(queryClient),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 402) requestUpgrade();
+    },
+  });
+}
+
+/** Shares a ready style with the community, or stops sharing it. */
+export function useShareModel() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: shareModel, onSuccess: () => afterModelChange(queryClient) });
+}
+
+/** Deletes a trained model (and, for a character, what lists it). */
+export function useDeleteModel() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteModel, onSuccess: () => afterModelChange(queryClient) });
+}

@@ -8,6 +8,7 @@ import {
   VIDEO_MODELS,
   type JobView,
   type VideoModelId,
+  AppPaths,
 } from '@studio/contracts';
 import { Alert, Banner, Dialog } from '@studio/ui';
 import { generateAudio } from '../draft/api.ts';
@@ -158,7 +159,7 @@ export function TalkingEditor() {
         <Dialog title="Your video is ready" onClose={() => setFinished(null)} closeLabel="Stay here">
           <p>It is in your gallery. Go to your content now?</p>
           <div className="ve-row">
-            <button type="button" className="st-btn st-btn-primary" onClick={() => navigate('/app/images')}>
+            <button type="button" className="st-btn st-btn-primary" onClick={() => navigate(AppPaths.images)}>
               Go to Content
             </button>
           </div>

@@ -9,6 +9,7 @@ import {
   VIDEO_MODELS,
   type SimpleVideoNavigationState,
   type VoiceSettingsValue,
+  AppPaths,
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, Banner } from '@studio/ui';
@@ -129,7 +130,7 @@ export function SimpleEditor() {
       <div className="ve-editor-main">
         <header className="ve-editor-head">
           <h1 className="ve-h1">Simple video</h1>
-          <Link className="st-btn st-btn-secondary" to="/app/images">
+          <Link className="st-btn st-btn-secondary" to={AppPaths.images}>
             Exit
           </Link>
         </header>

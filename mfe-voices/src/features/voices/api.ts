@@ -6,7 +6,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApiRoutes,
-  type CharactersResponse,
   type GenerateAudioResponse,
   type SavedVoice,
   type SavedVoicesResponse,
@@ -15,7 +14,7 @@ import {
   type VoiceSettingsValue,
 } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+import { sessionQueryKeys, useCharacters } from '@studio/session/query';
 import { cachedInBrowser, LIBRARY_CACHE_MS, VOICE_INFO_CACHE_MS } from '../../lib/browser-cache.ts';
 import { voiceKeys } from '../../lib/query-keys.ts';
 
@@ -27,9 +26,6 @@ const SPEECH_TIMEOUT_MS = 60_000;
 export const getVoiceLibrary = () => apiFetch<VoiceLibraryResponse>(ApiRoutes.voiceLibrary);
 export const getVoiceInfo = (voiceId: string) =>
   apiFetch<VoiceInfoResponse>(`${ApiRoutes.voices}/${voiceId}`, { signal: AbortSignal.timeout(VOICE_INFO_TIMEOUT_MS) });
-/** Characters that have a voice (spec 2 §2: the picker lists character voices). */
-export const getCharacterVoices = async (userId: string, signal?: AbortSignal) =>
-  (await apiFetch<CharactersResponse>(`${ApiRoutes.characters}/${userId}`, { signal })).characters.filter((c) => c.voiceId);
 export const getSavedVoices = (signal?: AbortSignal) => apiFetch<SavedVoicesResponse>(ApiRoutes.savedVoices, { signal });
 
 /** Where a voice's preview plays from: an audio element loads it, no fetch. */
@@ -66,12 +62,15 @@ export const useVoiceInfo = (voiceId: string) =>
     queryFn: () => cachedInBrowser(`studio.voiceInfo.${voiceId}`, VOICE_INFO_CACHE_MS, () => getVoiceInfo(voiceId)),
   });
 
-export const useCharacterVoices = (userId: string) =>
-  useQuery({
-    queryKey: voiceKeys.characters(userId),
-    enabled: Boolean(userId),
-    queryFn: ({ signal }) => getCharacterVoices(userId, signal),
-  });
+/**
+ * Characters that have a voice (spec 2 §2: the picker lists character voices): the shared
+ * characters query (one key with the prompt bar's Character menu), so a character trained in
+ * mfe-image-studio shows here without a reload.
+ */
+export function useCharacterVoices(userId: string) {
+  const characters = useCharacters(userId);
+  return { ...characters, data: characters.data?.characters.filter((c) => c.voiceId) };
+}
 
 export const useSavedVoices = (userId: string) =>
   useQuery({

@@ -1,12 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ApiRoutes, Messages, PASSWORD_MIN, RecoverRequest, SigninRequest, SignupRequest } from '@studio/contracts';
-import { applySession, type AuthMode } from '@studio/session';
+import type { AuthMode } from '@studio/session';
+import { getQueryClient } from '@studio/session/query';
 import { Alert, Dialog } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
 import { clearAuthNotice, readAuthNotice } from './pending-notice.ts';
 import { useWeakPassword } from './use-weak-password.ts';
-import { clearStoredSignupEmail, readStoredSignupEmail } from './signup-email.ts';
-import { getAuthProviders, signIn, signUp, requestPasswordReset } from './api.ts';
+import { clearStoredSignupEmail, readStoredSignupEmail } from '../../shared/signup-email.ts';
+import { useAuthProviders, useRequestPasswordReset, useSignIn, useSignUp } from './api.ts';
 
 const TITLES: Record<AuthMode, string> = {
   signin: 'Sign in to Studio',
@@ -29,23 +31,23 @@ function firstProblem(result: { success: boolean; error?: { issues: { message: s
  * Shown until the answer says otherwise (the usual case), and on a network failure.
  */
 function useGoogleOffered(): boolean {
-  const [offered, setOffered] = useState(true);
-  useEffect(() => {
-    const controller = new AbortController();
-    getAuthProviders(controller.signal).then(
-      (providers) => setOffered(providers.google),
-      () => {},
-    );
-    return () => controller.abort();
-  }, []);
-  return offered;
+  return useAuthProviders().data?.google ?? true;
 }
 
 /**
  * Sign in, sign up and forgot-password (spec 1 §2 auth modal, §5, §8). Messages clear on a mode
  * change; a stored signup e-mail opens the modal in signup mode, prefilled, then is cleared.
  */
-export default function AuthModal({ initialMode, onClose }: { initialMode: AuthMode; onClose: () => void }) {
+export default function AuthModal(props: { initialMode: AuthMode; onClose: () => void }) {
+  // The landing page opens the modal before the router app (and its query provider) has loaded.
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      <AuthForms {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function AuthForms({ initialMode, onClose }: { initialMode: AuthMode; onClose: () => void }) {
   const [stored] = useState(readStoredSignupEmail);
   // Used once: cleared when this modal is on screen, so the next opening starts empty.
   useEffect(() => {
@@ -56,62 +58,64 @@ export default function AuthModal({ initialMode, onClose }: { initialMode: AuthM
   const [email, setEmail] = useState(stored ?? '');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(readAuthNotice);
+  // A notice left by another page (an expired link), then this form's own refusals.
+  const [problem, setProblem] = useState<string | null>(readAuthNotice);
   const weak = useWeakPassword(password, email, mode === 'signup');
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const recover = useRequestPasswordReset();
+  const calls = [signIn, signUp, recover];
+  const busy = calls.some((call) => call.isPending);
+  const failed = calls.find((call) => call.error)?.error;
+  const error = problem ?? (failed ? errorText(failed) : null);
   const googleOffered = useGoogleOffered();
+
+  const forget = () => {
+    setProblem(null);
+    setMessage(null);
+    for (const call of calls) call.reset();
+  };
 
   const switchMode = (next: AuthMode) => {
     setMode(next);
-    setError(null);
-    setMessage(null);
+    forget();
     setPassword('');
     setConfirmPassword('');
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setMessage(null);
-    const problem =
+    forget();
+    const refused =
       mode === 'signup'
         ? firstProblem(SignupRequest.safeParse({ email, password, confirmPassword }))
         : mode === 'signin'
           ? firstProblem(SigninRequest.safeParse({ email, password }))
           : firstProblem(RecoverRequest.safeParse({ email }));
-    if (problem || (mode === 'signup' && weak)) {
-      setError(problem ?? Messages.weakPassword);
+    if (refused || (mode === 'signup' && weak)) {
+      setProblem(refused ?? Messages.weakPassword);
       return;
     }
-    setBusy(true);
-    try {
-      if (mode === 'signin') {
-        const session = await signIn(email, password);
-        applySession(session);
-        onClose();
-        return;
-      }
-      if (mode === 'signup') {
-        const res = await signUp(email, password, confirmPassword);
-        setMessage(res.message || Messages.signupSent);
-        setPassword('');
-        setConfirmPassword('');
-      } else {
-        const res = await requestPasswordReset(email);
-        setMessage(res.message || Messages.recoverSent);
-      }
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (mode === 'signin') signIn.mutate({ email, password }, { onSuccess: onClose });
+    else if (mode === 'signup')
+      signUp.mutate(
+        { email, password, confirmPassword },
+        {
+          onSuccess: (res) => {
+            setMessage(res.message || Messages.signupSent);
+            setPassword('');
+            setConfirmPassword('');
+          },
+        },
+      );
+    else recover.mutate(email, { onSuccess: (res) => setMessage(res.message || Messages.recoverSent) });
   };
 
   const continueWithGoogle = () => {
-    setError(null);
+    forget();
     if (!navigator.onLine) {
-      setError(Messages.googleNetwork);
+      setProblem(Messages.googleNetwork);
       return;
     }
     // Full-page round trip through the bff's OpenID Connect flow; it returns to /auth/callback.

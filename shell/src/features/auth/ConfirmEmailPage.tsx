@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ConfirmEmailRequest, Messages } from '@studio/contracts';
-import { applySession, requestSignIn } from '@studio/session';
+import { AppPaths, ConfirmEmailRequest, Messages } from '@studio/contracts';
+import { requestSignIn } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 import { errorText } from '../../lib/errors.ts';
 import { useLinkToken } from './link-token.ts';
-import { confirmEmail } from './api.ts';
+import { useConfirmEmail } from './api.ts';
 
 /**
  * `/auth/confirm`: where the confirmation e-mail's link opens. The user confirms with the password
@@ -16,25 +16,22 @@ export default function ConfirmEmailPage() {
   const navigate = useNavigate();
   const token = useLinkToken();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(token ? null : Messages.linkInvalid);
-  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(token ? null : Messages.linkInvalid);
+  const confirm = useConfirmEmail();
+  // Busy from the click until the callback page takes over.
+  const busy = confirm.isPending || confirm.isSuccess;
+  const error = problem ?? (confirm.error ? errorText(confirm.error) : null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    setProblem(null);
+    confirm.reset();
     const check = ConfirmEmailRequest.safeParse({ token, password });
     if (!check.success) {
-      setError(check.error.issues[0]?.message ?? Messages.unexpected);
+      setProblem(check.error.issues[0]?.message ?? Messages.unexpected);
       return;
     }
-    setBusy(true);
-    try {
-      applySession(await confirmEmail(check.data));
-      void navigate('/auth/callback?via=email', { replace: true });
-    } catch (err) {
-      setError(errorText(err));
-      setBusy(false);
-    }
+    confirm.mutate(check.data, { onSuccess: () => void navigate(`${AppPaths.authCallback}?via=email`, { replace: true }) });
   };
 
   return (

@@ -2,11 +2,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { useWeakPassword } from './use-weak-password.ts';
-import { Messages, PASSWORD_MIN, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest } from '@studio/contracts';
-import { ApiError, applySession, recoveryAtom, sessionStatusAtom, errorText, userAtom } from '@studio/session';
+import { Messages, PASSWORD_MIN, PASSWORD_SUCCESS_REDIRECT_MS, PasswordUpdateRequest, AppPaths } from '@studio/contracts';
+import { ApiError, recoveryAtom, sessionStatusAtom, errorText, userAtom } from '@studio/session';
 import { Alert, Logo } from '@studio/ui';
 import { useLinkToken } from './link-token.ts';
-import { checkRecoveryLink, openRecovery, updatePassword } from './api.ts';
+import { useOpenRecovery, useRecoveryLinkCheck, useUpdatePassword } from './api.ts';
 
 /**
  * `/reset-password` (spec 1 §2): New Password, Confirm Password and Back to Home; the same two
@@ -24,63 +24,63 @@ export default function ResetPasswordPage() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // Opened from a mail link, the link is the proof: the current password is never asked, not even once the reset succeeded.
   const askCurrent = !linkToken && signedIn && !recovering && done === null;
-  const [busy, setBusy] = useState(false);
+  const recovery = useOpenRecovery();
+  const update = useUpdatePassword();
+  const busy = recovery.isPending || update.isPending;
   // A spent or expired link is said on opening; the check does not use it up.
-  const [linkDead, setLinkDead] = useState(false);
-  useEffect(() => {
-    if (!linkToken) return;
-    let live = true;
-    checkRecoveryLink(linkToken).catch((err: unknown) => {
-      if (!live || !(err instanceof ApiError) || err.status !== 400) return;
-      setLinkDead(true);
-      setError(errorText(err, Messages.linkInvalid));
-    });
-    return () => {
-      live = false;
-    };
-  }, [linkToken]);
+  const check = useRecoveryLinkCheck(linkToken);
+  const deadLink = check.error instanceof ApiError && check.error.status === 400 ? check.error : null;
+  const linkDead = deadLink !== null;
+  const failed = recovery.error ?? update.error;
+  const error =
+    problem ??
+    (failed
+      ? failed instanceof ApiError && failed.status === 401
+        ? failed.message || Messages.linkInvalid
+        : errorText(failed, Messages.passwordUpdateFailed)
+      : deadLink
+        ? errorText(deadLink, Messages.linkInvalid)
+        : null);
   const email = useAtomValue(userAtom)?.email ?? '';
   const weak = useWeakPassword(password, email);
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => navigate('/app/images'), PASSWORD_SUCCESS_REDIRECT_MS);
+    const timer = window.setTimeout(() => navigate(AppPaths.images), PASSWORD_SUCCESS_REDIRECT_MS);
     return () => window.clearTimeout(timer);
   }, [done, navigate]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    const check = PasswordUpdateRequest.safeParse({ password, confirmPassword, ...(askCurrent ? { currentPassword } : {}) });
-    if (!check.success) {
-      setError(check.error.issues[0]?.message ?? Messages.passwordUpdateFailed);
+    setProblem(null);
+    recovery.reset();
+    update.reset();
+    const parsed = PasswordUpdateRequest.safeParse({ password, confirmPassword, ...(askCurrent ? { currentPassword } : {}) });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? Messages.passwordUpdateFailed);
       return;
     }
     if (weak) {
-      setError(Messages.weakPassword);
+      setProblem(Messages.weakPassword);
       return;
     }
     if (askCurrent && !currentPassword) {
-      setError(Messages.currentPasswordRequired);
+      setProblem(Messages.currentPasswordRequired);
       return;
     }
-    setBusy(true);
     try {
       if (token) {
-        applySession(await openRecovery(token));
+        await recovery.mutateAsync(token);
         setToken(null);
       }
-      applySession(await updatePassword(check.data));
+      await update.mutateAsync(parsed.data);
       setDone('Password updated.');
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) setError(err.message || Messages.linkInvalid);
-      else setError(errorText(err, Messages.passwordUpdateFailed));
-    } finally {
-      setBusy(false);
+    } catch {
+      // Said from the mutation's error.
     }
   };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CHECKOUT_REDIRECT_MS, PaymentMessages } from '@studio/contracts';
+import { CHECKOUT_REDIRECT_MS, PaymentMessages, AppPaths } from '@studio/contracts';
 import { refreshCredits, errorText } from '@studio/session';
 import { Logo, Spinner } from '@studio/ui';
 import { verifyCheckoutSession } from './api';
@@ -53,7 +53,7 @@ export default function CheckoutReturnPage({ kind }: { kind: Kind }) {
         void refreshCredits();
         window.setTimeout(() => {
           void refreshCredits();
-          void navigate(kind === 'subscription' ? '/app/explore?payment_success=true' : '/app/explore?credits_purchased=true', {
+          void navigate(`${AppPaths.explore}?${kind === 'subscription' ? 'payment_success' : 'credits_purchased'}=true`, {
             replace: true,
           });
         }, CHECKOUT_REDIRECT_MS);
@@ -91,7 +91,7 @@ export default function CheckoutReturnPage({ kind }: { kind: Kind }) {
             <button
               type="button"
               className="st-btn st-btn-primary"
-              onClick={() => navigate(kind === 'subscription' ? '/app/images' : '/app/explore')}
+              onClick={() => navigate(kind === 'subscription' ? AppPaths.images : AppPaths.explore)}
             >
               Continue to App
             </button>

@@ -1,7 +1,7 @@
 import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { PaymentMessages } from '@studio/contracts';
+import { PaymentMessages, AppPaths } from '@studio/contracts';
 import {
   adminViewActiveAtom,
   adminViewAtom,
@@ -9,8 +9,8 @@ import {
   isAdminAtom,
   planStatusAtom,
   profileAtom,
+  RemoteSlot,
   requestUpgrade,
-  setProfile,
   upgradeRequestAtom,
   userAtom,
 } from '@studio/session';
@@ -18,12 +18,12 @@ import { Banner, Logo, useBanner, warmTypeScale } from '@studio/ui';
 import { SUPPORT_EMAIL } from '../../config.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { preloadRemotes } from '../../remotes/runtime.ts';
-import { RemoteView } from '../../remotes/RemoteView.tsx';
+import { inlineUnavailable } from '../../remotes/fallbacks.tsx';
 import { navigationGroups, type NavItem } from './navigation.ts';
 import { NavIconSvg } from './NavIconSvg.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { shouldShowWelcome } from './welcome.ts';
-import { markWelcomeShown } from './api.ts';
+import { useMarkWelcomeShown } from './api.ts';
 
 const COLLAPSE_KEY = 'sidebarCollapsed';
 
@@ -55,7 +55,7 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
   // The drawer closes on navigation; the Content badge resets on /app/images (spec 1 §2).
   useEffect(() => {
     setDrawerOpen(false);
-    if (location.pathname === '/app/images') setBadge(0);
+    if (location.pathname === AppPaths.images) setBadge(0);
   }, [location.pathname, setBadge]);
 
   // While idle: every remote's modules and the type scale's fonts, so a click renders a screen at once.
@@ -88,7 +88,7 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
       </a>
       <aside id={drawerId} className="sh-sidebar" aria-label="Studio navigation">
         <div className="sh-sidebar-top">
-          <NavLink to="/app/discover" className="sh-sidebar-brand" aria-label="Studio">
+          <NavLink to={AppPaths.discover} className="sh-sidebar-brand" aria-label="Studio">
             <Logo size={26} />
           </NavLink>
           <button
@@ -153,11 +153,11 @@ export function AppFrame({ title, children }: { title: string; children: ReactNo
 export const TopbarActions = memo(function TopbarActions() {
   return (
     <div className="sh-topbar-actions">
-      <RemoteView
+      <RemoteSlot
         id="mfe_account/CreditsWidget"
         props={{ variant: 'compact' }}
-        variant="inline"
         loading={<span className="sh-credits-skeleton" aria-hidden="true" />}
+        unavailable={inlineUnavailable}
       />
       <UserMenu />
     </div>
@@ -266,7 +266,7 @@ function CheckoutReturnBanner() {
 function PlanGateBanner() {
   const status = useAtomValue(planStatusAtom);
   const location = useLocation();
-  if (!status?.needsPlan || location.pathname === '/app/subscription') return null;
+  if (!status?.needsPlan || location.pathname === AppPaths.subscription) return null;
   return (
     <div className="sh-plan-gate" role="status">
       <p>
@@ -285,11 +285,10 @@ function UpgradeDialogHost() {
   const [request, setRequest] = useAtom(upgradeRequestAtom);
   if (!request) return null;
   return (
-    <RemoteView
+    <RemoteSlot
       id="mfe_account/UpgradeDialog"
-      variant="inline"
-      loading={null}
       props={{ open: true, onClose: () => setRequest(null), creditsNeeded: request.creditsNeeded, action: request.action }}
+      unavailable={inlineUnavailable}
     />
   );
 }
@@ -299,12 +298,11 @@ function WelcomeHost() {
   const user = useAtomValue(userAtom);
   const profile = useAtomValue(profileAtom);
   const [closed, setClosed] = useState(false);
+  const markShown = useMarkWelcomeShown();
   if (closed || !shouldShowWelcome(user, profile, Date.now())) return null;
   const close = () => {
     setClosed(true);
-    markWelcomeShown()
-      .then((answer) => setProfile(answer.profile))
-      .catch(() => undefined);
+    markShown.mutate();
   };
-  return <RemoteView id="mfe_gallery/WelcomeModal" variant="inline" loading={null} props={{ onClose: close }} />;
+  return <RemoteSlot id="mfe_gallery/WelcomeModal" props={{ onClose: close }} unavailable={inlineUnavailable} />;
 }

@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { PaymentMessages } from '@studio/contracts';
-import { profileAtom, signOut, userAtom, errorText } from '@studio/session';
+import { PaymentMessages, AppPaths } from '@studio/contracts';
+import { profileAtom, RemoteSlot, signOut, userAtom, errorText } from '@studio/session';
+import { useOpenBillingPortal } from '@studio/session/query';
 import { useDismiss } from '@studio/ui';
-import { RemoteView } from '../../remotes/RemoteView.tsx';
-import { createPortalSession } from './api.ts';
+import { inlineLoading, inlineUnavailable } from '../../remotes/fallbacks.tsx';
 
 /**
  * The user menu (spec 1 §2): the account part comes from mfe-account (username, avatar,
@@ -19,17 +19,9 @@ export function UserMenu() {
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  /** The billing portal: opening, or the spec's text when it cannot open (spec 1 §8). */
-  const [billing, setBilling] = useState<string | null>(null);
-  const openBilling = async () => {
-    setBilling('opening');
-    try {
-      const { url } = await createPortalSession();
-      window.location.assign(url);
-    } catch (error) {
-      setBilling(errorText(error, PaymentMessages.portalFailed));
-    }
-  };
+  /** The billing portal: opening (until the page leaves for it), or the spec's text when it cannot open (spec 1 §8). */
+  const portal = useOpenBillingPortal();
+  const opening = portal.isPending || portal.isSuccess;
 
   useDismiss(open, wrap, button, () => setOpen(false));
 
@@ -55,23 +47,23 @@ export function UserMenu() {
             <strong>{profile?.username ? `@${profile.username}` : 'Your account'}</strong>
             <span className="sh-muted">{user?.email}</span>
           </div>
-          <RemoteView id="mfe_account/AccountMenu" props={{}} variant="inline" />
+          <RemoteSlot id="mfe_account/AccountMenu" props={{}} loading={inlineLoading} unavailable={inlineUnavailable} />
           <nav aria-label="Account actions" className="sh-usermenu-actions">
-            <Link to="/app/subscription" onClick={() => setOpen(false)} className="sh-usermenu-item">
+            <Link to={AppPaths.subscription} onClick={() => setOpen(false)} className="sh-usermenu-item">
               Upgrade Plan
             </Link>
-            <Link to="/app/analytics" onClick={() => setOpen(false)} className="sh-usermenu-item">
+            <Link to={AppPaths.analytics} onClick={() => setOpen(false)} className="sh-usermenu-item">
               Usage analytics
             </Link>
-            <Link to="/app/voices" onClick={() => setOpen(false)} className="sh-usermenu-item">
+            <Link to={AppPaths.voices} onClick={() => setOpen(false)} className="sh-usermenu-item">
               Voices
             </Link>
-            <button type="button" className="sh-usermenu-item" disabled={billing === 'opening'} onClick={() => void openBilling()}>
-              {billing === 'opening' ? 'Opening billing…' : 'Billing'}
+            <button type="button" className="sh-usermenu-item" disabled={opening} onClick={() => portal.mutate()}>
+              {opening ? 'Opening billing…' : 'Billing'}
             </button>
-            {billing && billing !== 'opening' ? (
+            {portal.error ? (
               <p className="sh-usermenu-note" role="alert">
-                {billing}
+                {errorText(portal.error, PaymentMessages.portalFailed)}
               </p>
             ) : null}
             <button

@@ -1,3 +1,4 @@
+import { AppPaths } from '@studio/contracts';
 /** Sidebar items and groups of spec 1 §2, in order. */
 export type NavIcon =
   | 'content'
@@ -36,23 +37,23 @@ export function navigationGroups(supportEmail: string, options: { admin?: boolea
     {
       title: null,
       items: [
-        { label: 'Content', to: '/app/images', icon: 'content', badge: true },
-        { label: 'Styles', to: '/app/explore', icon: 'styles' },
-        { label: 'Discover', to: '/app/discover', icon: 'discover' },
-        { label: 'Ad Clone', to: '/app/ad-clone', icon: 'clone' },
-        { label: 'Video', to: '/app/create', icon: 'video' },
-        { label: 'Product Studio', to: '/app/image-editor', icon: 'studio' },
+        { label: 'Content', to: AppPaths.images, icon: 'content', badge: true },
+        { label: 'Styles', to: AppPaths.explore, icon: 'styles' },
+        { label: 'Discover', to: AppPaths.discover, icon: 'discover' },
+        { label: 'Ad Clone', to: AppPaths.adClone, icon: 'clone' },
+        { label: 'Video', to: AppPaths.create, icon: 'video' },
+        { label: 'Product Studio', to: AppPaths.imageEditor, icon: 'studio' },
       ],
     },
-    { title: 'Brand Assets', items: [{ label: 'Products', to: '/app/products', icon: 'products' }] },
+    { title: 'Brand Assets', items: [{ label: 'Products', to: AppPaths.products, icon: 'products' }] },
     {
       title: 'Train Model',
       items: [
-        { label: 'Style', to: '/app/style-clone', icon: 'style' },
-        { label: 'Character', to: '/app/characters', icon: 'character' },
+        { label: 'Style', to: AppPaths.styleClone, icon: 'style' },
+        { label: 'Character', to: AppPaths.characters, icon: 'character' },
       ],
     },
-    ...(options.admin ? [{ title: 'Admin', items: [{ label: 'Jobs', to: '/app/admin/jobs', icon: 'jobs' as const }] }] : []),
+    ...(options.admin ? [{ title: 'Admin', items: [{ label: 'Jobs', to: AppPaths.adminJobs, icon: 'jobs' as const }] }] : []),
     {
       title: 'Support',
       items: [

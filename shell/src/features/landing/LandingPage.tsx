@@ -2,9 +2,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { requestSignIn, sessionStatusAtom } from '@studio/session';
 import { adoptStyles, Logo } from '@studio/ui';
-import { INITIAL_TRIAL_CREDITS, TASK_CREDITS, type FeaturedImage } from '@studio/contracts';
+import { INITIAL_TRIAL_CREDITS, TASK_CREDITS, type FeaturedImage, AppPaths } from '@studio/contracts';
 import { useAppNavigate } from '../../lib/navigation.tsx';
-import { storeSignupEmail } from '../auth/signup-email.ts';
+import { storeSignupEmail } from '../../shared/signup-email.ts';
 import { SUPPORT_EMAIL } from '../../config.ts';
 import { FeatureIcon, GalleryArt, HeroArt, type FeatureIconName, type GalleryTile } from './illustrations.tsx';
 import { landingCss } from './landing-css.ts';
@@ -85,7 +85,7 @@ function GalleryStrip() {
                 className="ld-tile"
                 style={{ width: Math.round((STRIP_HEIGHT * image.width) / Math.max(1, image.height)) }}
               >
-                <a href="/app/discover">
+                <a href={AppPaths.discover}>
                   <img
                     className="ld-tile-art"
                     src={image.thumbnailUrl ?? image.url}
@@ -121,14 +121,14 @@ export function LandingPage() {
   const getStarted = (event?: FormEvent) => {
     event?.preventDefault();
     if (status === 'signed_in') {
-      navigate('/app/discover');
+      navigate(AppPaths.discover);
       return;
     }
     // The modal opens in signup mode with this e-mail prefilled (spec 1 §2, auth modal).
     if (email.trim()) storeSignupEmail(email.trim());
     requestSignIn('signup');
   };
-  const login = () => (status === 'signed_in' ? navigate('/app/discover') : requestSignIn('signin'));
+  const login = () => (status === 'signed_in' ? navigate(AppPaths.discover) : requestSignIn('signin'));
   const go = (to: string) => (event: React.MouseEvent) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();

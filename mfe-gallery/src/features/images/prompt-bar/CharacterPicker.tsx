@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { AppPaths } from '@studio/contracts';
 import { useCharacters } from '../api.ts';
 
 /** The Character menu (spec 2 §2): one of the user's characters as the source of the images, or none. */
@@ -37,7 +38,7 @@ export function CharacterPicker({
             No character
           </button>
         )}
-        <a href="/app/characters">Create new character</a>
+        <a href={AppPaths.characters}>Create new character</a>
       </div>
     </details>
   );

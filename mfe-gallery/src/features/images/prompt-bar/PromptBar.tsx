@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { Link } from 'react-router-dom';
-import { Messages } from '@studio/contracts';
+import { Messages, AppPaths } from '@studio/contracts';
 import { ApiError, contentBadgeAtom, errorText } from '@studio/session';
 import { Banner } from '@studio/ui';
 import { ProductPicker } from '../../products/ProductPicker.tsx';
@@ -16,7 +16,7 @@ import { generationInput, hasWhatItNeeds } from './prompt-draft.ts';
 import { ReferenceImages } from './ReferenceImages.tsx';
 import { usePromptDraft } from './use-prompt-draft.ts';
 
-const IMAGES_PATH = '/app/images';
+const IMAGES_PATH = AppPaths.images;
 
 /** The last run, for the debug panel: what was sent and how it ended. */
 interface LastRun {
@@ -113,7 +113,7 @@ export function PromptBar({ userId }: { userId: string }) {
         </button>
         <ProductPicker onPick={({ url, title }) => draft.takeImage({ url, name: title })} />
         <CharacterPicker userId={userId} value={draft.characterId} onChange={draft.setCharacter} />
-        <Link className="ga-guide-link" to="/app/guide">
+        <Link className="ga-guide-link" to={AppPaths.guide}>
           Prompt guide
         </Link>
         <button type="submit" className="st-btn st-btn-primary" disabled={busy || !hasWhatItNeeds(draft)}>

@@ -9,8 +9,10 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { createAdminJobs } from './admin/jobs.ts';
+import { createAssetService } from './assets/service.ts';
 import { createImageService } from './images/service.ts';
 import { EventStreamLimit, liveSessionsIn, SessionWatch } from './event-streams.ts';
+import { createProductService } from './products/service.ts';
 import { createBillingService } from './payments/billing.ts';
 import type { Payments } from './payments/stripe.ts';
 import { createAvatarStore } from './storage/avatars.ts';
@@ -42,6 +44,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
   return {
     uploads,
     avatars,
+    assets: createAssetService({ db, objects, thumbnails, appUrl }),
     images: createImageService({ db, media, objects, thumbnails, appUrl }),
     videos,
     /** The open job event streams: a limit per user, and their sessions watched so signing out ends them. */
@@ -50,6 +53,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
       sessions: new SessionWatch(liveSessionsIn(db), (error) => logger.warn({ err: error }, 'checking the sessions of event streams')),
     },
     adminJobs: createAdminJobs({ db, config, jobs, logger, videos }),
+    products: createProductService({ db, objects, thumbnails, storeImportAllowedOrigins: config.storeImportAllowedOrigins }),
     voices: createVoiceService({ db, media, objects }),
     billing: createBillingService({ db, config, payments, logger }),
   };

@@ -14,38 +14,16 @@ import {
   UserAssetsResponse,
   UserLoraModelsResponse,
 } from '@studio/contracts';
-import type { Context } from 'koa';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
-import { notFound } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { countAttempt, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { ASSET_URL_PREFIX, getAsset, listUserAssets, THUMB_URL_PREFIX, type AssetRow } from '../../services/assets/store.ts';
-import { associateWithCharacter, listCharacters } from '../../services/assets/characters.ts';
-import { deleteAsset, posterKeyOf, ASSET_EXTENSIONS } from '../../services/assets/files.ts';
-import { listFeatured, setFeatured } from '../../services/assets/feed.ts';
-import { createThumbnails } from '../../services/storage/thumbnails.ts';
-import { ownModelEntries } from '../../services/training/models.ts';
+import { ASSET_EXTENSIONS } from '../../services/assets/files.ts';
+import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../../services/assets/views.ts';
 import { route } from '../route.ts';
 
-/** Asset files never change under their id: owners cache them for good, a featured one is public. */
-function cacheFor(row: AssetRow): string {
-  return row.is_featured ? 'public, max-age=300' : 'private, max-age=31536000, immutable';
-}
-
-/** Who may read an asset's file: its owner, and everyone once it is featured. */
-async function readableAsset(ctx: Context, db: AppDeps['db'], file: string, extension: RegExp): Promise<AssetRow> {
-  const match = /^([0-9a-f-]{36})\.(\w+)$/.exec(file);
-  if (!match || !extension.test(match[2]!)) throw notFound();
-  const row = await getAsset(db, match[1]!);
-  if (!row || !(row.is_featured || row.user_id === ctx.state.user?.id)) throw notFound();
-  return row;
-}
-
-export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): Router {
+export function assetRoutes({ services: { assets }, rateLimitStore }: AppDeps): Router {
   const router = new Router();
-  const thumbnails = createThumbnails(objects);
 
   route(
     router,
@@ -59,7 +37,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
     },
     async (ctx, { query }) => {
       assertSelf(ctx, ctx.params.userId);
-      const page = await listUserAssets(db, currentUser(ctx.state).id, query);
+      const page = await assets.page(currentUser(ctx.state).id, query);
       ctx.body = { success: true, ...page } satisfies UserAssetsResponse;
     },
   );
@@ -76,7 +54,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
     },
     async (ctx, { body }) => {
       assertSelf(ctx, body.userId);
-      await deleteAsset(db, objects, currentUser(ctx.state).id, ctx.params.assetId ?? '', (id) => thumbnails.remove(id));
+      await assets.remove(currentUser(ctx.state).id, ctx.params.assetId ?? '');
       ctx.body = { success: true };
     },
   );
@@ -97,13 +75,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       },
     },
     async (ctx, { body: { isFeatured } }) => {
-      const assetId = ctx.params.assetId ?? '';
-      const featured = await setFeatured(db, currentUser(ctx.state).id, assetId, isFeatured);
-      ctx.body = {
-        success: true,
-        asset: { id: assetId, is_featured: featured },
-        message: featured ? Messages.featuredOn : Messages.featuredOff,
-      } satisfies FeatureToggleResponse;
+      ctx.body = (await assets.feature(currentUser(ctx.state).id, ctx.params.assetId ?? '', isFeatured)) satisfies FeatureToggleResponse;
     },
   );
 
@@ -117,7 +89,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       responses: { 200: FeaturedImagesResponse },
     },
     async (ctx) => {
-      ctx.body = { success: true, images: await listFeatured(db) } satisfies FeaturedImagesResponse;
+      ctx.body = { success: true, images: await assets.featured() } satisfies FeaturedImagesResponse;
     },
   );
 
@@ -132,7 +104,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
     },
     async (ctx) => {
       assertSelf(ctx, ctx.params.userId);
-      ctx.body = { success: true, characters: await listCharacters(db, currentUser(ctx.state).id) } satisfies CharactersResponse;
+      ctx.body = { success: true, characters: await assets.characters(currentUser(ctx.state).id) } satisfies CharactersResponse;
     },
   );
 
@@ -148,7 +120,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
     },
     async (ctx, { body }) => {
       assertSelf(ctx, body.userId);
-      await associateWithCharacter(db, currentUser(ctx.state).id, ctx.params.characterId ?? '', ctx.params.assetId ?? '');
+      await assets.associateWithCharacter(currentUser(ctx.state).id, ctx.params.characterId ?? '', ctx.params.assetId ?? '');
       ctx.body = { success: true };
     },
   );
@@ -164,7 +136,7 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
     },
     async (ctx) => {
       assertSelf(ctx, ctx.params.userId);
-      ctx.body = { success: true, models: await ownModelEntries(db, currentUser(ctx.state).id) } satisfies UserLoraModelsResponse;
+      ctx.body = { success: true, models: await assets.ownModels(currentUser(ctx.state).id) } satisfies UserLoraModelsResponse;
     },
   );
 
@@ -179,14 +151,10 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       responses: { 200: 'image/webp', 404: 'Not one of our videos' },
     },
     async (ctx, { query: { url } }) => {
-      const path = url.startsWith(config.appUrl) ? url.slice(config.appUrl.length) : url;
-      const file = path.startsWith(`${ASSET_URL_PREFIX}/`) ? path.slice(ASSET_URL_PREFIX.length + 1) : '';
-      await readableAsset(ctx, db, file, /^(mp4|webm)$/);
+      const poster = await assets.videoPoster(ctx.state.user?.id ?? null, url);
       ctx.type = 'image/webp';
       ctx.set('Cache-Control', 'public, max-age=3600');
-      ctx.body = await sharp({ create: { width: 480, height: 270, channels: 3, background: '#1f1f24' } })
-        .webp()
-        .toBuffer();
+      ctx.body = poster;
     },
   );
 
@@ -200,12 +168,10 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
       responses: { 200: 'The file', 404: 'No such file, or not yours' },
     },
     async (ctx) => {
-      const row = await readableAsset(ctx, db, ctx.params.file ?? '', ASSET_EXTENSIONS);
-      const opened = await objects.open(row.storage_key);
-      if (!opened) throw notFound();
-      ctx.type = row.mime_type;
+      const opened = await assets.openFile(ctx.state.user?.id ?? null, ctx.params.file ?? '', ASSET_EXTENSIONS);
+      ctx.type = opened.type;
       ctx.length = opened.size;
-      ctx.set('Cache-Control', cacheFor(row));
+      ctx.set('Cache-Control', opened.cache);
       ctx.body = opened.stream;
     },
   );
@@ -229,20 +195,13 @@ export function assetRoutes({ db, config, objects, rateLimitStore }: AppDeps): R
     async (ctx, { query }) => {
       const size = thumbnailVariant(query);
       const file = (ctx.params.file ?? '').replace(/\.webp$/, '.img');
-      const row = await readableAsset(ctx, db, file, /^img$/);
-      if (row.asset_type === 'audio') throw notFound();
-      // A video's thumbnails are made from its poster frame.
-      const source = row.asset_type === 'video' ? posterKeyOf(row) : row.storage_key;
-      const opened = await thumbnails.open(
-        row.id,
-        size,
-        () => objects.read(source),
-        () => countAttempt(ctx, { name: 'thumbnail-misses', store: rateLimitStore, rules: RATE_LIMITS.thumbnailMisses }),
+      // A thumbnail not made yet costs a decode: the misses count against a rate limit.
+      const opened = await assets.openThumbnail(ctx.state.user?.id ?? null, file, size, () =>
+        countAttempt(ctx, { name: 'thumbnail-misses', store: rateLimitStore, rules: RATE_LIMITS.thumbnailMisses }),
       );
-      if (!opened) throw notFound();
       ctx.type = 'image/webp';
       ctx.length = opened.size;
-      ctx.set('Cache-Control', cacheFor(row));
+      ctx.set('Cache-Control', opened.cache);
       ctx.body = opened.stream;
     },
   );

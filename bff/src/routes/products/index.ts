@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import {
-  IMAGE_UPLOAD_MAX_BYTES,
   Messages,
   PRODUCT_IMAGES_MAX,
   CreateProductFields,
@@ -16,23 +15,9 @@ import {
   SuccessResponse,
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, invalidRequest } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
-import { assertStorageAvailable } from '../../services/assets/quota.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import {
-  addProductImage,
-  createProduct,
-  deleteProduct,
-  listProducts,
-  removeProductImage,
-  renameProduct,
-} from '../../services/products/products.ts';
-import { FetchFailedError, UnsafeAddressError } from '../../services/products/safe-fetch.ts';
-import { downloadStoreImage, NotAStoreError, readStore, type FetchLimits } from '../../services/products/store.ts';
-import { createThumbnails } from '../../services/storage/thumbnails.ts';
-import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
-import { acceptImage } from '../../services/uploads/images.ts';
+import { IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { route } from '../route.ts';
 
 const PRODUCT_IMAGES: UploadSpec = {
@@ -40,25 +25,10 @@ const PRODUCT_IMAGES: UploadSpec = {
   maxFieldsBytes: 8 * 1024,
 };
 const ONE_IMAGE: UploadSpec = { files: { image: { ...IMAGE_UPLOAD_RULE, required: true } } };
-/** A store has this long to answer each read. */
-const STORE_TIMEOUT_MS = 10_000;
-
-/** A store read's failure in the user's words: refused addresses, unreachable stores, addresses that are not stores. */
-function storeProblem(error: unknown): never {
-  if (error instanceof UnsafeAddressError) throw invalidRequest(ProductMessages.storeAddressRefused);
-  if (error instanceof NotAStoreError) throw invalidRequest(ProductMessages.storeNotAStore);
-  if (error instanceof FetchFailedError) throw new AppError(502, 'upstream_failed', ProductMessages.storeUnreachable);
-  throw error;
-}
-
-export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps): Router {
+export function productRoutes({ services: { products, uploads }, rateLimitStore }: AppDeps): Router {
   const router = new Router();
-  const uploads = createUploadGate(config.dataDir);
-  const thumbnails = createThumbnails(objects);
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
   const storeLimit = rateLimit({ name: 'store-import', store: rateLimitStore, rules: RATE_LIMITS.storeImport });
-  const limits: FetchLimits = { timeoutMs: STORE_TIMEOUT_MS, allowedOrigins: config.storeImportAllowedOrigins };
-  const removeThumbnails = (id: string) => thumbnails.remove(id);
 
   route(
     router,
@@ -72,7 +42,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     },
     async (ctx, { query }) => {
       assertSelf(ctx, query.userId);
-      ctx.body = { success: true, items: await listProducts(db, currentUser(ctx.state).id) } satisfies ProductListResponse;
+      ctx.body = { success: true, items: await products.list(currentUser(ctx.state).id) } satisfies ProductListResponse;
     },
   );
 
@@ -90,11 +60,9 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     uploadLimit,
     uploads.accept(PRODUCT_IMAGES),
     async (ctx, { fields: { title } }) => {
-      const user = currentUser(ctx.state);
       const { files } = uploadOf(ctx);
       const chosen = Object.keys(PRODUCT_IMAGES.files).flatMap((field) => (files[field] ? [files[field]] : []));
-      const images = await Promise.all(chosen.map((file) => acceptImage(file.path, Messages.imageTypeInvalid)));
-      ctx.body = { success: true, product: await createProduct(db, objects, { userId: user.id, title, images }) } satisfies ProductResponse;
+      ctx.body = { success: true, product: await products.create(currentUser(ctx.state).id, title, chosen) } satisfies ProductResponse;
     },
   );
 
@@ -109,7 +77,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       responses: { 200: ProductResponse, 400: ProductMessages.titleRequired, 404: ProductMessages.notFound },
     },
     async (ctx, { body: { title } }) => {
-      const product = await renameProduct(db, currentUser(ctx.state).id, ctx.params.productId ?? '', title);
+      const product = await products.rename(currentUser(ctx.state).id, ctx.params.productId ?? '', title);
       ctx.body = { success: true, product } satisfies ProductResponse;
     },
   );
@@ -124,7 +92,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       responses: { 200: SuccessResponse, 404: ProductMessages.notFound },
     },
     async (ctx) => {
-      await deleteProduct(db, objects, currentUser(ctx.state).id, ctx.params.productId ?? '', removeThumbnails);
+      await products.remove(currentUser(ctx.state).id, ctx.params.productId ?? '');
       ctx.body = { success: true };
     },
   );
@@ -142,8 +110,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     uploadLimit,
     uploads.accept(ONE_IMAGE),
     async (ctx) => {
-      const image = await acceptImage(uploadOf(ctx).files.image!.path, Messages.imageTypeInvalid);
-      const product = await addProductImage(db, objects, currentUser(ctx.state).id, ctx.params.productId ?? '', image);
+      const product = await products.addImage(currentUser(ctx.state).id, ctx.params.productId ?? '', uploadOf(ctx).files.image!);
       ctx.body = { success: true, product } satisfies ProductResponse;
     },
   );
@@ -159,7 +126,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     },
     async (ctx) => {
       const { productId = '', assetId = '' } = ctx.params;
-      const product = await removeProductImage(db, objects, currentUser(ctx.state).id, productId, assetId, removeThumbnails);
+      const product = await products.removeImage(currentUser(ctx.state).id, productId, assetId);
       ctx.body = { success: true, product } satisfies ProductResponse;
     },
   );
@@ -176,7 +143,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     },
     storeLimit,
     async (ctx, { query: { url } }) => {
-      const found = await readStore(url, limits).catch(storeProblem);
+      const found = await products.readStore(url);
       ctx.body = { success: true, ...found } satisfies StoreImagesResponse;
     },
   );
@@ -193,31 +160,7 @@ export function productRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     },
     storeLimit,
     async (ctx, { body: request }) => {
-      const user = currentUser(ctx.state);
-      // Refused before anything is downloaded (createProduct checks again when it stores).
-      await assertStorageAvailable(db, user.id);
-      // The listing is read again: only images the store itself lists are downloaded.
-      const listing = await readStore(request.url, limits).catch(storeProblem);
-      const chosen = [...new Set(request.images)];
-      if (!chosen.every((image) => listing.images.includes(image))) throw invalidRequest(ProductMessages.storeImageNotListed);
-      const downloaded = await Promise.all(
-        chosen.map((image) =>
-          downloadStoreImage(image, { ...limits, maxBytes: IMAGE_UPLOAD_MAX_BYTES }).catch((error: unknown) => {
-            if (error instanceof UnsafeAddressError) throw invalidRequest(ProductMessages.storeAddressRefused);
-            throw new AppError(502, 'upstream_failed', ProductMessages.storeImageUnavailable);
-          }),
-        ),
-      );
-      const images = await Promise.all(downloaded.map((bytes) => acceptImage(bytes, ProductMessages.storeImageUnavailable)));
-      const source = listing.products.find((p) => chosen.some((image) => p.images.includes(image)));
-      const product = await createProduct(db, objects, {
-        userId: user.id,
-        title: request.title,
-        images,
-        handle: source?.handle ?? null,
-        productUrl: source?.productUrl ?? null,
-      });
-      ctx.body = { success: true, product } satisfies ProductResponse;
+      ctx.body = { success: true, product: await products.importFromStore(currentUser(ctx.state).id, request) } satisfies ProductResponse;
     },
   );
 

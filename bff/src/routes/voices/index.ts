@@ -30,21 +30,8 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
+import { uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { AUDIO_KINDS } from '../../services/uploads/kinds.ts';
-import {
-  createProfile,
-  deleteProfile,
-  deleteSavedVoice,
-  isVoiceSaved,
-  listActiveProfiles,
-  listSavedVoices,
-  saveVoice,
-  setCharacterVoice,
-  updateProfile,
-  updateSavedVoice,
-} from '../../services/voices/store.ts';
-import { createVoiceService } from '../../services/voices/service.ts';
 import { route } from '../route.ts';
 
 /** spec 2 §7 upload-audio: MP3, WAV, OGG or WebM, under 50 MB. */
@@ -72,11 +59,9 @@ const CLONE_SAMPLE: UploadSpec = {
   maxFieldsBytes: 4 * 1024,
 };
 
-export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppDeps): Router {
+export function voiceRoutes({ services: { voices, uploads }, rateLimitStore }: AppDeps): Router {
   const router = new Router();
-  const uploads = createUploadGate(config.dataDir);
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
-  const voices = createVoiceService({ db, media, objects });
 
   route(
     router,
@@ -120,13 +105,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       const user = currentUser(ctx.state);
       const { fields, files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
-      const asset = await voices.uploadAudio(user, files.audio!, fields.text);
-      ctx.body = {
-        success: true,
-        audioUrl: asset.public_url,
-        duration: asset.metadata.duration ?? 0,
-        assetId: asset.id,
-      } satisfies UploadAudioResponse;
+      ctx.body = (await voices.uploadAudio(user, files.audio!, fields.text)) satisfies UploadAudioResponse;
     },
   );
 
@@ -233,7 +212,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
     router,
     { method: 'get', path: ApiRoutes.savedVoices, summary: 'Your saved voices', auth: 'user', responses: { 200: SavedVoicesResponse } },
     async (ctx) => {
-      ctx.body = { success: true, voices: await listSavedVoices(db, currentUser(ctx.state).id) };
+      ctx.body = { success: true, voices: await voices.saved.list(currentUser(ctx.state).id) };
     },
   );
   route(
@@ -247,7 +226,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: SavedVoiceExistsResponse },
     },
     async (ctx, { query: { voiceId } }) => {
-      ctx.body = { exists: voiceId ? await isVoiceSaved(db, currentUser(ctx.state).id, voiceId) : false };
+      ctx.body = { exists: await voices.saved.exists(currentUser(ctx.state).id, voiceId) };
     },
   );
   route(
@@ -261,9 +240,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: SavedVoiceResponse, 404: Messages.voiceIdNotFound, 409: 'Voice ID {id} is already saved.' },
     },
     async (ctx, { body }) => {
-      const user = currentUser(ctx.state);
-      await voices.voiceOf(user.id, body.voice_id);
-      ctx.body = { success: true, voice: await saveVoice(db, user.id, body) };
+      ctx.body = { success: true, voice: await voices.saved.save(currentUser(ctx.state).id, body) };
     },
   );
   route(
@@ -277,7 +254,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: SavedVoiceResponse, 404: 'Not yours, or none' },
     },
     async (ctx, { body: changes }) => {
-      ctx.body = { success: true, voice: await updateSavedVoice(db, currentUser(ctx.state).id, ctx.params.id ?? '', changes) };
+      ctx.body = { success: true, voice: await voices.saved.update(currentUser(ctx.state).id, ctx.params.id ?? '', changes) };
     },
   );
   route(
@@ -290,7 +267,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: SuccessResponse, 404: 'Not yours, or none' },
     },
     async (ctx) => {
-      await deleteSavedVoice(db, currentUser(ctx.state).id, ctx.params.id ?? '');
+      await voices.saved.remove(currentUser(ctx.state).id, ctx.params.id ?? '');
       ctx.body = { success: true };
     },
   );
@@ -306,7 +283,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: VoiceProfilesResponse },
     },
     async (ctx) => {
-      ctx.body = { success: true, profiles: await listActiveProfiles(db, currentUser(ctx.state).id) };
+      ctx.body = { success: true, profiles: await voices.profiles.listActive(currentUser(ctx.state).id) };
     },
   );
   route(
@@ -320,9 +297,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: VoiceProfileResponse, 404: Messages.voiceIdNotFound, 409: Messages.voiceProfileFailedIdActive },
     },
     async (ctx, { body }) => {
-      const user = currentUser(ctx.state);
-      await voices.voiceOf(user.id, body.voice_id);
-      ctx.body = { success: true, profile: await createProfile(db, user.id, { name: body.name, voiceId: body.voice_id, type: 'custom' }) };
+      ctx.body = { success: true, profile: await voices.profiles.create(currentUser(ctx.state).id, body) };
     },
   );
   route(
@@ -336,7 +311,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: VoiceProfileResponse, 404: 'Not yours, or none' },
     },
     async (ctx, { body: changes }) => {
-      ctx.body = { success: true, profile: await updateProfile(db, currentUser(ctx.state).id, ctx.params.id ?? '', changes) };
+      ctx.body = { success: true, profile: await voices.profiles.update(currentUser(ctx.state).id, ctx.params.id ?? '', changes) };
     },
   );
   route(
@@ -349,7 +324,7 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: SuccessResponse, 404: 'Not yours, or none' },
     },
     async (ctx) => {
-      await deleteProfile(db, currentUser(ctx.state).id, ctx.params.id ?? '');
+      await voices.profiles.remove(currentUser(ctx.state).id, ctx.params.id ?? '');
       ctx.body = { success: true };
     },
   );
@@ -365,10 +340,8 @@ export function voiceRoutes({ db, config, media, objects, rateLimitStore }: AppD
       responses: { 200: CharacterVoiceResponse, 404: 'No such character, voice or profile of yours' },
     },
     async (ctx, { body }) => {
-      const user = currentUser(ctx.state);
-      await voices.voiceOf(user.id, body.voice_id);
       const characterId = ctx.params.characterId ?? '';
-      await setCharacterVoice(db, user.id, characterId, body);
+      await voices.setCharacter(currentUser(ctx.state).id, characterId, body);
       ctx.body = { success: true, character: { id: characterId, ...body } };
     },
   );

@@ -3,7 +3,8 @@ import type { AssetMetadata, UserAsset } from '@studio/contracts';
 import type { ImageData, MouthCue } from '@studio/media';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { ASSET_URL_PREFIX, aspectRatioOf, GRID_THUMB_WIDTH, getOwnAsset, THUMB_URL_PREFIX, toUserAsset, type AssetRow } from './store.ts';
+import { aspectRatioOf, GRID_THUMB_WIDTH, getOwnAsset, toUserAsset, type AssetRow } from './store.ts';
+import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from './views.ts';
 
 /** The file extension a stored file of this type gets. */
 export const fileExtension = (mime: string, fallback = 'png') => EXTENSIONS[mime] ?? fallback;

@@ -2,10 +2,8 @@ import { GALLERY_PAGE_SIZE, Messages, type AssetMetadata, type AssetType, type U
 import type { Db } from '../../db/index.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { assertRowId, isUuid } from '../ids.ts';
+import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from './views.ts';
 
-/** URLs the bff serves asset files and thumbnails at. */
-export const ASSET_URL_PREFIX = '/media/assets';
-export const THUMB_URL_PREFIX = '/media/thumbs';
 /** Width of the thumbnail a grid card shows first. */
 export const GRID_THUMB_WIDTH = 480;
 

@@ -1,5 +1,9 @@
 import type { GeneratedImage, UploadAudioResponse, UserAsset } from '@studio/contracts';
 
+/** URLs the bff serves asset files and thumbnails at. */
+export const ASSET_URL_PREFIX = '/media/assets';
+export const THUMB_URL_PREFIX = '/media/thumbs';
+
 /**
  * How assets appear in answers: one mapper per shape, so every route that answers an asset
  * answers it the same way.

@@ -1,6 +1,6 @@
 import { isJobFinished, Messages, videosPartial, type FinalVideo, type JobSection, type JobView } from '@studio/contracts';
 import { captionCues } from '@studio/media';
-import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/store.ts';
+import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/views.ts';
 import type { JobRow, SectionRow } from './store.ts';
 
 export const JOB_MEDIA_PREFIX = '/media/jobs';

@@ -12,19 +12,32 @@ import {
   type VoiceLibraryEntry,
   type VoiceLibraryResponse,
 } from '@studio/contracts';
-import { isMediaError } from '@studio/media';
+import { isMediaError, type MediaEngine } from '@studio/media';
 import type { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/index.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { saveAudioAsset } from '../assets/files.ts';
+import { toAudioUpload } from '../assets/views.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
 import { runChargedTask } from '../credits/charged-task.ts';
 import { callEngine, mediaFailure } from '../images/engine-call.ts';
 import { answerOnce, fingerprintOf } from '../images/requests.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 import type { UploadedFile } from '../uploads/gate.ts';
 import { libraryEntry, listHostedVoices, newVoiceId, PRESET_ENTRIES, resolveVoice } from './library.ts';
-import { createProfile } from './store.ts';
+import {
+  createProfile,
+  deleteProfile,
+  deleteSavedVoice,
+  isVoiceSaved,
+  listActiveProfiles,
+  listSavedVoices,
+  saveVoice,
+  setCharacterVoice,
+  updateProfile,
+  updateSavedVoice,
+} from './store.ts';
 
 /**
  * spec 2 §8: cloning's failures by the provider's status. (The provider's 401 is ours to fix, not
@@ -50,7 +63,11 @@ function cloneFailure(error: unknown): unknown {
 /** The line a voice preview speaks. */
 const previewLine = (name: string) => `Hi, I'm ${name}. This is how your script will sound in my voice.`;
 
-type VoiceDeps = Pick<AppDeps, 'db' | 'media' | 'objects'>;
+export interface VoiceDeps {
+  db: Db;
+  media: MediaEngine;
+  objects: ObjectStore;
+}
 
 /**
  * Voices as the API offers them (spec 2 §5, §7): the library (presets and the provider's), a voice
@@ -117,13 +134,14 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
   /** Keeps an uploaded audio file (already checked by the upload gate) as an audio asset. */
   async function uploadAudio(user: { id: string }, file: UploadedFile, text: string | undefined) {
     await assertStorageAvailable(db, user.id);
-    return saveAudioAsset(db, objects, {
+    const asset = await saveAudioAsset(db, objects, {
       userId: user.id,
       audio: await fs.readFile(file.path),
       mime: file.mime,
       durationS: Math.round((file.durationS ?? 0) * 100) / 100,
       metadata: { prompt: (text ?? '').slice(0, 5000), model: null, provider: 'upload' },
     });
+    return toAudioUpload(asset);
   }
 
   /** The presets and the provider's voices the user may list; if the provider cannot answer, the presets still do. */
@@ -187,5 +205,34 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
     };
   }
 
-  return { voiceOf, speak, uploadAudio, library, preview, assertMayClone, clone };
+  /** Saved voices (spec 2 §7): a voice is saved only once the caller may use it. */
+  const saved = {
+    list: (userId: string) => listSavedVoices(db, userId),
+    exists: (userId: string, voiceId: string | undefined) => (voiceId ? isVoiceSaved(db, userId, voiceId) : Promise.resolve(false)),
+    async save(userId: string, voice: Parameters<typeof saveVoice>[2]) {
+      await voiceOf(userId, voice.voice_id);
+      return saveVoice(db, userId, voice);
+    },
+    update: (userId: string, id: string, changes: Parameters<typeof updateSavedVoice>[3]) => updateSavedVoice(db, userId, id, changes),
+    remove: (userId: string, id: string) => deleteSavedVoice(db, userId, id),
+  };
+
+  /** Voice profiles (spec 2 §7): a profile names a voice the caller may use. */
+  const profiles = {
+    listActive: (userId: string) => listActiveProfiles(db, userId),
+    async create(userId: string, { name, voice_id }: { name: string; voice_id: string }) {
+      await voiceOf(userId, voice_id);
+      return createProfile(db, userId, { name, voiceId: voice_id, type: 'custom' });
+    },
+    update: (userId: string, id: string, changes: Parameters<typeof updateProfile>[3]) => updateProfile(db, userId, id, changes),
+    remove: (userId: string, id: string) => deleteProfile(db, userId, id),
+  };
+
+  /** A character's voice, one the caller may use. */
+  async function setCharacter(userId: string, characterId: string, voice: Parameters<typeof setCharacterVoice>[3]) {
+    await voiceOf(userId, voice.voice_id);
+    await setCharacterVoice(db, userId, characterId, voice);
+  }
+
+  return { voiceOf, speak, uploadAudio, library, preview, assertMayClone, clone, saved, profiles, setCharacter };
 }

@@ -13,8 +13,8 @@ import { ensureAccountStyles } from './styles.ts';
 import { SubscriptionPage } from './features/subscription/SubscriptionPage.tsx';
 import { AnalyticsPage } from './features/analytics/AnalyticsPage.tsx';
 import { CreditsWidget } from './features/credits/CreditsWidget.tsx';
-import { AccountMenu } from './features/account-menu/AccountMenu.tsx';
-import { UpgradeDialog } from './features/upgrade/UpgradeDialog.tsx';
+import AccountMenu from './exposed/AccountMenu.tsx';
+import { UpgradeDialog } from './features/subscription/UpgradeDialog.tsx';
 
 ensureAccountStyles();
 

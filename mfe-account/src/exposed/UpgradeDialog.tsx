@@ -1,5 +1,5 @@
 import { ensureAccountStyles } from '../styles.ts';
-import { UpgradeDialog } from '../features/upgrade/UpgradeDialog.tsx';
+import { UpgradeDialog } from '../features/subscription/UpgradeDialog.tsx';
 
 ensureAccountStyles();
 export default UpgradeDialog;

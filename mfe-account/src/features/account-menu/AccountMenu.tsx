@@ -1,19 +1,18 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Messages, USERNAME_CHECK_DEBOUNCE_MS, type AccountMenuProps } from '@studio/contracts';
 import { profileAtom, errorText } from '@studio/session';
-import { checkUsername, patchProfile, uploadAvatar } from './api.ts';
-import { CreditsWidget } from '../credits/CreditsWidget.tsx';
-import { avatarProblem, resizeAvatar } from './avatar.ts';
+import { checkUsername, useSaveUsername, useUploadAvatar } from './api.ts';
+import { avatarProblem } from './avatar.ts';
 import { canSaveUsername, usernameStep, type Availability } from './username.ts';
 
-/** The account part of the user menu (spec 2 §2, §5): avatar, username, credits. */
-export function AccountMenu({ onProfileChange }: AccountMenuProps) {
+/** The account part of the user menu (spec 2 §2, §5): avatar, username, and `credits` (composed by the exposed module). */
+export function AccountMenu({ onProfileChange, credits }: AccountMenuProps & { credits?: ReactNode }) {
   return (
     <div className="ac-menu">
       <AvatarUpload onChange={onProfileChange} />
       <UsernameEditor onChange={onProfileChange} />
-      <CreditsWidget variant="card" />
+      {credits}
     </div>
   );
 }
@@ -21,30 +20,21 @@ export function AccountMenu({ onProfileChange }: AccountMenuProps) {
 function AvatarUpload({ onChange }: { onChange?: () => void }) {
   const profile = useAtomValue(profileAtom);
   const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useUploadAvatar();
+  const busy = upload.isPending;
+  const error = problem ?? (upload.error ? errorText(upload.error, Messages.avatarSaveFailed) : null);
   const inputId = useId();
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    setError(null);
-    const problem = avatarProblem(file);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      const resized = await resizeAvatar(file);
-      await uploadAvatar(resized, resized === file ? file.name : 'avatar.jpg');
-      onChange?.();
-    } catch (err) {
-      setError(errorText(err, Messages.avatarSaveFailed));
-    } finally {
-      setBusy(false);
-    }
+    upload.reset();
+    const refused = avatarProblem(file);
+    setProblem(refused);
+    if (refused) return;
+    upload.mutate(file, { onSuccess: () => onChange?.() });
   };
 
   const initial = (profile?.username ?? profile?.email ?? '?')[0]?.toUpperCase();
@@ -79,7 +69,8 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
   const [value, setValue] = useState(current ?? '');
   const [availability, setAvailability] = useState<Availability>('idle');
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad' | 'info'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saveUsername = useSaveUsername();
+  const saving = saveUsername.isPending;
   // Kept apart from `message`: once saved, the name equals the profile's again ("unchanged"),
   // which clears the availability message — the confirmation must outlive that.
   const [saved, setSaved] = useState(false);
@@ -123,25 +114,24 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- re-run when the normalised name changes
   }, [step.kind, step.kind === 'check' ? step.username : step.kind === 'invalid' ? step.message : '']);
 
-  const save = async () => {
+  const save = () => {
     if (saving || !canSaveUsername(step, availability) || step.kind !== 'check') return;
-    setSaving(true);
-    try {
-      await patchProfile({ username: step.username });
-      setSaved(true);
-      onChange?.();
-    } catch (err) {
-      setAvailability('taken');
-      setMessage({ tone: 'bad', text: errorText(err, Messages.unexpected) });
-    } finally {
-      setSaving(false);
-    }
+    saveUsername.mutate(step.username, {
+      onSuccess: () => {
+        setSaved(true);
+        onChange?.();
+      },
+      onError: (err) => {
+        setAvailability('taken');
+        setMessage({ tone: 'bad', text: errorText(err, Messages.unexpected) });
+      },
+    });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      void save();
+      save();
     }
   };
 
@@ -161,7 +151,7 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
           setValue(e.target.value);
         }}
         onKeyDown={onKeyDown}
-        onBlur={() => void save()}
+        onBlur={save}
         autoComplete="username"
         spellCheck={false}
         placeholder="your_name"

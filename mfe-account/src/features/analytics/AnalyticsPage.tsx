@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { USAGE_ANALYTICS_DAYS } from '@studio/contracts';
 import { Alert, Spinner } from '@studio/ui';
 import { useUsage, useUsageLimits } from './api.ts';
+import { loadError } from '../../shared/load-error.ts';
 import { layoutBars, type DayValue } from './chart.ts';
 
 const number = new Intl.NumberFormat('en-US');
@@ -21,17 +22,17 @@ function formatBytes(bytes: number): string {
 
 /** `/app/analytics`: credits per day over 30 days, by task type, and usage against plan limits. */
 export function AnalyticsPage() {
-  const [usage] = useUsage(USAGE_ANALYTICS_DAYS);
-  const [limits] = useUsageLimits();
+  const usage = useUsage(USAGE_ANALYTICS_DAYS);
+  const limits = useUsageLimits();
   return (
     <div className="ac-page">
       <header>
         <h1 className="ac-h1">Usage analytics</h1>
         <p className="ac-sub">Credits you used in the last {USAGE_ANALYTICS_DAYS} days, and where you stand against your plan.</p>
       </header>
-      {usage.status === 'loading' && <Spinner label="Loading usage" />}
-      {usage.status === 'error' && <Alert tone="error">{usage.message}</Alert>}
-      {usage.status === 'ready' && (
+      {usage.isPending && <Spinner label="Loading usage" />}
+      {usage.isError && <Alert tone="error">{loadError(usage.error)}</Alert>}
+      {usage.isSuccess && (
         <>
           <section className="st-card ac-card-pad ac-section" aria-labelledby="daily-title">
             <div className="ac-section-head">
@@ -71,8 +72,8 @@ export function AnalyticsPage() {
           </section>
         </>
       )}
-      {limits.status === 'error' && <Alert tone="error">{limits.message}</Alert>}
-      {limits.status === 'ready' && (
+      {limits.isError && <Alert tone="error">{loadError(limits.error)}</Alert>}
+      {limits.isSuccess && (
         <section className="ac-grid-3" aria-label="Plan limits">
           <Meter
             label="Storage used"

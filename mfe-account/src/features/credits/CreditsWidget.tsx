@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import type { CreditsWidgetProps } from '@studio/contracts';
 import { creditsAtom, profileAtom, sessionStatusAtom } from '@studio/session';
 import { useCreditsQuery } from '@studio/session/query';
-import { resetDateLabel } from './reset-label.ts';
+import { resetDateLabel } from '../../shared/reset-label.ts';
 
 const number = new Intl.NumberFormat('en-US');
 

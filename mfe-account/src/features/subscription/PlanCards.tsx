@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { SubscriptionPlan } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, ConfirmDialog } from '@studio/ui';
-import { usePlanChangePreview, useSubscriptionStatus, useSwitchPlan } from './api.ts';
-import { checkoutError, checkoutPlan } from './api.ts';
+import { checkoutError, useCheckoutPlan, usePlanChangePreview, useSubscriptionStatus, useSwitchPlan } from './api.ts';
 import { annualSavings, displayPrice, formatUsd, type BillingPeriod } from './pricing.ts';
 import { day } from './YourPlan.tsx';
 
@@ -39,24 +38,23 @@ export function PlanCards({
   recommendedPlanId: string | null;
   currentTier: string | null;
 }) {
-  const [starting, setStarting] = useState<string | null>(null);
   const [switchingTo, setSwitchingTo] = useState<SubscriptionPlan | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const checkout = useCheckoutPlan();
+  const switchPlan = useSwitchPlan();
+  // From the click until the page leaves for the provider's checkout.
+  const starting = checkout.isPending || checkout.isSuccess ? (checkout.variables?.plan.id ?? null) : null;
+  const failed = checkout.error ?? switchPlan.error;
+  const error = failed ? checkoutError(failed) : null;
   // Someone already subscribed changes the plan they have (no second subscription), after confirming.
   const subscription = useSubscriptionStatus().data?.subscription ?? null;
   const annual = period === 'annual';
   const isCurrent = (plan: SubscriptionPlan) =>
     subscription ? subscription.planId === plan.id && (subscription.interval === 'year') === annual : currentTier === plan.plan_tier;
-  const choose = async (plan: SubscriptionPlan) => {
-    setError(null);
+  const choose = (plan: SubscriptionPlan) => {
+    checkout.reset();
+    switchPlan.reset();
     if (subscription) return setSwitchingTo(plan);
-    setStarting(plan.id);
-    try {
-      await checkoutPlan(plan, annual);
-    } catch (e) {
-      setError(checkoutError(e));
-      setStarting(null);
-    }
+    checkout.mutate({ plan, annual });
   };
   return (
     <>
@@ -114,7 +112,7 @@ export function PlanCards({
                 type="button"
                 className={`st-btn ${popular ? 'st-btn-primary' : 'st-btn-secondary'} st-btn-block`}
                 disabled={current || starting !== null}
-                onClick={() => void choose(plan)}
+                onClick={() => choose(plan)}
               >
                 {current
                   ? 'Current plan'
@@ -137,10 +135,11 @@ export function PlanCards({
           subscriptionId={subscription.id}
           plan={switchingTo}
           annual={annual}
-          onDone={(failure) => {
+          onConfirm={async () => {
+            await switchPlan.mutateAsync({ subscriptionId: subscription.id, plan: switchingTo, annual }).catch(() => undefined);
             setSwitchingTo(null);
-            setError(failure);
           }}
+          onClose={() => setSwitchingTo(null)}
         />
       ) : null}
     </>
@@ -155,23 +154,17 @@ function SwitchPlanDialog({
   subscriptionId,
   plan,
   annual,
-  onDone,
+  onConfirm,
+  onClose,
 }: {
   subscriptionId: string;
   plan: SubscriptionPlan;
   annual: boolean;
-  onDone: (error: string | null) => void;
+  /** Switches (a failure is said under the plans); the dialog closes after. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
 }) {
   const preview = usePlanChangePreview(subscriptionId, plan, annual);
-  const switchPlan = useSwitchPlan();
-  const confirm = async () => {
-    try {
-      await switchPlan.mutateAsync({ subscriptionId, plan, annual });
-      onDone(null);
-    } catch (e) {
-      onDone(checkoutError(e));
-    }
-  };
   const p = preview.data?.preview;
   return (
     <ConfirmDialog
@@ -179,8 +172,8 @@ function SwitchPlanDialog({
       description={`${plan.plan_name}, billed ${annual ? 'yearly' : 'monthly'}. An upgrade adds the new plan’s extra credits at once.`}
       confirmLabel={p ? `Switch and pay ${formatUsd(p.amountDueNow / 100)}` : 'Switch plan'}
       confirmDisabled={!p}
-      onConfirm={confirm}
-      onClose={() => onDone(null)}
+      onConfirm={onConfirm}
+      onClose={onClose}
     >
       {preview.isError ? (
         <Alert tone="error">{errorText(preview.error, 'What this switch costs could not be worked out. Please try again.')}</Alert>

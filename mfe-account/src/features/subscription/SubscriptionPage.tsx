@@ -3,13 +3,10 @@ import { useAtomValue } from 'jotai';
 import { CREDIT_HISTORY_PAGE_SIZE, type CreditPackage, type CreditTransaction } from '@studio/contracts';
 import { creditsAtom, profileAtom } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
-import { getHistory, getPackages, getPlans } from './api.ts';
-import { useRequest } from '../../lib/use-request.ts';
-import { accountKeys } from '../../lib/query-keys.ts';
-import { resetDateLabel } from '../credits/reset-label.ts';
-import { checkoutError, checkoutPackage } from './api.ts';
+import { loadError } from '../../shared/load-error.ts';
+import { resetDateLabel } from '../../shared/reset-label.ts';
+import { checkoutError, useCheckoutPackage, useCreditHistory, usePackages, usePlans, useSubscriptionStatus } from './api.ts';
 import { BillingToggle, PlanCards } from './PlanCards.tsx';
-import { useSubscriptionStatus } from './api.ts';
 import { day, YourPlan } from './YourPlan.tsx';
 import { formatUsd, type BillingPeriod } from './pricing.ts';
 
@@ -31,7 +28,7 @@ export function SubscriptionPage() {
   const credits = useAtomValue(creditsAtom);
   const profile = useAtomValue(profileAtom);
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
-  const [plans, reloadPlans] = useRequest(accountKeys.plans(), getPlans);
+  const plans = usePlans();
   const balance = credits?.credits ?? profile?.credits_remaining ?? 0;
   const tier = credits?.subscription?.subscription_plans?.plan_name ?? credits?.tier ?? profile?.subscription_tier ?? '—';
   const subscription = useSubscriptionStatus().data?.subscription ?? null;
@@ -90,22 +87,22 @@ export function SubscriptionPage() {
             <h2 id="plans-title" className="ac-h2">
               Plans
             </h2>
-            {plans.status === 'ready' && plans.data.monthlyUsage !== null && (
+            {plans.isSuccess && plans.data.monthlyUsage !== null && (
               <p className="ac-note">You used {number.format(plans.data.monthlyUsage)} credits in the last 30 days.</p>
             )}
           </div>
           <BillingToggle period={period} onChange={setPeriod} />
         </div>
-        {plans.status === 'loading' && <Spinner label="Loading plans" />}
-        {plans.status === 'error' && (
+        {plans.isPending && <Spinner label="Loading plans" />}
+        {plans.isError && (
           <Alert tone="error">
-            {plans.message}{' '}
-            <button type="button" className="st-link-btn" onClick={reloadPlans}>
+            {loadError(plans.error)}{' '}
+            <button type="button" className="st-link-btn" onClick={() => void plans.refetch()}>
               Try again
             </button>
           </Alert>
         )}
-        {plans.status === 'ready' && (
+        {plans.isSuccess && (
           <PlanCards
             plans={plans.data.plans}
             period={period}
@@ -127,19 +124,12 @@ export function SubscriptionPage() {
 }
 
 function CreditPackages() {
-  const [packages] = useRequest(accountKeys.packages(), getPackages);
-  const [starting, setStarting] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const buy = async (pack: CreditPackage) => {
-    setStarting(pack.id);
-    setError(null);
-    try {
-      await checkoutPackage(pack);
-    } catch (e) {
-      setError(checkoutError(e));
-      setStarting(null);
-    }
-  };
+  const packages = usePackages();
+  const checkout = useCheckoutPackage();
+  // From the click until the page leaves for the provider's checkout.
+  const starting = checkout.isPending || checkout.isSuccess ? (checkout.variables?.id ?? null) : null;
+  const error = checkout.error ? checkoutError(checkout.error) : null;
+  const buy = (pack: CreditPackage) => checkout.mutate(pack);
   return (
     <section className="ac-section" aria-labelledby="packages-title">
       <div>
@@ -148,9 +138,9 @@ function CreditPackages() {
         </h2>
         <p className="ac-note">One-off credits that never expire while your account is open.</p>
       </div>
-      {packages.status === 'loading' && <Spinner label="Loading packages" />}
-      {packages.status === 'error' && <Alert tone="error">{packages.message}</Alert>}
-      {packages.status === 'ready' && (
+      {packages.isPending && <Spinner label="Loading packages" />}
+      {packages.isError && <Alert tone="error">{loadError(packages.error)}</Alert>}
+      {packages.isSuccess && (
         <>
           <div className="ac-packages">
             {packages.data.packages.map((p) => (
@@ -161,7 +151,7 @@ function CreditPackages() {
                     {p.name} · {formatUsd(p.price_usd / p.credits)} per credit
                   </p>
                 </div>
-                <button type="button" className="st-btn st-btn-secondary" disabled={starting !== null} onClick={() => void buy(p)}>
+                <button type="button" className="st-btn st-btn-secondary" disabled={starting !== null} onClick={() => buy(p)}>
                   {starting === p.id ? 'Opening checkout…' : `Buy ${formatUsd(p.price_usd)}`}
                 </button>
               </article>
@@ -176,24 +166,25 @@ function CreditPackages() {
 
 function CreditHistory() {
   const [page, setPage] = useState(1);
-  const [history, reload] = useRequest(accountKeys.history(page), () => getHistory(page));
+  const history = useCreditHistory(page);
+  const { refetch } = history;
   // A balance that moves (a webhook's grant, a generation elsewhere) has a new row to show.
   const balance = useAtomValue(creditsAtom)?.credits;
   const seen = useRef(balance);
   useEffect(() => {
     if (balance === seen.current) return;
     seen.current = balance;
-    reload();
-  }, [balance, reload]);
-  const pages = history.status === 'ready' ? Math.max(1, Math.ceil(history.data.total / CREDIT_HISTORY_PAGE_SIZE)) : 1;
+    void refetch();
+  }, [balance, refetch]);
+  const pages = history.isSuccess ? Math.max(1, Math.ceil(history.data.total / CREDIT_HISTORY_PAGE_SIZE)) : 1;
   return (
     <section className="ac-section" aria-labelledby="history-title">
       <h2 id="history-title" className="ac-h2">
         Credit history
       </h2>
-      {history.status === 'loading' && <Spinner label="Loading credit history" />}
-      {history.status === 'error' && <Alert tone="error">{history.message}</Alert>}
-      {history.status === 'ready' && (
+      {history.isPending && <Spinner label="Loading credit history" />}
+      {history.isError && <Alert tone="error">{loadError(history.error)}</Alert>}
+      {history.isSuccess && (
         <div className="st-card">
           {history.data.transactions.length === 0 ? (
             <p className="ac-card-pad ac-note">No credit activity yet.</p>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { PaymentMessages } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, ConfirmDialog } from '@studio/ui';
-import { openBillingPortal, useCancelPlan, useInvoices, usePaymentMethods, useSubscriptionStatus } from './api.ts';
+import { useCancelPlan, useOpenBillingPortal, useInvoices, usePaymentMethods, useSubscriptionStatus } from './api.ts';
 import { formatUsd } from './pricing.ts';
 
 export const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -18,30 +18,21 @@ export function YourPlan() {
   const invoices = useInvoices();
   const cards = usePaymentMethods();
   const cancelPlan = useCancelPlan();
+  const portal = useOpenBillingPortal();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const subscription = status.data?.subscription ?? null;
   if (!subscription && !invoices.data?.invoices.length) return null;
 
-  const portal = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await openBillingPortal();
-    } catch (e) {
-      setError(errorText(e, FAILED));
-    } finally {
-      setBusy(false);
-    }
+  const busy = portal.isPending;
+  const failed = portal.error ?? cancelPlan.error;
+  const error = failed ? errorText(failed, FAILED) : null;
+  const openPortal = () => {
+    cancelPlan.reset();
+    portal.mutate();
   };
   const cancel = async () => {
-    setError(null);
-    try {
-      await cancelPlan.mutateAsync(subscription!.id);
-    } catch (e) {
-      setError(errorText(e, FAILED));
-    }
+    portal.reset();
+    await cancelPlan.mutateAsync(subscription!.id).catch(() => undefined);
     setConfirmingCancel(false);
   };
   const periodEnd = subscription?.currentPeriodEnd ? day.format(new Date(subscription.currentPeriodEnd)) : null;
@@ -76,7 +67,7 @@ export function YourPlan() {
               Cancel plan
             </button>
           ) : null}
-          <button type="button" className="st-btn st-btn-secondary" disabled={busy} onClick={() => void portal()}>
+          <button type="button" className="st-btn st-btn-secondary" disabled={busy} onClick={openPortal}>
             Manage billing
           </button>
         </div>

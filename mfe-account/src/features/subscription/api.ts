@@ -15,12 +15,12 @@ import {
   type SubscriptionPlansResponse,
   type InvoicesResponse,
   type PaymentMethodsResponse,
-  type PortalSessionResponse,
   type SubscriptionChangePreviewResponse,
   type SubscriptionPlan,
   type SubscriptionStatusResponse,
 } from '@studio/contracts';
 import { apiFetch, errorText, refreshCredits, refreshSession } from '@studio/session';
+import { useOpenBillingPortal } from '@studio/session/query';
 import { accountKeys } from '../../lib/query-keys.ts';
 
 const priceOf = (plan: SubscriptionPlan, annual: boolean) => (annual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id) ?? '';
@@ -85,15 +85,19 @@ export function useCancelPlan() {
   });
 }
 
-/** Opens the provider's billing portal (it returns to /app). */
-export async function openBillingPortal(): Promise<void> {
-  window.location.assign((await apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' })).url);
-}
+/** Opens the provider's billing portal (it returns to /app): the shell's user menu opens it too, so it is shared. */
+export { useOpenBillingPortal };
 
 /** The catalog: active plans (with the recommendation for a signed-in user) and top-up packages; the credit history by page. */
 export const getPlans = () => apiFetch<SubscriptionPlansResponse>(ApiRoutes.subscriptionPlans);
 export const getPackages = () => apiFetch<CreditPackagesResponse>(ApiRoutes.creditPackages);
 export const getHistory = (page: number) => apiFetch<CreditHistoryResponse>(`${ApiRoutes.creditHistory}?page=${page}`);
+
+/** The plans (the plans page, the upgrade dialog once open). */
+export const usePlans = (options: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: accountKeys.plans(), queryFn: getPlans, enabled: options.enabled ?? true });
+export const usePackages = () => useQuery({ queryKey: accountKeys.packages(), queryFn: getPackages });
+export const useCreditHistory = (page: number) => useQuery({ queryKey: accountKeys.history(page), queryFn: () => getHistory(page) });
 
 /*
  * Buying: the bff creates the checkout session (prices from its catalog) and the browser goes to
@@ -105,24 +109,24 @@ const go = (answer: CheckoutResponse) => window.location.assign(answer.url);
 /** The error to show for a checkout that did not start (the server's text, else the spec's). */
 export const checkoutError = (error: unknown) => errorText(error, PaymentMessages.checkoutFailed);
 
-export async function checkoutPlan(plan: SubscriptionPlan, annual: boolean): Promise<void> {
-  go(
-    await apiFetch<CheckoutResponse>(PaymentRoutes.subscriptionCheckout, {
+export const checkoutPlan = ({ plan, annual }: { plan: SubscriptionPlan; annual: boolean }) =>
+  apiFetch<CheckoutResponse>(PaymentRoutes.subscriptionCheckout, {
       method: 'POST',
       json: {
         planId: plan.id,
         isAnnual: annual,
         priceId: (annual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id) ?? undefined,
       },
-    }),
-  );
-}
+    });
 
-export async function checkoutPackage(pack: CreditPackage): Promise<void> {
-  go(
-    await apiFetch<CheckoutResponse>(PaymentRoutes.topupCheckout, {
-      method: 'POST',
-      json: { packageId: pack.id, credits: pack.credits, priceUsd: pack.price_usd },
-    }),
-  );
-}
+export const checkoutPackage = (pack: CreditPackage) =>
+  apiFetch<CheckoutResponse>(PaymentRoutes.topupCheckout, {
+    method: 'POST',
+    json: { packageId: pack.id, credits: pack.credits, priceUsd: pack.price_usd },
+  });
+
+/** Starts a plan's checkout; the page leaves for the provider (nothing to invalidate until the webhook). */
+export const useCheckoutPlan = () => useMutation({ mutationFn: checkoutPlan, onSuccess: go });
+
+/** Starts a top-up package's checkout; the page leaves for the provider. */
+export const useCheckoutPackage = () => useMutation({ mutationFn: checkoutPackage, onSuccess: go });

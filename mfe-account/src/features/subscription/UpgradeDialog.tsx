@@ -4,11 +4,10 @@ import { formatCreditsNeeded, type UpgradeDialogProps, AppPaths } from '@studio/
 import { Alert, Dialog, Spinner } from '@studio/ui';
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '@studio/session';
-import { getPlans } from '../subscription/api.ts';
-import { useRequest } from '../../lib/use-request.ts';
-import { accountKeys } from '../../lib/query-keys.ts';
-import { BillingToggle, PlanCards } from '../subscription/PlanCards.tsx';
-import type { BillingPeriod } from '../subscription/pricing.ts';
+import { loadError } from '../../shared/load-error.ts';
+import { usePlans } from './api.ts';
+import { BillingToggle, PlanCards } from './PlanCards.tsx';
+import type { BillingPeriod } from './pricing.ts';
 
 /**
  * The upgrade dialog (spec 2 §2, §5): opens when credits are insufficient, or when a plan is
@@ -17,7 +16,7 @@ import type { BillingPeriod } from '../subscription/pricing.ts';
 export function UpgradeDialog({ open, onClose, creditsNeeded, action }: UpgradeDialogProps) {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const profile = useAtomValue(profileAtom);
-  const [plans] = useRequest(accountKeys.plans(), getPlans, { enabled: open });
+  const plans = usePlans({ enabled: open });
   if (!open) return null;
   const title = creditsNeeded !== undefined ? 'Not enough credits' : 'Choose a plan';
   const description =
@@ -28,9 +27,9 @@ export function UpgradeDialog({ open, onClose, creditsNeeded, action }: UpgradeD
     <Dialog title={title} description={description} onClose={onClose} wide>
       <div style={{ display: 'grid', gap: '1rem' }}>
         <BillingToggle period={period} onChange={setPeriod} />
-        {plans.status === 'loading' && <Spinner label="Loading plans" />}
-        {plans.status === 'error' && <Alert tone="error">{plans.message}</Alert>}
-        {plans.status === 'ready' && (
+        {plans.isPending && <Spinner label="Loading plans" />}
+        {plans.isError && <Alert tone="error">{loadError(plans.error)}</Alert>}
+        {plans.isSuccess && (
           <PlanCards
             plans={plans.data.plans}
             period={period}

@@ -6,7 +6,7 @@
  * the job engine records it (`markStep`, whose row change the database announces). Target: delivery
  * p99 ≤ 100 ms, none lost.
  *
- * Run: `npm run bench -w bff`. Env: BENCH_STREAMS (default 1000).
+ * Run: `npm run bench -w bff`. Env: BENCH_STREAMS (default 1000), BENCH_SMOKE.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -17,9 +17,10 @@ import { startTestStudio } from '../test/harness.ts';
 import { SESSION_COOKIE } from '../src/services/sessions.ts';
 import { markStep } from '../src/services/videos/store.ts';
 import { seedOwnersWithJobs } from './owners.ts';
+import { sized } from './smoke.ts';
 
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
-const STEP_ENDS = 200;
+const STREAMS = Number(process.env.BENCH_STREAMS ?? sized(1000, 10));
+const STEP_ENDS = sized(200, 5);
 const STEP_ENDS_PER_S = 50;
 const TARGET_P99_MS = 100;
 

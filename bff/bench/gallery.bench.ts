@@ -4,14 +4,16 @@
  *     server time (the service call) and round trip through HTTP; target ≤ 10 ms,
  *   - a cached thumbnail (target ≤ 5 ms) and a first thumbnail from a 1080×1920 original (≤ 150 ms).
  *
- * Run: `npm run bench` (root) or `npm run bench -w bff`. Env: BENCH_ASSETS (default 100000).
+ * Run: `npm run bench` (root) or `npm run bench -w bff`. Env: BENCH_ASSETS (default 100000), BENCH_SMOKE.
  */
 import { ApiRoutes } from '@studio/contracts';
 import { createImageAsset, signedInUser, startTestStudio } from '../test/harness.ts';
 import { listUserAssets } from '../src/services/assets/store.ts';
+import { sized } from './smoke.ts';
 
-const ASSETS = Number(process.env.BENCH_ASSETS ?? 100_000);
-const RUNS = 50;
+const ASSETS = Number(process.env.BENCH_ASSETS ?? sized(100_000, 2_100));
+const RUNS = sized(50, 1);
+const THUMBNAILS = sized(10, 1);
 
 function stats(samples: number[]) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -55,7 +57,9 @@ try {
   report('gallery page 101 of 20 (service, keyset)', await time(RUNS, () => listUserAssets(db, user.id, { cursor: cursor! })), 10);
   report('gallery page 1 of 20 (HTTP round trip)', await time(RUNS, () => client.get(`${ApiRoutes.userAssets}/${user.id}`)), 10);
 
-  const originals = await Promise.all(Array.from({ length: 10 }, () => createImageAsset(studio, user.id, { width: 1080, height: 1920 })));
+  const originals = await Promise.all(
+    Array.from({ length: THUMBNAILS }, () => createImageAsset(studio, user.id, { width: 1080, height: 1920 })),
+  );
   report('first thumbnail w=480 of a 1080×1920 PNG', await time(originals.length, (i) => client.get(originals[i]!.thumbnail_url!)), 150);
   report('cached thumbnail w=480', await time(RUNS, () => client.get(originals[0]!.thumbnail_url!)), 5);
 } finally {

@@ -8,7 +8,7 @@
  *   - debits per second spread over 100 users,
  * each with the same number of concurrent callers, and prints debits / SELECT 1 ratios.
  *
- * Run: `npm run bench` (root) or `npm run bench -w bff`. Env: BENCH_OPS, BENCH_CONCURRENCY.
+ * Run: `npm run bench` (root) or `npm run bench -w bff`. Env: BENCH_OPS, BENCH_CONCURRENCY, BENCH_SMOKE.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -18,10 +18,11 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { createDb, migrateAndSeed, type Db } from '../src/db/index.ts';
 import { createLogger } from '../src/logger.ts';
 import { debitCredits, grantCredits } from '../src/services/credits/ledger.ts';
+import { sized } from './smoke.ts';
 
-const OPS = Number(process.env.BENCH_OPS ?? 2000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
-const USERS = 100;
+const OPS = Number(process.env.BENCH_OPS ?? sized(2000, 20));
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? sized(20, 4));
+const USERS = sized(100, 4);
 const POOL_SIZE = CONCURRENCY;
 
 interface Result {

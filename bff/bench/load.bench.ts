@@ -4,15 +4,16 @@
  * first alone, then while two image generations and one video section render on the local engine
  * without pause. Target: p99 ≤ 100 ms under that load (media work must not starve the API).
  *
- * Run: `npm run bench -w bff`. Env: BENCH_LOAD_S (seconds of each measurement, default 15).
+ * Run: `npm run bench -w bff`. Env: BENCH_LOAD_S (seconds of each measurement, default 15), BENCH_SMOKE.
  */
 import { ApiRoutes } from '@studio/contracts';
 import sharp from 'sharp';
 import { ensureProfile, startTestStudio, signedInUser, type TestClient } from '../test/harness.ts';
 import { getJob } from '../src/services/videos/store.ts';
 import { loadFromAnotherProcess } from './load.ts';
+import { sized } from './smoke.ts';
 
-const SECONDS = Number(process.env.BENCH_LOAD_S ?? 15);
+const SECONDS = Number(process.env.BENCH_LOAD_S ?? sized(15, 1));
 const TARGET_P99_MS = 100;
 
 const studio = await startTestStudio({ VIDEO_PARALLELISM: '1' }, { media: 'real' });
@@ -26,7 +27,7 @@ try {
       requests: [{ path: ApiRoutes.planStatus, headers: { cookie: reader.client.cookieHeader } }],
       rate: 50,
       durationS: SECONDS,
-      warmupS: 3,
+      warmupS: sized(3, 0),
       connections: 10,
     });
 

@@ -8,7 +8,7 @@
  *     target ≤ 50 ms, and no errors.
  *
  * Run: `npm run bench` (root) or `npm run bench -w bff`. Env: BENCH_JOBS (default 1000),
- * BENCH_POLL_S (seconds of polling, default 15).
+ * BENCH_POLL_S (seconds of polling, default 15), BENCH_SMOKE.
  */
 import { ApiRoutes, JOB_POLL_MS } from '@studio/contracts';
 import { runVideoJob, type VideoActivities } from '@studio/workflows';
@@ -20,9 +20,11 @@ import { seedOwnersWithJobs } from './owners.ts';
 import { createActivities } from '../src/services/videos/activities.ts';
 import { getJob } from '../src/services/videos/store.ts';
 import { jobSpecOf } from '../src/services/videos/jobs.ts';
+import { sized } from './smoke.ts';
 
-const JOBS = Number(process.env.BENCH_JOBS ?? 1000);
-const POLL_S = Number(process.env.BENCH_POLL_S ?? 15);
+const JOBS = Number(process.env.BENCH_JOBS ?? sized(1000, 10));
+const POLL_S = Number(process.env.BENCH_POLL_S ?? sized(15, 1));
+const RUNS = sized(7, 1);
 const median = (s: number[]) => [...s].sort((a, b) => a - b)[Math.floor(s.length / 2)]!;
 
 const studio = await startTestStudio({ VIDEO_PARALLELISM: '1' });
@@ -75,7 +77,7 @@ try {
   const engineMs: number[] = [];
   const directMs: number[] = [];
   // Alternated, 7 of each: one slow run (a GC, a busy core) moves a median of 3 by ±10 %.
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < RUNS; i++) {
     engineMs.push(await viaEngine());
     directMs.push(await direct());
   }
@@ -99,7 +101,7 @@ try {
     })),
     rate: Math.round(JOBS / (JOB_POLL_MS / 1000)),
     durationS: POLL_S,
-    warmupS: 5,
+    warmupS: sized(5, 1),
     connections: 50,
   });
   console.log(

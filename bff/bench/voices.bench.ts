@@ -5,10 +5,11 @@
  *     generate-audio route (synthesis, loudness normalisation, MP3, storage, ledger),
  *   - the voice library route's latency (target ≤ 20 ms).
  *
- * Run: `npm run bench` (root) or `npm run bench -w bff`.
+ * Run: `npm run bench` (root) or `npm run bench -w bff`. Env: BENCH_SMOKE.
  */
 import { ApiRoutes } from '@studio/contracts';
 import { ensureProfile, signedInUser, startTestStudio } from '../test/harness.ts';
+import { SMOKE, sized } from './smoke.ts';
 
 const SCRIPTS = {
   short: 'This serum changed my morning routine.',
@@ -24,10 +25,10 @@ const studio = await startTestStudio();
 try {
   const { user, client } = await signedInUser(studio);
   await ensureProfile(studio, user, 1000);
-  for (const [name, text] of Object.entries(SCRIPTS)) {
+  for (const [name, text] of Object.entries(SCRIPTS).slice(0, SMOKE ? 1 : undefined)) {
     const ratios: number[] = [];
     let audioS = 0;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < sized(5, 1); i++) {
       const started = performance.now();
       const res = await client.post(ApiRoutes.generateAudio, { text, voiceId: 'studioAdam01' });
       if (res.status !== 200) throw new Error(`generate-audio answered ${res.status}`);
@@ -41,7 +42,7 @@ try {
     );
   }
   const library: number[] = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < (SMOKE ? 1 : 50); i++) {
     const started = performance.now();
     await client.get(ApiRoutes.voiceLibrary);
     library.push(performance.now() - started);

@@ -12,7 +12,9 @@ import { LIPSYNC_MAX_S, SCRIPT_BLOCK_MAX_CHARS, VIDEO_RENDER_SIZES } from '@stud
 import { localBurnCaptions } from '../src/local/video/captions.ts';
 import { localAnimate } from '../src/local/video/motion.ts';
 
-const BLOCKS_PER_SECTION = 20;
+// BENCH_SMOKE=1 (npm test): one short block on a 2 s clip at a quarter of the size, to prove the bench runs.
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const BLOCKS_PER_SECTION = SMOKE ? 1 : 20;
 const TARGET_MB = 500;
 
 /** Peak resident memory (kB) of each child process seen, by pid. */
@@ -66,17 +68,19 @@ export async function measureTree(work: () => Promise<unknown>): Promise<{ ms: n
 
 /** The measure: prints one line and answers the numbers. */
 export async function benchCaptions(render = localBurnCaptions) {
-  const { width, height } = VIDEO_RENDER_SIZES['9:16']!;
+  const full = VIDEO_RENDER_SIZES['9:16']!;
+  const [width, height] = SMOKE ? [full.width / 4, full.height / 4] : [full.width, full.height];
+  const durationS = SMOKE ? 2 : LIPSYNC_MAX_S;
   const still = await sharp({ create: { width, height, channels: 3, background: '#3a6ea5' } })
     .jpeg()
     .toBuffer();
-  const clip = await localAnimate({ image: { data: still, mime: 'image/jpeg', width, height }, width, height, durationS: LIPSYNC_MAX_S });
-  const block = 'a '.repeat(SCRIPT_BLOCK_MAX_CHARS / 2).trim();
+  const clip = await localAnimate({ image: { data: still, mime: 'image/jpeg', width, height }, width, height, durationS });
+  const block = 'a '.repeat(SMOKE ? 50 : SCRIPT_BLOCK_MAX_CHARS / 2).trim();
   const script = Array.from({ length: BLOCKS_PER_SECTION }, () => block).join(' ');
   const cues = Math.ceil(script.split(' ').length / 6);
-  const result = await measureTree(() => render({ video: clip.video, script, width, height, durationS: LIPSYNC_MAX_S }));
+  const result = await measureTree(() => render({ video: clip.video, script, width, height, durationS }));
   console.log(
-    `captions, one ${LIPSYNC_MAX_S} s 720×1280 section with the longest script (${script.length} characters, ${cues} cues unbounded): ${result.ms} ms, peak RSS ${result.totalMb} MB (node ${result.nodeMb} + ffmpeg ${result.childMb}; target ≤ ${TARGET_MB} MB, ratio ${(result.totalMb / TARGET_MB).toFixed(2)})`,
+    `captions, one ${durationS} s ${width}×${height} section with the longest script (${script.length} characters, ${cues} cues unbounded): ${result.ms} ms, peak RSS ${result.totalMb} MB (node ${result.nodeMb} + ffmpeg ${result.childMb}; target ≤ ${TARGET_MB} MB, ratio ${(result.totalMb / TARGET_MB).toFixed(2)})`,
   );
   return result;
 }

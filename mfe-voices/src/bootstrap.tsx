@@ -9,7 +9,7 @@ import { refreshSession } from '@studio/session';
 import { mountStandalone } from '@studio/session/standalone';
 import { Logo } from '@studio/ui';
 import { ensureVoicesStyles } from './styles.ts';
-import { VoicesPage } from './features/page/VoicesPage.tsx';
+import { VoicesPage } from './app/VoicesPage.tsx';
 
 ensureVoicesStyles();
 

@@ -13,15 +13,15 @@ import {
 } from '@studio/contracts';
 import { offerUpgrade, userAtom, errorText } from '@studio/session';
 import { Banner, ConfirmDialog, NameDialog, useBanner } from '@studio/ui';
-import { VoicePicker } from '../picker/VoicePicker.tsx';
-import { AudioPlayer } from '../player/AudioPlayer.tsx';
-import { useDeleteVoiceProfile, useRenameVoiceProfile, useVoiceProfiles } from '../profiles/api.ts';
-import { CreateVoiceProfileDialog } from '../profiles/CreateVoiceProfileDialog.tsx';
-import { VoiceSettings } from '../settings/VoiceSettings.tsx';
-import { useGenerateVoiceLine, useRemoveSavedVoice, useSavedVoices, useSaveVoice, useVoiceInfo, useVoiceLibrary } from '../voices/api.ts';
+import { VoicePicker } from '../features/picker/VoicePicker.tsx';
+import { AudioPlayer } from '../shared/player/AudioPlayer.tsx';
+import { useDeleteVoiceProfile, useRenameVoiceProfile, useVoiceProfiles } from '../shared/profiles/api.ts';
+import { CreateVoiceProfileDialog } from '../features/profiles/CreateVoiceProfileDialog.tsx';
+import { VoiceSettings } from '../features/settings/VoiceSettings.tsx';
+import { useGenerateVoiceLine, useRemoveSavedVoice, useSavedVoices, useSaveVoice, useVoiceInfo, useVoiceLibrary } from '../shared/voices/api.ts';
 
 /**
- * `/app/voices`: browse the library and try any voice on a line of text (1 credit), save voices
+ * `/app/voices` (the route that composes the picker, the settings and the profile dialog): browse the library and try any voice on a line of text (1 credit), save voices
  * with their settings, and manage voice profiles, including cloning one from a sample.
  */
 export function VoicesPage() {
@@ -43,7 +43,7 @@ export function VoicesPage() {
   });
   const [text, setText] = useState('');
   const [result, setResult] = useState<GenerateAudioResponse | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = generateLine.isPending;
   // spec 1 §4: success and error messages clear after 5 s.
   const { banner, show: showStatus, clear: clearStatus } = useBanner();
   const [creating, setCreating] = useState(false);
@@ -63,7 +63,6 @@ export function VoicesPage() {
 
   const generate = async () => {
     if (!text.trim()) return showStatus('error', Messages.voiceTextRequired);
-    setBusy(true);
     setResult(null);
     await act(async () => {
       try {
@@ -74,7 +73,6 @@ export function VoicesPage() {
         throw err;
       }
     }, Messages.failedToGenerateAudio);
-    setBusy(false);
   };
 
   const saveCurrentVoice = (name: string) =>

@@ -1,5 +1,5 @@
 import { ensureVoicesStyles } from '../styles.ts';
-import { AudioPlayer } from '../features/player/AudioPlayer.tsx';
+import { AudioPlayer } from '../shared/player/AudioPlayer.tsx';
 
 ensureVoicesStyles();
 export default AudioPlayer;

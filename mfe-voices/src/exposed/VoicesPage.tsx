@@ -1,5 +1,5 @@
 import { ensureVoicesStyles } from '../styles.ts';
-import { VoicesPage } from '../features/page/VoicesPage.tsx';
+import { VoicesPage } from '../app/VoicesPage.tsx';
 
 ensureVoicesStyles();
 export default VoicesPage;

@@ -3,10 +3,10 @@ import { useAtomValue } from 'jotai';
 import { PRESET_CATEGORY, type VoiceChoice, type VoiceLibraryEntry, type VoicePickerProps } from '@studio/contracts';
 import { userAtom } from '@studio/session';
 import { Spinner } from '@studio/ui';
-import { useVoicePreview } from '../player/use-preview.ts';
-import { useVoiceProfiles } from '../profiles/api.ts';
-import { useCharacterVoices, useVoiceLibrary, voicePreviewUrl } from '../voices/api.ts';
-import { migrateLegacySavedVoices } from '../voices/legacy-saved-voices.ts';
+import { useVoicePreview } from '../../shared/player/use-preview.ts';
+import { useVoiceProfiles } from '../../shared/profiles/api.ts';
+import { useCharacterVoices, useVoiceLibrary, voicePreviewUrl } from '../../shared/voices/api.ts';
+import { migrateLegacySavedVoices } from '../../shared/voices/legacy-saved-voices.ts';
 
 interface Option {
   id: string;

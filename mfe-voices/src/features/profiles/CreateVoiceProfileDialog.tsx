@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Messages, type CloneVoiceResponse, type CreateVoiceProfileDialogProps } from '@studio/contracts';
 import { ApiError, requestUpgrade, userAtom, errorText } from '@studio/session';
 import { Dialog } from '@studio/ui';
-import { useCloneVoice } from './api.ts';
+import { useCloneVoice } from '../../shared/profiles/api.ts';
 import { SAMPLE_EXTENSIONS, sampleProblem } from './sample.ts';
 
 /**
@@ -16,41 +16,37 @@ export function CreateVoiceProfileDialog({ open, onClose, onCreated }: CreateVoi
   const cloneVoice = useCloneVoice();
   const [name, setName] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The form's own refusals (a missing name, a bad sample); the clone's failure is the mutation's.
+  const [problem, setProblem] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
-  const [created, setCreated] = useState<CloneVoiceResponse | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [needsPlan, setNeedsPlan] = useState(false);
   if (!open) return null;
+  const created: CloneVoiceResponse | undefined = cloneVoice.data;
+  const busy = cloneVoice.isPending;
+  const needsPlan = cloneVoice.error instanceof ApiError && cloneVoice.error.status === 402;
+  const error = problem ?? (cloneVoice.error ? errorText(cloneVoice.error, Messages.voiceProfileFailed) : null);
 
   const choose = (next: File | undefined) => {
-    setError(null);
+    setProblem(null);
+    cloneVoice.reset();
     setWarning(null);
     setFile(null);
     if (!next) return;
     const check = sampleProblem(next);
-    if ('error' in check) return setError(check.error);
+    if ('error' in check) return setProblem(check.error);
     setWarning(check.warning);
     setFile(next);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    setNeedsPlan(false);
-    if (!name.trim()) return setError(Messages.voiceNameRequired);
-    if (!file) return setError(Messages.audioMissing);
-    setBusy(true);
-    try {
-      const answer = await cloneVoice.mutateAsync({ name: name.trim(), userId, sample: file });
-      setCreated(answer);
-      onCreated?.({ voiceId: answer.voiceId, name: answer.profile.name, source: 'profile' });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 402) setNeedsPlan(true);
-      setError(errorText(err, Messages.voiceProfileFailed));
-    } finally {
-      setBusy(false);
-    }
+    setProblem(null);
+    cloneVoice.reset();
+    if (!name.trim()) return setProblem(Messages.voiceNameRequired);
+    if (!file) return setProblem(Messages.audioMissing);
+    cloneVoice.mutate(
+      { name: name.trim(), userId, sample: file },
+      { onSuccess: (answer) => onCreated?.({ voiceId: answer.voiceId, name: answer.profile.name, source: 'profile' }) },
+    );
   };
 
   return (

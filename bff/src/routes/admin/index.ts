@@ -11,9 +11,6 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
-import { grantCreditsAsAdmin } from '../../services/admin/credit-grants.ts';
-import { getCreditHistory } from '../../services/credits/reports.ts';
-import { getOrCreateProfileRow } from '../../services/profiles.ts';
 
 const USER_CREDITS = '/api/admin/users/:id/credits';
 const UserId = z.uuid({ error: 'Not a user id' });
@@ -26,15 +23,14 @@ const IdempotencyHeader = z.object({
 });
 
 /** Admin-only routes: the admin rule is decided on the server (spec 1 §6), never by the browser. */
-export function adminRoutes({ db }: AppDeps): Router {
+export function adminRoutes({ services: { credits } }: AppDeps): Router {
   const router = new Router();
 
-  const findUser = async (rawId: string | undefined) => {
+  /** A malformed id names no user: 404, as an unknown one. */
+  const userIdOf = (rawId: string | undefined) => {
     const parsed = UserId.safeParse(rawId);
     if (!parsed.success) throw notFound();
-    const user = await db('users').where({ id: parsed.data }).first('id', 'email');
-    if (!user) throw notFound();
-    return user as { id: string; email: string };
+    return parsed.data;
   };
 
   route(
@@ -47,15 +43,7 @@ export function adminRoutes({ db }: AppDeps): Router {
       responses: { 200: AdminUserCreditsResponse, 403: 'Admin access denied' },
     },
     async (ctx) => {
-      const user = await findUser(ctx.params.id);
-      const profile = await getOrCreateProfileRow(db, user);
-      const history = await getCreditHistory(db, user.id, 1);
-      ctx.body = {
-        userId: user.id,
-        email: user.email,
-        balance: profile.credits_remaining,
-        transactions: history.transactions,
-      } satisfies AdminUserCreditsResponse;
+      ctx.body = (await credits.ofUser(userIdOf(ctx.params.id))) satisfies AdminUserCreditsResponse;
     },
   );
 
@@ -71,19 +59,11 @@ export function adminRoutes({ db }: AppDeps): Router {
       responses: { 200: AdminCreditGrantResponse, 403: `${Messages.adminAccessDenied}, or ${Messages.adminDailyGrantLimit}` },
     },
     async (ctx, { headers, body: { amount, description } }) => {
-      const admin = currentUser(ctx.state);
-      const user = await findUser(ctx.params.id);
-      await getOrCreateProfileRow(db, user);
-      const transaction = await grantCreditsAsAdmin(db, {
-        adminId: admin.id,
-        userId: user.id,
+      ctx.body = (await credits.grantAsAdmin(currentUser(ctx.state).id, userIdOf(ctx.params.id), {
         credits: amount,
         description,
         idempotencyKey: headers['idempotency-key'],
-      });
-      // A repeated key returns the first row; the balance answered is today's.
-      const { credits_remaining: balance } = await db('profiles').where({ id: user.id }).first('credits_remaining');
-      ctx.body = { transaction, balance } satisfies AdminCreditGrantResponse;
+      })) satisfies AdminCreditGrantResponse;
     },
   );
 

@@ -10,19 +10,13 @@ import {
   CreditsResponse,
   CreditUsageQuery,
   CreditUsageResponse,
-  planLimitsFor,
   UsageLimitsResponse,
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
-import { getBalance, getCreditHistory, getCreditSummary, getCreditUsage } from '../../services/credits/reports.ts';
-import { getUsageCounts } from '../../services/plans/usage.ts';
-import { quoteTask } from '../../services/credits/quotes.ts';
-import { readProfileWithReset } from '../../services/credits/tiers.ts';
-import { getOrCreateProfile } from '../../services/profiles.ts';
 
-export function creditsRoutes({ db }: AppDeps): Router {
+export function creditsRoutes({ services: { credits } }: AppDeps): Router {
   const router = new Router();
 
   route(
@@ -35,7 +29,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       responses: { 200: CreditsResponse },
     },
     async (ctx) => {
-      ctx.body = (await getCreditSummary(db, currentUser(ctx.state))) satisfies CreditsResponse;
+      ctx.body = (await credits.summary(currentUser(ctx.state))) satisfies CreditsResponse;
     },
   );
 
@@ -50,9 +44,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       responses: { 200: CreditHistoryResponse },
     },
     async (ctx, { query: { page } }) => {
-      const user = currentUser(ctx.state);
-      await readProfileWithReset(db, user); // a due monthly grant shows up in the history it is read with
-      ctx.body = (await getCreditHistory(db, user.id, page)) satisfies CreditHistoryResponse;
+      ctx.body = (await credits.history(currentUser(ctx.state), page)) satisfies CreditHistoryResponse;
     },
   );
 
@@ -67,7 +59,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       responses: { 200: CreditUsageResponse },
     },
     async (ctx, { query: { days } }) => {
-      ctx.body = (await getCreditUsage(db, currentUser(ctx.state).id, days)) satisfies CreditUsageResponse;
+      ctx.body = (await credits.usage(currentUser(ctx.state).id, days)) satisfies CreditUsageResponse;
     },
   );
 
@@ -82,7 +74,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       responses: { 200: CreditQuoteResponse },
     },
     async (ctx, { query: { taskType, modelName, quantity } }) => {
-      ctx.body = (await quoteTask(db, taskType, modelName || null, quantity)) satisfies CreditQuoteResponse;
+      ctx.body = (await credits.quote(taskType, modelName || null, quantity)) satisfies CreditQuoteResponse;
     },
   );
 
@@ -96,9 +88,8 @@ export function creditsRoutes({ db }: AppDeps): Router {
       body: CreditCheckRequest,
       responses: { 200: CreditCheckResponse },
     },
-    async (ctx, { body: { credits } }) => {
-      const balance = await getBalance(db, currentUser(ctx.state));
-      ctx.body = { sufficient: balance >= credits, balance, needed: credits } satisfies CreditCheckResponse;
+    async (ctx, { body: { credits: needed } }) => {
+      ctx.body = (await credits.check(currentUser(ctx.state), needed)) satisfies CreditCheckResponse;
     },
   );
 
@@ -112,14 +103,7 @@ export function creditsRoutes({ db }: AppDeps): Router {
       responses: { 200: UsageLimitsResponse },
     },
     async (ctx) => {
-      const user = currentUser(ctx.state);
-      const profile = await getOrCreateProfile(db, user);
-      const counts = await getUsageCounts(db, user.id);
-      ctx.body = {
-        tier: profile.subscription_tier,
-        limits: planLimitsFor(profile.subscription_tier),
-        ...counts,
-      } satisfies UsageLimitsResponse;
+      ctx.body = (await credits.limits(currentUser(ctx.state))) satisfies UsageLimitsResponse;
     },
   );
 

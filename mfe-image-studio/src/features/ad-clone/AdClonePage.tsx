@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import {
   AdCloneMessages,
@@ -14,10 +13,9 @@ import {
   type StudioImage,
   AppPaths,
 } from '@studio/contracts';
-import { errorText, offerUpgrade, refreshCredits } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
-import { PhotoPicker } from '../picker/PhotoPicker.tsx';
-import { describeReference, generateAds, useQuote } from './api.ts';
+import { errorText } from '@studio/session';
+import { PhotoPicker } from '../../shared/picker/PhotoPicker.tsx';
+import { useDescribeReference, useGenerateAds, useQuote } from './api.ts';
 
 /** The listed aspect ratio closest to a photo's shape. */
 export function closestRatio(width: number, height: number): ImageAspectRatio {
@@ -33,16 +31,20 @@ const credits = (n: number | undefined) => (n === undefined ? '' : ` · ${n} cre
 
 /** `/app/ad-clone`: an ad the user likes, their product, and ads like it made with that product. */
 export function AdClonePage() {
-  const queryClient = useQueryClient();
   const [reference, setReference] = useState<StudioImage | null>(null);
   const [product, setProduct] = useState<StudioImage | null>(null);
   const [prompt, setPrompt] = useState('');
   const [description, setDescription] = useState<string | null>(null);
   const [count, setCount] = useState(IMAGE_COUNT_MIN);
   const [ratio, setRatio] = useState<ImageAspectRatio>('1:1');
-  const [busy, setBusy] = useState<'describe' | 'generate' | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // What the form itself refuses (nothing chosen, no prompt); a failed call says its own error.
+  const [missing, setMissing] = useState<string | null>(null);
   const [results, setResults] = useState<AdCloneResponse['images']>([]);
+  const describing = useDescribeReference();
+  const generating = useGenerateAds();
+  const busy = describing.isPending ? 'describe' : generating.isPending ? 'generate' : null;
+  const failed = describing.error ?? generating.error;
+  const problem = missing ?? (failed ? errorText(failed, AdCloneMessages.failed) : null);
   // Quoted from task_pricing: describing costs what an Image → Prompt does; each ad what an image does.
   const describePrice = useQuote('describe', 1).data?.credits;
   const adsPrice = useQuote('image', count).data?.credits;
@@ -52,53 +54,43 @@ export function AdClonePage() {
     setRatio(closestRatio(image.width, image.height));
   };
 
-  const describe = async () => {
-    if (!reference) return setProblem(AdCloneMessages.referenceRequired);
-    setBusy('describe');
-    setProblem(null);
-    try {
-      const answer = await describeReference(reference.url);
-      setDescription(answer.description);
-      setPrompt(answer.prompt);
-    } catch (error) {
-      setProblem(errorText(error, AdCloneMessages.failed));
-      void offerUpgrade(error, 'describe the reference');
-    } finally {
-      setBusy(null);
-      void refreshCredits();
-    }
+  const forget = () => {
+    describing.reset();
+    generating.reset();
   };
 
-  const generate = async () => {
-    const missing = !reference
+  const describe = () => {
+    forget();
+    if (!reference) return setMissing(AdCloneMessages.referenceRequired);
+    setMissing(null);
+    describing.mutate(reference.url, {
+      onSuccess: (answer) => {
+        setDescription(answer.description);
+        setPrompt(answer.prompt);
+      },
+    });
+  };
+
+  const generate = () => {
+    forget();
+    const refused = !reference
       ? AdCloneMessages.referenceRequired
       : !product
         ? AdCloneMessages.productRequired
         : !prompt.trim()
           ? AdCloneMessages.promptRequired
           : null;
-    setProblem(missing);
-    if (missing || !reference || !product) return;
-    setBusy('generate');
-    try {
-      const request: AdCloneRequest = {
-        referenceUrl: reference.url,
-        productUrl: product.url,
-        prompt: prompt.trim(),
-        imageCount: count,
-        aspectRatio: ratio,
-        requestId: crypto.randomUUID(),
-      };
-      const answer = await generateAds(request);
-      setResults(answer.images);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
-    } catch (error) {
-      setProblem(errorText(error, AdCloneMessages.failed));
-      void offerUpgrade(error, count === 1 ? 'make this ad' : `make these ${count} ads`);
-    } finally {
-      setBusy(null);
-      void refreshCredits();
-    }
+    setMissing(refused);
+    if (refused || !reference || !product) return;
+    const request: AdCloneRequest = {
+      referenceUrl: reference.url,
+      productUrl: product.url,
+      prompt: prompt.trim(),
+      imageCount: count,
+      aspectRatio: ratio,
+      requestId: crypto.randomUUID(),
+    };
+    generating.mutate(request, { onSuccess: (answer) => setResults(answer.images) });
   };
 
   return (
@@ -124,7 +116,7 @@ export function AdClonePage() {
       <div className="is-panel">
         <h2 className="is-h2">3. The prompt</h2>
         <div className="is-row">
-          <button type="button" className="st-btn st-btn-secondary" onClick={() => void describe()} disabled={busy !== null || !reference}>
+          <button type="button" className="st-btn st-btn-secondary" onClick={describe} disabled={busy !== null || !reference}>
             {busy === 'describe' ? 'Reading the ad…' : `Describe the ad${credits(describePrice)}`}
           </button>
         </div>
@@ -167,7 +159,7 @@ export function AdClonePage() {
           </p>
         )}
         <div className="is-row">
-          <button type="button" className="st-btn st-btn-primary" onClick={() => void generate()} disabled={busy !== null}>
+          <button type="button" className="st-btn st-btn-primary" onClick={generate} disabled={busy !== null}>
             {busy === 'generate' ? 'Making your ads…' : `Make ${count} ad${count === 1 ? '' : 's'}${credits(adsPrice)}`}
           </button>
         </div>

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import {
   IMAGE_ASPECT_RATIO_LABELS,
@@ -12,11 +11,10 @@ import {
   type StudioImage,
   type StudioOperation,
 } from '@studio/contracts';
-import { errorText, offerUpgrade, refreshCredits } from '@studio/session';
+import { errorText } from '@studio/session';
 import { Banner, useBanner } from '@studio/ui';
-import { sessionQueryKeys } from '@studio/session/query';
-import { measure, PhotoPicker } from '../picker/PhotoPicker.tsx';
-import { runStep, saveResult, useStudioPrices } from './api.ts';
+import { measure, PhotoPicker } from '../../shared/picker/PhotoPicker.tsx';
+import { useRunStep, useSaveResult, useStudioPrices } from './api.ts';
 import { applyStep, currentImage, describeSteps, startHistory, undoStep, type StudioHistory } from './history.ts';
 
 type StepRequest = StudioEditRequest extends infer R ? (R extends StudioEditRequest ? Omit<R, 'imageUrl' | 'requestId'> : never) : never;
@@ -72,10 +70,15 @@ interface EditorProps {
 }
 
 function Editor({ history, onChange, onStartOver }: EditorProps) {
-  const queryClient = useQueryClient();
   const prices = useStudioPrices();
   const price = (op: StudioOperation) => prices.data?.prices[op];
-  const [busy, setBusy] = useState<string | null>(null);
+  const step = useRunStep();
+  const saving = useSaveResult();
+  const busy = step.isPending
+    ? `${STUDIO_OPERATIONS[step.variables.operation].label}…`
+    : saving.isPending
+      ? 'Saving…'
+      : null;
   const { banner, show, clear } = useBanner();
   const [comparing, setComparing] = useState(false);
   const [split, setSplit] = useState(50);
@@ -86,35 +89,26 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
   const [fit, setFit] = useState<'crop' | 'extend'>('crop');
   const current = currentImage(history);
 
-  const run = async (step: StepRequest, label: string) => {
-    setBusy(`${STUDIO_OPERATIONS[step.operation].label}…`);
+  const run = (request: StepRequest, label: string) => {
     clear();
-    try {
-      const request = { ...step, imageUrl: current.url, requestId: crypto.randomUUID() } as StudioEditRequest;
-      const result = await runStep(request);
-      onChange(applyStep(history, { image: result.image, label }));
-      show('success', `${label}: done (${credits(result.creditsUsed)}${result.provider === 'local' ? ', studio engine' : ''}).`);
-    } catch (error) {
-      show('error', errorText(error, 'That edit failed. Please try again.'));
-      void offerUpgrade(error, `run ${STUDIO_OPERATIONS[step.operation].label.toLowerCase()}`);
-    } finally {
-      setBusy(null);
-      void refreshCredits();
-    }
+    step.mutate({ ...request, imageUrl: current.url, requestId: crypto.randomUUID() }, {
+      onSuccess: (result) => {
+        onChange(applyStep(history, { image: result.image, label }));
+        show('success', `${label}: done (${credits(result.creditsUsed)}${result.provider === 'local' ? ', studio engine' : ''}).`);
+      },
+      onError: (error) => show('error', errorText(error, 'That edit failed. Please try again.')),
+    });
   };
 
-  const save = async () => {
-    setBusy('Saving…');
+  const save = () => {
     clear();
-    try {
-      await saveResult(current.url, describeSteps(history));
-      show('success', 'Saved to your gallery.');
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery });
-    } catch (error) {
-      show('error', errorText(error, 'The image could not be saved. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
+    saving.mutate(
+      { imageUrl: current.url, description: describeSteps(history) },
+      {
+        onSuccess: () => show('success', 'Saved to your gallery.'),
+        onError: (error) => show('error', errorText(error, 'The image could not be saved. Please try again.')),
+      },
+    );
   };
 
   const costLabel = (op: StudioOperation) => <span className="is-cost"> · {credits(price(op))}</span>;
@@ -172,7 +166,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
           <button
             type="button"
             className="st-btn st-btn-primary"
-            onClick={() => void save()}
+            onClick={() => save()}
             disabled={disabled || history.steps.length === 0}
           >
             Save to gallery
@@ -193,7 +187,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
           <button
             type="button"
             className="st-btn st-btn-secondary"
-            onClick={() => void run({ operation: 'remove_background' }, 'Remove background')}
+            onClick={() => run({ operation: 'remove_background' }, 'Remove background')}
           >
             Remove background{costLabel('remove_background')}
           </button>
@@ -204,7 +198,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
                 key={t.id}
                 type="button"
                 className="st-btn st-btn-secondary"
-                onClick={() => void run({ operation: 'replace_background', templateId: t.id }, t.name)}
+                onClick={() => run({ operation: 'replace_background', templateId: t.id }, t.name)}
               >
                 {t.name}
               </button>
@@ -224,7 +218,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
             type="button"
             className="st-btn st-btn-secondary"
             disabled={!prompt.trim()}
-            onClick={() => void run({ operation: 'replace_background', prompt: prompt.trim() }, `Background: ${prompt.trim()}`)}
+            onClick={() => run({ operation: 'replace_background', prompt: prompt.trim() }, `Background: ${prompt.trim()}`)}
           >
             Replace background{costLabel('replace_background')}
           </button>
@@ -248,7 +242,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
             type="button"
             className="st-btn st-btn-secondary"
             disabled={!scene}
-            onClick={() => scene && void run({ operation: 'place', sceneUrl: scene.url, size }, 'Placed in a scene')}
+            onClick={() => scene && run({ operation: 'place', sceneUrl: scene.url, size }, 'Placed in a scene')}
           >
             Place product{costLabel('place')}
           </button>
@@ -256,7 +250,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
 
         <fieldset className="is-tool" disabled={disabled}>
           <legend>Size and shape</legend>
-          <button type="button" className="st-btn st-btn-secondary" onClick={() => void run({ operation: 'upscale' }, 'Upscale 2×')}>
+          <button type="button" className="st-btn st-btn-secondary" onClick={() => run({ operation: 'upscale' }, 'Upscale 2×')}>
             Upscale 2×{costLabel('upscale')}
           </button>
           <div className="is-row" role="radiogroup" aria-label="Aspect ratio">
@@ -284,7 +278,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
             type="button"
             className="st-btn st-btn-secondary"
             onClick={() =>
-              void run({ operation: 'reframe', aspectRatio: ratio, fit }, `${fit === 'crop' ? 'Crop' : 'Reframe'} to ${ratio}`)
+              run({ operation: 'reframe', aspectRatio: ratio, fit }, `${fit === 'crop' ? 'Crop' : 'Reframe'} to ${ratio}`)
             }
           >
             Apply {ratio}

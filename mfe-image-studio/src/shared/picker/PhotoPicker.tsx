@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { IMAGE_UPLOAD_TYPES, imageFileProblem, thumbnailOf, type StudioImage } from '@studio/contracts';
 import { errorText, userAtom } from '@studio/session';
 import { useProducts, useUserImages } from '@studio/session/query';
-import { uploadPhoto } from './api.ts';
+import { useUploadPhoto } from './api.ts';
 
 /** A photo's size, read by the browser (product photos and uploads do not carry it). */
 export async function measure(url: string): Promise<StudioImage> {
@@ -24,30 +24,27 @@ interface PhotoPickerProps {
 export function PhotoPicker({ label, onPick, selectedUrl }: PhotoPickerProps) {
   const userId = useAtomValue(userAtom)?.id ?? '';
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const uploadPhoto = useUploadPhoto();
+  const uploading = uploadPhoto.isPending;
+  const shown = problem ?? (uploadPhoto.error ? errorText(uploadPhoto.error, 'The upload failed. Please try again.') : null);
   // The first page of the user's images (newest first), under the key the gallery refreshes.
   const images = useUserImages(userId);
   const products = useProducts();
 
   const pick = (url: string) => {
     setProblem(null);
+    uploadPhoto.reset();
     measure(url).then(onPick, () => setProblem('That photo could not be opened.'));
   };
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const upload = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     input.value = '';
     if (!file) return;
     const refused = imageFileProblem(file);
     if (refused) return setProblem(refused);
-    setUploading(true);
-    try {
-      pick((await uploadPhoto(file)).imageUrl);
-    } catch (error) {
-      setProblem(errorText(error, 'The upload failed. Please try again.'));
-    } finally {
-      setUploading(false);
-    }
+    setProblem(null);
+    uploadPhoto.mutate(file, { onSuccess: (answer) => pick(answer.imageUrl) });
   };
 
   const tiles = [
@@ -60,11 +57,11 @@ export function PhotoPicker({ label, onPick, selectedUrl }: PhotoPickerProps) {
     <div className="is-tool" role="group" aria-label={label}>
       <label className="st-btn st-btn-secondary">
         {uploading ? 'Uploading…' : 'Upload a photo'}
-        <input type="file" accept={IMAGE_UPLOAD_TYPES.join(',')} onChange={(e) => void upload(e)} hidden disabled={uploading} />
+        <input type="file" accept={IMAGE_UPLOAD_TYPES.join(',')} onChange={upload} hidden disabled={uploading} />
       </label>
-      {problem && (
+      {shown && (
         <p className="is-error" role="alert">
-          {problem}
+          {shown}
         </p>
       )}
       {images.isPending || products.isPending ? (

@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import { ApiRoutes, CreditPackagesResponse, SubscriptionPlansResponse } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
-import { listPackages, listPlans } from '../../services/payments/catalog.ts';
 import { route } from '../route.ts';
 
 /** The public catalog: plans and credit packages, active ones, cheapest first. */
-export function catalogRoutes({ db }: AppDeps): Router {
+export function catalogRoutes({ services: { catalog } }: AppDeps): Router {
   const router = new Router();
 
   route(
@@ -19,7 +18,7 @@ export function catalogRoutes({ db }: AppDeps): Router {
     },
     async (ctx) => {
       const user = ctx.state.session?.kind === 'user' ? ctx.state.user : undefined;
-      ctx.body = (await listPlans(db, user?.id ?? null)) satisfies SubscriptionPlansResponse;
+      ctx.body = (await catalog.plans(user?.id ?? null)) satisfies SubscriptionPlansResponse;
     },
   );
 
@@ -33,7 +32,7 @@ export function catalogRoutes({ db }: AppDeps): Router {
       responses: { 200: CreditPackagesResponse },
     },
     async (ctx) => {
-      ctx.body = { packages: await listPackages(db) } satisfies CreditPackagesResponse;
+      ctx.body = { packages: await catalog.packages() } satisfies CreditPackagesResponse;
     },
   );
 

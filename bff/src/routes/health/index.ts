@@ -8,7 +8,7 @@ import { route } from '../route.ts';
 const HealthQuery = z.object({ quick: z.enum(['true', 'false']).optional() });
 const HealthResponse = z.object({ ok: z.boolean(), database: z.enum(['up', 'down']).optional() });
 
-export function healthRoutes({ db, config }: AppDeps): Router {
+export function healthRoutes({ services: { health }, config }: AppDeps): Router {
   const router = new Router();
 
   route(
@@ -26,7 +26,7 @@ export function healthRoutes({ db, config }: AppDeps): Router {
         return;
       }
       try {
-        await db.raw('SELECT 1');
+        await health.checkDatabase();
         ctx.body = { ok: true, database: 'up' };
       } catch (error) {
         ctx.state.log.error({ err: error }, 'health check: database unreachable');

@@ -2,16 +2,15 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { route } from '../route.ts';
-import { createAvatarStore, MEDIA_URL_PREFIX } from '../../services/storage/avatars.ts';
+import { MEDIA_URL_PREFIX } from '../../services/storage/avatars.ts';
 
 const AVATAR_PATH = `${MEDIA_URL_PREFIX}/avatars/:file`;
 /** Avatar names are random and never rewritten, so a cached copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Media the bff stores under DATA_DIR; only names it generated itself are served. */
-export function mediaRoutes({ objects }: AppDeps): Router {
+export function mediaRoutes({ services: { avatars } }: AppDeps): Router {
   const router = new Router();
-  const avatars = createAvatarStore(objects);
 
   route(
     router,

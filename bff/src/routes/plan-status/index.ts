@@ -3,9 +3,8 @@ import { ApiRoutes, PlanStatusResponse } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
-import { getPlanStatus } from '../../services/plans/plan-status.ts';
 
-export function planStatusRoutes({ db }: AppDeps): Router {
+export function planStatusRoutes({ services: { planStatus } }: AppDeps): Router {
   const router = new Router();
 
   route(
@@ -18,7 +17,7 @@ export function planStatusRoutes({ db }: AppDeps): Router {
       responses: { 200: PlanStatusResponse },
     },
     async (ctx) => {
-      ctx.body = (await getPlanStatus(db, currentUser(ctx.state), (error) =>
+      ctx.body = (await planStatus.of(currentUser(ctx.state), (error) =>
         ctx.state.log.error({ err: error }, 'plan status check failed'),
       )) satisfies PlanStatusResponse;
     },

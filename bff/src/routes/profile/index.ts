@@ -1,27 +1,19 @@
 import Router from '@koa/router';
 import {
   ApiRoutes,
-  AVATAR_JPEG_QUALITY,
   AVATAR_MAX_BYTES,
-  AVATAR_SIZE_PX,
   Messages,
   ProfilePatchRequest,
   ProfileResponse,
-  Username,
   UsernameAvailabilityQuery,
   UsernameAvailabilityResponse,
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError, conflict, invalidRequest } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { route } from '../route.ts';
-import { readProfileWithReset } from '../../services/credits/tiers.ts';
-import { getOrCreateProfileRow, isUsernameTaken, toProfile, updateProfileRow } from '../../services/profiles.ts';
-import { createUploadGate, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
-import { acceptImage } from '../../services/uploads/images.ts';
+import { uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { AVATAR_KINDS } from '../../services/uploads/kinds.ts';
-import { avatarFileFromUrl, avatarOwner, avatarUrl, createAvatarStore } from '../../services/storage/avatars.ts';
 
 /** spec 2 §5: the avatar is any image under 5 MB (GIF too); never SVG. */
 const AVATAR_UPLOAD: UploadSpec = {
@@ -35,28 +27,8 @@ const AVATAR_UPLOAD: UploadSpec = {
   },
 };
 
-/** The 96×96 JPEG of an accepted upload (turned upright, transparency on white). */
-async function toAvatarJpeg(filepath: string): Promise<Buffer> {
-  const avatar = await acceptImage(filepath, Messages.avatarProcessFailed, (upright) =>
-    upright
-      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: Math.round(AVATAR_JPEG_QUALITY * 100) }),
-  );
-  return avatar.data;
-}
-
-export function profileRoutes({ db, config, objects, rateLimitStore }: AppDeps): Router {
+export function profileRoutes({ services: { profiles, uploads }, rateLimitStore }: AppDeps): Router {
   const router = new Router();
-  const avatars = createAvatarStore(objects);
-  const uploads = createUploadGate(config.dataDir);
-
-  /** Old avatar files go once the profile no longer points at them. */
-  const removeReplacedAvatar = async (userId: string, before: string | null, after: string | null) => {
-    if (!before || before === after) return;
-    const file = avatarFileFromUrl(before);
-    if (file && avatarOwner(file) === userId) await avatars.remove(file);
-  };
 
   route(
     router,
@@ -68,7 +40,7 @@ export function profileRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       responses: { 200: ProfileResponse },
     },
     async (ctx) => {
-      ctx.body = { profile: toProfile(await readProfileWithReset(db, currentUser(ctx.state))) } satisfies ProfileResponse;
+      ctx.body = { profile: await profiles.read(currentUser(ctx.state)) } satisfies ProfileResponse;
     },
   );
 
@@ -83,22 +55,7 @@ export function profileRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       responses: { 200: ProfileResponse, 400: 'A username rule is broken', 409: 'Username is already taken' },
     },
     async (ctx, { body: changes }) => {
-      const user = currentUser(ctx.state);
-      const before = await getOrCreateProfileRow(db, user);
-      if (changes.avatar_url !== undefined && changes.avatar_url !== null && changes.avatar_url !== before.avatar_url) {
-        // Users may not point their avatar at arbitrary URLs: only at a file they uploaded.
-        const file = avatarFileFromUrl(changes.avatar_url);
-        if (!file || avatarOwner(file) !== user.id || !(await avatars.exists(file))) {
-          throw invalidRequest(Messages.avatarNotUploaded, { field: 'avatar_url' });
-        }
-      }
-      if (changes.username !== undefined && (await isUsernameTaken(db, changes.username, user.id))) {
-        throw conflict(Messages.usernameTaken);
-      }
-      // A racing writer that passes the check above still trips the unique index: the same 409.
-      const after = await updateProfileRow(db, user.id, changes);
-      await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
-      ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
+      ctx.body = { profile: await profiles.update(currentUser(ctx.state), changes) } satisfies ProfileResponse;
     },
   );
 
@@ -113,13 +70,7 @@ export function profileRoutes({ db, config, objects, rateLimitStore }: AppDeps):
       responses: { 200: UsernameAvailabilityResponse },
     },
     async (ctx, { query: { username } }) => {
-      const user = currentUser(ctx.state);
-      const parsed = Username.safeParse(username);
-      let answer: UsernameAvailabilityResponse;
-      if (!parsed.success) answer = { available: false, message: parsed.error.issues[0]!.message };
-      else if (await isUsernameTaken(db, parsed.data, user.id)) answer = { available: false, message: Messages.usernameTaken };
-      else answer = { available: true, message: null };
-      ctx.body = answer;
+      ctx.body = (await profiles.usernameAvailability(currentUser(ctx.state).id, username)) satisfies UsernameAvailabilityResponse;
     },
   );
 
@@ -136,22 +87,8 @@ export function profileRoutes({ db, config, objects, rateLimitStore }: AppDeps):
     rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads }),
     uploads.accept(AVATAR_UPLOAD),
     async (ctx) => {
-      const user = currentUser(ctx.state);
-      const file = uploadOf(ctx).files.avatar!;
-      const jpeg = await toAvatarJpeg(file.path);
-      const before = await getOrCreateProfileRow(db, user);
-      const fileName = await avatars.save(user.id, jpeg);
-      let after;
-      try {
-        after = await updateProfileRow(db, user.id, { avatar_url: avatarUrl(fileName) });
-      } catch (error) {
-        await avatars.remove(fileName);
-        if (error instanceof AppError) throw error;
-        ctx.state.log.error({ err: error }, 'avatar: profile update failed');
-        throw new AppError(500, 'internal', Messages.avatarSaveFailed);
-      }
-      await removeReplacedAvatar(user.id, before.avatar_url, after.avatar_url);
-      ctx.body = { profile: toProfile(after) } satisfies ProfileResponse;
+      const profile = await profiles.setAvatar(currentUser(ctx.state), uploadOf(ctx).files.avatar!, ctx.state.log);
+      ctx.body = { profile } satisfies ProfileResponse;
     },
   );
 

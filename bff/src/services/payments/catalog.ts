@@ -88,3 +88,11 @@ export async function listPackages(db: Db): Promise<CreditPackage[]> {
     .select('id', 'name', 'credits', 'price_usd', 'stripe_price_id');
   return rows;
 }
+
+/** The public catalog: active plans (with the caller's recommendation) and credit packages, cheapest first. */
+export function createCatalogService({ db }: { db: Db }) {
+  return {
+    plans: (userId: string | null) => listPlans(db, userId),
+    packages: () => listPackages(db),
+  };
+}

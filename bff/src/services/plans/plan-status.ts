@@ -67,3 +67,10 @@ export async function getPlanStatus(
     return { needsPlan: true, reason: 'check_failed' };
   }
 }
+
+/** The caller's plan status, from its 30-minute cache (kept fresh by the ledger's notifications). */
+export function createPlanStatusService({ db }: { db: Db }) {
+  return {
+    of: (user: Pick<SessionUser, 'id' | 'email'>, onError?: (error: unknown) => void) => getPlanStatus(db, user, onError),
+  };
+}

@@ -10,14 +10,21 @@ import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { createAdminJobs } from './admin/jobs.ts';
 import { createAssetService } from './assets/service.ts';
+import { createAuthService } from './auth-service.ts';
+import { createCreditService } from './credits/service.ts';
+import { createHealthService } from './health.ts';
 import { createImageService } from './images/service.ts';
 import { EventStreamLimit, liveSessionsIn, SessionWatch } from './event-streams.ts';
 import { createProductService } from './products/service.ts';
+import { createCatalogService } from './payments/catalog.ts';
 import { createBillingService } from './payments/billing.ts';
 import type { Payments } from './payments/stripe.ts';
+import { createPlanStatusService } from './plans/plan-status.ts';
+import { createProfileService } from './profile-service.ts';
 import { createAvatarStore } from './storage/avatars.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 import { createThumbnails } from './storage/thumbnails.ts';
+import { createTrainingService } from './training/service.ts';
 import { createUploadGate } from './uploads/gate.ts';
 import type { JobEngine } from './videos/engine.ts';
 import { createVideoService } from './videos/service.ts';
@@ -42,8 +49,12 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
   const avatars = createAvatarStore(objects);
   const videos = createVideoService({ db, config, media, objects, jobs, logger });
   return {
+    health: createHealthService({ db }),
+    auth: createAuthService({ db, config, objects, payments }),
     uploads,
     avatars,
+    profiles: createProfileService({ db, avatars }),
+    credits: createCreditService({ db }),
     assets: createAssetService({ db, objects, thumbnails, appUrl }),
     images: createImageService({ db, media, objects, thumbnails, appUrl }),
     videos,
@@ -54,7 +65,10 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
     },
     adminJobs: createAdminJobs({ db, config, jobs, logger, videos }),
     products: createProductService({ db, objects, thumbnails, storeImportAllowedOrigins: config.storeImportAllowedOrigins }),
+    training: createTrainingService({ db, media, objects, jobs }),
     voices: createVoiceService({ db, media, objects }),
+    catalog: createCatalogService({ db }),
+    planStatus: createPlanStatusService({ db }),
     billing: createBillingService({ db, config, payments, logger }),
   };
 }

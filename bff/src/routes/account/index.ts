@@ -3,12 +3,9 @@ import Router from '@koa/router';
 import type { AppDeps } from '../../deps.ts';
 import { currentSession, currentUser } from '../../middlewares/auth.ts';
 import { RATE_LIMITS, rateLimit } from '../../middlewares/rate-limit.ts';
-import { confirmAccountOwner } from '../../services/reauthentication.ts';
-import { deleteAccount } from '../../services/account.ts';
 import { route } from '../route.ts';
-import { endSession } from '../../services/sessions.ts';
 
-export function accountRoutes({ db, config, objects, payments, rateLimitStore }: AppDeps): Router {
+export function accountRoutes({ services: { auth }, rateLimitStore }: AppDeps): Router {
   const router = new Router();
 
   route(
@@ -33,9 +30,9 @@ export function accountRoutes({ db, config, objects, payments, rateLimitStore }:
     async (ctx, { body: { password } }) => {
       const { id } = currentUser(ctx.state);
       // A stolen session alone must not be able to destroy the account.
-      await confirmAccountOwner(db, id, currentSession(ctx.state), password, 'password');
-      await deleteAccount({ db, objects, payments }, id);
-      await endSession(ctx, db, config);
+      await auth.confirmOwner(id, currentSession(ctx.state), password, 'password');
+      await auth.deleteAccount(id);
+      await auth.sessions.end(ctx);
       ctx.status = 204;
     },
   );

@@ -2,8 +2,6 @@ import { ApiRoutes, AppPaths, Messages } from '@studio/contracts';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.ts';
 import { OidcCancelledError } from '../../services/oidc.ts';
-import { endSession, startSession } from '../../services/sessions.ts';
-import { accountForIdentity } from '../../services/users.ts';
 import { redirectWithError } from './password-auth.ts';
 
 /** The flow cookie only travels to the callback, for ten minutes. */
@@ -11,7 +9,7 @@ const FLOW_COOKIE = 'studio_oidc';
 const FLOW_COOKIE_MS = 10 * 60_000;
 
 /** Sign-in with a Google-type provider (DESIGN decision 3): authorization code + PKCE, state and nonce. */
-export function createGoogleHandlers({ db, config, oidc }: AppDeps) {
+export function createGoogleHandlers({ services: { auth }, config, oidc }: AppDeps) {
   const cookieOptions = {
     httpOnly: true,
     sameSite: 'lax' as const,
@@ -48,14 +46,14 @@ export function createGoogleHandlers({ db, config, oidc }: AppDeps) {
         const callbackUrl = new URL(redirectUri);
         callbackUrl.search = ctx.querystring;
         const identity = await oidc.finishLogin(callbackUrl, flow);
-        userId = await accountForIdentity(db, identity);
+        userId = await auth.users.forIdentity(identity);
       } catch (error) {
         if (error instanceof OidcCancelledError) return redirectWithError(ctx, AppPaths.authCallback, Messages.googleCancelled);
         ctx.state.log.warn({ err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'Google sign-in failed');
         return redirectWithError(ctx, AppPaths.authCallback, Messages.googleFailed);
       }
-      await endSession(ctx, db, config);
-      await startSession(ctx, db, config, userId);
+      await auth.sessions.end(ctx);
+      await auth.sessions.start(ctx, userId);
       ctx.redirect(AppPaths.authCallback);
     },
   };

@@ -17,15 +17,10 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, forbidden, invalidRequest, unauthenticated } from '../../errors.ts';
 import { currentSession, currentUser } from '../../middlewares/auth.ts';
-import { consumeAuthToken, findAuthTokenUser, issueAuthToken } from '../../services/auth-tokens.ts';
 import type { MailMessage } from '../../services/mail.ts';
 import { assertStrongPassword } from '../../services/password-strength.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
-import { confirmAccountOwner } from '../../services/reauthentication.ts';
-import { endOtherSessions, endSession, startSession } from '../../services/sessions.ts';
 import { confirmationMail, recoveryMail } from './emails.ts';
-import { sessionResponse } from './session-response.ts';
-import { confirmEmail, createPasswordUser, findUserByEmail, findUserById, setPassword, toSessionUser } from '../../services/users.ts';
 
 /** A redirect back to the front end carrying a message it shows (`?error=`). */
 export function redirectWithError(ctx: Context, path: string, message: string): void {
@@ -38,7 +33,7 @@ function afterResponse(ctx: Context, work: () => Promise<void>): void {
 }
 
 /** The e-mail/password side of accounts: sign-up and confirmation, sign-in, recovery. */
-export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
+export function createPasswordAuthHandlers({ services: { auth }, config, mailer }: AppDeps) {
   const linkTo = (path: string, token: string) => `${config.appUrl}${path}?token=${encodeURIComponent(token)}`;
 
   async function sendMail(ctx: Context, message: MailMessage): Promise<void> {
@@ -53,9 +48,9 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
   /** What a recovery request does for any address, after its answer: a reset link if it has an account. */
   async function sendRecoveryLink(email: string, log: Context['state']['log']): Promise<void> {
     try {
-      const user = await findUserByEmail(db, email);
+      const user = await auth.users.byEmail(email);
       if (!user) return;
-      const token = await issueAuthToken(db, user.id, 'recover');
+      const token = await auth.tokens.issue(user.id, 'recover');
       await mailer.send(recoveryMail(user.email, linkTo(AppPaths.resetPassword, token)));
     } catch (error) {
       log.error({ err: error instanceof Error ? error.message : String(error) }, 'password reset mail not sent');
@@ -64,21 +59,21 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
 
   /** Replaces whatever session the browser holds (no session fixation across sign-ins). */
   async function signInAs(ctx: Context, userId: string, kind: 'user' | 'recovery' = 'user'): Promise<void> {
-    await endSession(ctx, db, config);
-    await startSession(ctx, db, config, userId, kind);
+    await auth.sessions.end(ctx);
+    await auth.sessions.start(ctx, userId, kind);
   }
 
   /** Answers the session of `userId`, read fresh (a sign-in may just have confirmed the address). */
   async function answerSession(ctx: Context, userId: string, recovery: boolean): Promise<void> {
-    const user = await findUserById(db, userId);
+    const user = await auth.users.byId(userId);
     if (!user) throw unauthenticated();
-    ctx.body = (await sessionResponse(db, toSessionUser(user, config), recovery)) satisfies SessionResponse;
+    ctx.body = (await auth.sessionResponse(auth.users.toSessionUser(user), recovery)) satisfies SessionResponse;
   }
 
   return {
     async signup(ctx: Context, { body: { email, password } }: { body: SignupRequest }): Promise<void> {
       await assertStrongPassword(password, email);
-      const existing = await findUserByEmail(db, email);
+      const existing = await auth.users.byEmail(email);
       if (existing?.email_confirmed_at) throw conflict(Messages.userAlreadyRegistered);
       let userId: string;
       if (existing) {
@@ -87,9 +82,9 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
         // (an attacker, after the owner) hold a password on the account the owner then confirms.
         userId = existing.id;
       } else {
-        userId = await createPasswordUser(db, email, await hashPassword(password));
+        userId = await auth.users.createWithPassword(email, await hashPassword(password));
       }
-      const token = await issueAuthToken(db, userId, 'confirm_email', { replacePending: true });
+      const token = await auth.tokens.issue(userId, 'confirm_email', { replacePending: true });
       await sendMail(ctx, confirmationMail(email, linkTo(AppPaths.confirmEmail, token)));
       ctx.status = 201;
       ctx.body = { message: Messages.signupSent } satisfies MessageResponse;
@@ -101,28 +96,28 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
      * so a registration someone else made with the owner's address never becomes theirs to use.
      */
     async confirm(ctx: Context, { body: { token, password } }: { body: ConfirmEmailRequest }): Promise<void> {
-      const userId = await findAuthTokenUser(db, token, 'confirm_email');
-      const user = userId ? await findUserById(db, userId) : undefined;
+      const userId = await auth.tokens.userOf(token, 'confirm_email');
+      const user = userId ? await auth.users.byId(userId) : undefined;
       if (!user?.password_hash || user.email_confirmed_at) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       // A wrong password leaves the link usable: the owner may retry, or reset the password.
       if (!(await verifyPassword(password, user.password_hash))) throw invalidRequest(Messages.invalidCredentials, { field: 'password' });
-      if (!(await confirmEmail(db, user.id, token))) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
+      if (!(await auth.users.confirmEmail(user.id, token))) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       await signInAs(ctx, user.id);
       await answerSession(ctx, user.id, false);
     },
 
     async signin(ctx: Context, { body: { email, password } }: { body: SigninRequest }): Promise<void> {
-      const user = await findUserByEmail(db, email);
+      const user = await auth.users.byEmail(email);
       // verifyPassword spends the same time for an unknown e-mail: timing tells nothing.
       const valid = await verifyPassword(password, user?.password_hash ?? null);
       if (!user || !valid) throw invalidRequest(Messages.invalidCredentials);
       if (!user.email_confirmed_at) throw forbidden(Messages.emailNotConfirmed);
       await signInAs(ctx, user.id);
-      ctx.body = (await sessionResponse(db, toSessionUser(user, config), false)) satisfies SessionResponse;
+      ctx.body = (await auth.sessionResponse(auth.users.toSessionUser(user), false)) satisfies SessionResponse;
     },
 
     async signout(ctx: Context): Promise<void> {
-      await endSession(ctx, db, config);
+      await auth.sessions.end(ctx);
       ctx.status = 204;
     },
 
@@ -130,7 +125,7 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
     async session(ctx: Context): Promise<void> {
       const user = ctx.state.user;
       ctx.body = (
-        user ? await sessionResponse(db, user, ctx.state.session?.kind === 'recovery') : { user: null, profile: null, recovery: false }
+        user ? await auth.sessionResponse(user, ctx.state.session?.kind === 'recovery') : { user: null, profile: null, recovery: false }
       ) satisfies SessionProbeResponse;
     },
 
@@ -143,13 +138,13 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
 
     /** Tells the reset page on opening whether its link still works; the token stays unused. */
     async checkRecovery(ctx: Context, { body: { token } }: { body: RecoveryLinkRequest }): Promise<void> {
-      if (!(await findAuthTokenUser(db, token, 'recover'))) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
+      if (!(await auth.tokens.userOf(token, 'recover'))) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       ctx.body = { valid: true } satisfies RecoveryLinkCheckResponse;
     },
 
     /** The reset page opens a recovery session with the mail's token when the user submits it. */
     async verifyRecovery(ctx: Context, { body: { token } }: { body: RecoveryLinkRequest }): Promise<void> {
-      const userId = await consumeAuthToken(db, token, 'recover');
+      const userId = await auth.tokens.consume(token, 'recover');
       if (!userId) throw invalidRequest(Messages.linkInvalid, { field: 'token' });
       // A recovery session may only set a new password (requireUser refuses it everywhere else).
       await signInAs(ctx, userId, 'recovery');
@@ -167,12 +162,12 @@ export function createPasswordAuthHandlers({ db, config, mailer }: AppDeps) {
       const { id } = currentUser(ctx.state);
       const session = currentSession(ctx.state);
       // A recovery session proved the inbox just now; a normal one may be a stolen cookie.
-      if (session.kind === 'user') await confirmAccountOwner(db, id, session, currentPassword, 'currentPassword');
+      if (session.kind === 'user') await auth.confirmOwner(id, session, currentPassword, 'currentPassword');
       await assertStrongPassword(password, currentUser(ctx.state).email);
-      await setPassword(db, id, await hashPassword(password));
+      await auth.users.setPassword(id, await hashPassword(password));
       // Every session ends (elsewhere, and this one); the caller continues in a fresh full session.
-      await endOtherSessions(db, id, null);
-      await startSession(ctx, db, config, id, 'user');
+      await auth.sessions.endOthers(id, null);
+      await auth.sessions.start(ctx, id, 'user');
       await answerSession(ctx, id, false);
     },
   };

@@ -1,6 +1,6 @@
 import { TalkingEditor } from '../features/editor/TalkingEditor.tsx';
 import { AppPaths } from '@studio/contracts';
-import { EditorErrorBoundary } from '../features/ErrorScreen.tsx';
+import { EditorErrorBoundary } from '../shared/ErrorScreen.tsx';
 import { ensureEditorStyles } from '../styles.ts';
 
 ensureEditorStyles();

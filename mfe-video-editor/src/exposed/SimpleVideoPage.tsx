@@ -1,6 +1,6 @@
 import { SimpleEditor } from '../features/simple/SimpleEditor.tsx';
 import { AppPaths } from '@studio/contracts';
-import { EditorErrorBoundary } from '../features/ErrorScreen.tsx';
+import { EditorErrorBoundary } from '../shared/ErrorScreen.tsx';
 import { ensureEditorStyles } from '../styles.ts';
 
 ensureEditorStyles();

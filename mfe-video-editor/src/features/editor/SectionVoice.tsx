@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { VoiceControls } from '../draft/VoicePanel.tsx';
+import { VoiceControls } from '../../shared/draft/VoicePanel.tsx';
 import type { SectionVoice as SectionVoiceValue } from './model.ts';
 
 const percent = (n: number) => `${Math.round(n * 100)}%`;

@@ -11,12 +11,12 @@ import {
   AppPaths,
 } from '@studio/contracts';
 import { Alert, Banner, Dialog } from '@studio/ui';
-import { generateAudio } from '../draft/api.ts';
-import { newId } from '../draft/ids.ts';
-import { ModelSelect } from '../draft/ModelSelect.tsx';
-import { useVideoDraft } from '../draft/use-video-draft.ts';
-import { JobPanel } from '../job/JobPanel.tsx';
-import { UpgradeSlot } from '../UpgradeSlot.tsx';
+import { useGenerateAudio } from '../../shared/draft/api.ts';
+import { newId } from '../../shared/draft/ids.ts';
+import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
+import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
+import { JobPanel } from '../../shared/job/JobPanel.tsx';
+import { UpgradeSlot } from '../../shared/UpgradeSlot.tsx';
 import { TalkingSection } from './TalkingSection.tsx';
 import {
   addSection,
@@ -53,9 +53,9 @@ export function TalkingEditor() {
     setSettings((s) => adjustVideoSettings(next, s));
   };
 
+  const speakLine = useGenerateAudio();
   const speak = async (text: string, { voiceId, stability, similarityBoost, speed }: SectionVoice): Promise<AudioVersion> => {
-    const spoken = await generateAudio({ text, voiceId, stability, similarityBoost, speed });
-    draft.refreshCredits();
+    const spoken = await speakLine.mutateAsync({ text, voiceId, stability, similarityBoost, speed });
     return {
       id: newId('audio'),
       audioUrl: spoken.audioUrl,

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Messages, type UserAsset } from '@studio/contracts';
 import { errorText } from '@studio/session';
-import { SectionCard } from '../draft/SectionCard.tsx';
+import { SectionCard } from '../../shared/draft/SectionCard.tsx';
 import { CharacterPicker } from './CharacterPicker.tsx';
 import { SectionVoice } from './SectionVoice.tsx';
 import {

@@ -11,7 +11,7 @@ import {
   type SectionVoice as SentSectionVoice,
   type VideoModelId,
 } from '@studio/contracts';
-import { newId } from '../draft/ids.ts';
+import { newId } from '../../shared/draft/ids.ts';
 
 export type BlockAudioStatus = 'none' | 'generating' | 'generated' | 'approved' | 'rejected' | 'disabled';
 

@@ -13,14 +13,14 @@ import {
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, Banner } from '@studio/ui';
-import { generateAudio } from '../draft/api.ts';
-import { newId } from '../draft/ids.ts';
-import { ModelSelect } from '../draft/ModelSelect.tsx';
-import { useVideoDraft } from '../draft/use-video-draft.ts';
-import { VoicePanel } from '../draft/VoicePanel.tsx';
-import { JobPanel } from '../job/JobPanel.tsx';
-import { UpgradeSlot } from '../UpgradeSlot.tsx';
-import { generateSectionImage, uploadAudio } from './api.ts';
+import { useGenerateAudio } from '../../shared/draft/api.ts';
+import { newId } from '../../shared/draft/ids.ts';
+import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
+import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
+import { VoicePanel } from '../../shared/draft/VoicePanel.tsx';
+import { JobPanel } from '../../shared/job/JobPanel.tsx';
+import { UpgradeSlot } from '../../shared/UpgradeSlot.tsx';
+import { useGenerateSectionImage, useUploadAudio } from './api.ts';
 import { newSimpleSection, SimpleSectionCard, type SimpleSection } from './SimpleSection.tsx';
 
 const AUDIO_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/webm'];
@@ -41,6 +41,11 @@ export function SimpleEditor() {
     speed: SIMPLE_EDITOR_VOICE_SETTINGS.speed,
   });
 
+  // One mutation each, shared by the sections (each section keeps its own status in the draft).
+  const speakLine = useGenerateAudio();
+  const uploadTrack = useUploadAudio();
+  const makeSectionImage = useGenerateSectionImage();
+
   const remove = (id: string) => {
     if (sections.length === 1) return draft.setError(Messages.lastSectionRemoval);
     setSections((all) => all.filter((s) => s.id !== id));
@@ -50,8 +55,7 @@ export function SimpleEditor() {
     if (!section.scriptText.trim()) return patch(section.id, { error: Messages.simpleAudioTextRequired });
     patch(section.id, { audioStatus: 'generating', error: null });
     try {
-      const spoken = await generateAudio({ text: section.scriptText, voiceId, ...voiceSettings });
-      draft.refreshCredits();
+      const spoken = await speakLine.mutateAsync({ text: section.scriptText, voiceId, ...voiceSettings });
       // The simple editor approves generated audio at once (spec 2 §4).
       patch(section.id, {
         audioStatus: 'approved',
@@ -76,7 +80,7 @@ export function SimpleEditor() {
     if (file.size >= AUDIO_UPLOAD_MAX_BYTES) return patch(section.id, { error: Messages.audioTooLarge });
     patch(section.id, { audioStatus: 'generating', error: null });
     try {
-      const uploaded = await uploadAudio(file, section.scriptText);
+      const uploaded = await uploadTrack.mutateAsync({ file, text: section.scriptText });
       patch(section.id, {
         audioStatus: 'approved',
         audioUrl: uploaded.audioUrl,
@@ -95,8 +99,7 @@ export function SimpleEditor() {
     if (!section.imagePrompt.trim()) return patch(section.id, { error: Messages.imageDescriptionRequired });
     patch(section.id, { busy: 'image', error: null });
     try {
-      const made = await generateSectionImage(section.imagePrompt);
-      draft.refreshCredits();
+      const made = await makeSectionImage.mutateAsync(section.imagePrompt);
       patch(section.id, { busy: null, imageFile: null, imageUrl: made.image.url, imagePreview: made.image.url });
     } catch (e) {
       patch(section.id, { busy: null, error: errorText(e, Messages.failedToGenerateImage) });

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_VIDEO_MODEL, VIDEO_MODELS } from '@studio/contracts';
 import { RemoteSlot } from '@studio/session';
-import { newId } from '../draft/ids.ts';
-import { SectionCard } from '../draft/SectionCard.tsx';
+import { newId } from '../../shared/draft/ids.ts';
+import { SectionCard } from '../../shared/draft/SectionCard.tsx';
 
 /** spec 2 §3 "Simple editor section". */
 export interface SimpleSection {

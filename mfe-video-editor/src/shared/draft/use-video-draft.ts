@@ -5,7 +5,7 @@ import { DEFAULT_VIDEO_MODEL, Messages, videoStarted, type JobView, type VideoMo
 import { ApiError, creditsShortBy, errorText, userAtom } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { useBanner } from '@studio/ui';
-import { startVideo } from './api.ts';
+import { useStartVideo } from './api.ts';
 
 /** What every section of either editor has: an id, and the file to upload when its image is one. */
 export interface DraftSection {
@@ -28,33 +28,45 @@ export function useVideoDraft<S extends DraftSection>(initialSections: () => S[]
   const [model, setModel] = useState<VideoModelId>(DEFAULT_VIDEO_MODEL);
   const [jobId, setJobId] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The editor's own refusals (spec 2 §5); a start the server refused says the mutation's error.
+  const [problem, setProblem] = useState<string | null>(null);
+  const startVideo = useStartVideo();
+  const starting = startVideo.isPending;
+  const refused = startVideo.error;
+  const error =
+    problem ??
+    (refused
+      ? refused instanceof ApiError && refused.status === 429
+        ? Messages.videoInProgress
+        : errorText(refused, Messages.failedToStartVideo)
+      : null);
+  const setError = (message: string | null) => {
+    startVideo.reset();
+    setProblem(message);
+  };
   const { banner, show } = useBanner();
   const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
 
   const refreshCredits = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
   const patch = (id: string, change: Partial<S>) => setSections((all) => all.map((s) => (s.id === id ? { ...s, ...change } : s)));
 
-  const start = async (build: (userId: string) => StartRequest) => {
+  const start = (build: (userId: string) => StartRequest) => {
     if (starting || running) return;
     setError(null);
     if (!user) return setError(Messages.videoSignIn);
     const request = build(user.id);
     if (typeof request === 'string') return setError(request);
-    setStarting(true);
-    try {
-      const started = await startVideo({ sections, ...request });
-      setJobId(started.jobId);
-      setRunning(true);
-      show('success', videoStarted(started.jobId));
-      refreshCredits();
-    } catch (e) {
-      setCreditsNeeded(await creditsShortBy(e));
-      setError(e instanceof ApiError && e.status === 429 ? Messages.videoInProgress : errorText(e, Messages.failedToStartVideo));
-    } finally {
-      setStarting(false);
-    }
+    startVideo.mutate(
+      { sections, ...request },
+      {
+        onSuccess: (started) => {
+          setJobId(started.jobId);
+          setRunning(true);
+          show('success', videoStarted(started.jobId));
+        },
+        onError: (e) => void creditsShortBy(e).then(setCreditsNeeded),
+      },
+    );
   };
 
   return {

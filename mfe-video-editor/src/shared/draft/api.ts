@@ -1,6 +1,8 @@
 /** The calls both editors make (spec 2 §7): speaking a script, and starting the video. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRoutes, type GenerateAudioResponse, type StartJobResponse } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
 
 /** Starting a job uploads the section images: it may take longer than a plain call. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -34,3 +36,15 @@ export interface SpeechRequest {
 }
 export const generateAudio = (request: SpeechRequest) =>
   apiFetch<GenerateAudioResponse>(ApiRoutes.generateAudio, { method: 'POST', json: request, signal: AbortSignal.timeout(60_000) });
+
+/** Starts a video; its credits are reserved, so the balance is read again. */
+export function useStartVideo() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: startVideo, onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }) });
+}
+
+/** Speaks a script for a credit; the balance is read again whatever happens (spent or refunded). */
+export function useGenerateAudio() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: generateAudio, onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }) });
+}

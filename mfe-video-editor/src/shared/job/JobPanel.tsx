@@ -11,7 +11,7 @@ import {
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
-import { cancelJob, retryJob } from './api.ts';
+import { useCancelJob, useRetryJob } from './api.ts';
 import { useJob } from './use-job.ts';
 
 const STEP_LABELS: Record<string, string> = {
@@ -123,19 +123,14 @@ export function JobPanel({
   // A retry runs the same job again: watching starts over.
   const [run, setRun] = useState(0);
   const { job: current, error } = useJob(jobId, run, onFinished);
-  const [busy, setBusy] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
-
-  const act = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setActionError(null);
-    try {
-      await work();
-    } catch (e) {
-      setActionError(errorText(e, Messages.failedToStartVideo));
-    } finally {
-      setBusy(false);
-    }
+  const cancel = useCancelJob();
+  const retry = useRetryJob();
+  const busy = cancel.isPending || retry.isPending;
+  const actionFailed = cancel.error ?? retry.error;
+  const actionError = actionFailed ? errorText(actionFailed, Messages.failedToStartVideo) : null;
+  const forget = () => {
+    cancel.reset();
+    retry.reset();
   };
 
   if (error && !current) return <Alert tone="error">{error}</Alert>;
@@ -179,7 +174,10 @@ export function JobPanel({
       {actionError ? <Alert tone="error">{actionError}</Alert> : null}
       <div className="ve-row">
         {!finished ? (
-          <button type="button" className="st-btn st-btn-secondary" disabled={busy} onClick={() => void act(() => cancelJob(current.id))}>
+          <button type="button" className="st-btn st-btn-secondary" disabled={busy} onClick={() => {
+              forget();
+              cancel.mutate(current.id);
+            }}>
             Cancel
           </button>
         ) : null}
@@ -188,13 +186,15 @@ export function JobPanel({
             type="button"
             className="st-btn st-btn-primary"
             disabled={busy}
-            onClick={() =>
-              void act(async () => {
-                await retryJob(current.id);
-                setRun((n) => n + 1);
-                onJobChange?.(current.id);
-              })
-            }
+            onClick={() => {
+              forget();
+              retry.mutate(current.id, {
+                onSuccess: () => {
+                  setRun((n) => n + 1);
+                  onJobChange?.(current.id);
+                },
+              });
+            }}
           >
             Retry failed sections
           </button>

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import {
   Messages,
@@ -13,28 +12,12 @@ import {
   TrainingRoutes,
   UpdateTrainedModelRequest,
 } from '@studio/contracts';
-import { renderStyleSample } from '@studio/media';
 import type { Context } from 'koa';
-import { jobsTotal } from '../../metrics.ts';
 import type { AppDeps } from '../../deps.ts';
-import { invalidRequest, notFound } from '../../errors.ts';
+import { invalidRequest } from '../../errors.ts';
 import { currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { GLOBAL_STYLES } from '../../services/training/global-styles.ts';
-import {
-  assertCanTrain,
-  createModel,
-  deleteModel,
-  endTraining,
-  getOwnModel,
-  listOwnModels,
-  listStyles,
-  readableModel,
-  toTrainedModel,
-  updateModel,
-} from '../../services/training/models.ts';
-import { createUploadGate, IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
-import { acceptImage } from '../../services/uploads/images.ts';
+import { IMAGE_UPLOAD_RULE, uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { route } from '../route.ts';
 
 const TRAINING_IMAGES: UploadSpec = {
@@ -43,9 +26,8 @@ const TRAINING_IMAGES: UploadSpec = {
 };
 
 /** Styles (`/app/explore`) and training styles and characters (spec 1 §1–§3, spec 2 §7). */
-export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStore }: AppDeps): Router {
+export function trainingRoutes({ services: { training, uploads }, rateLimitStore }: AppDeps): Router {
   const router = new Router();
-  const uploads = createUploadGate(config.dataDir);
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
 
   const sendPng = (ctx: Context, bytes: Buffer, cache: string) => {
@@ -64,7 +46,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       responses: { 200: StyleListResponse },
     },
     async (ctx) => {
-      ctx.body = { success: true, ...(await listStyles(db)) } satisfies StyleListResponse;
+      ctx.body = { success: true, ...(await training.styles()) } satisfies StyleListResponse;
     },
   );
 
@@ -78,15 +60,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       responses: { 200: 'image/png', 404: 'No such style' },
     },
     async (ctx) => {
-      const style = GLOBAL_STYLES.find((s) => s.id === ctx.params.styleId);
-      if (!style) throw notFound();
-      const key = `styles/global/${style.id}.png`;
-      let bytes = await objects.read(key);
-      if (!bytes) {
-        bytes = (await renderStyleSample(style.grade)).data;
-        await objects.put(key, bytes);
-      }
-      sendPng(ctx, bytes, 'public, max-age=86400');
+      sendPng(ctx, await training.globalStyleSample(ctx.params.styleId ?? ''), 'public, max-age=86400');
     },
   );
 
@@ -111,7 +85,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
     uploadLimit,
     // The plan, a running training, the storage quota and the credits are checked before anything is uploaded.
     async (ctx, next) => {
-      await assertCanTrain(db, currentUser(ctx.state).id);
+      await training.assertCanTrain(currentUser(ctx.state).id);
       await next();
     },
     uploads.accept(TRAINING_IMAGES),
@@ -120,18 +94,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       const { files } = uploadOf(ctx);
       const chosen = Object.keys(TRAINING_IMAGES.files).flatMap((field) => (files[field] ? [files[field]] : []));
       if (chosen.length < TRAINING_IMAGES_MIN) throw invalidRequest(TrainingMessages.tooFewImages, { field: 'image_0' });
-      const images = await Promise.all(chosen.map((file) => acceptImage(file.path, Messages.imageTypeInvalid)));
-      // With a hosted trainer the style is also trained as a LoRA, asked for by its trigger word.
-      const hosted = Boolean(media.trainLora);
-      const triggerWord = hosted ? `stl${randomBytes(4).toString('hex')}` : null;
-      const row = await createModel(db, objects, { userId: user.id, kind, name, images, provider: hosted ? 'fal' : 'local', triggerWord });
-      // A training the engine never took is ended as failed, which gives its credits back.
-      await jobs.startTraining({ modelId: row.id, userId: user.id }).catch(async (error: unknown) => {
-        await endTraining(db, row.id, { status: 'failed', error: TrainingMessages.failed });
-        throw error;
-      });
-      jobsTotal.inc({ kind: 'training', engine: jobs.name, event: 'started' });
-      ctx.body = { success: true, model: toTrainedModel(row) } satisfies TrainedModelResponse;
+      ctx.body = { success: true, model: await training.start(user.id, kind, name, chosen) } satisfies TrainedModelResponse;
     },
   );
 
@@ -145,8 +108,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       responses: { 200: TrainedModelListResponse },
     },
     async (ctx) => {
-      const rows = await listOwnModels(db, currentUser(ctx.state).id);
-      ctx.body = { success: true, models: rows.map(toTrainedModel) } satisfies TrainedModelListResponse;
+      ctx.body = { success: true, models: await training.list(currentUser(ctx.state).id) } satisfies TrainedModelListResponse;
     },
   );
 
@@ -160,8 +122,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       responses: { 200: TrainedModelResponse, 404: TrainingMessages.notFound },
     },
     async (ctx) => {
-      const row = await getOwnModel(db, currentUser(ctx.state).id, ctx.params.modelId ?? '');
-      ctx.body = { success: true, model: toTrainedModel(row) } satisfies TrainedModelResponse;
+      ctx.body = { success: true, model: await training.get(currentUser(ctx.state).id, ctx.params.modelId ?? '') } satisfies TrainedModelResponse;
     },
   );
 
@@ -176,8 +137,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       responses: { 200: TrainedModelResponse, 404: TrainingMessages.notFound, 409: TrainingMessages.notReady },
     },
     async (ctx, { body: change }) => {
-      const row = await updateModel(db, currentUser(ctx.state).id, ctx.params.modelId ?? '', change);
-      ctx.body = { success: true, model: toTrainedModel(row) } satisfies TrainedModelResponse;
+      ctx.body = { success: true, model: await training.update(currentUser(ctx.state).id, ctx.params.modelId ?? '', change) } satisfies TrainedModelResponse;
     },
   );
 
@@ -191,7 +151,7 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       responses: { 200: SuccessResponse, 404: TrainingMessages.notFound },
     },
     async (ctx) => {
-      await deleteModel(db, objects, currentUser(ctx.state).id, ctx.params.modelId ?? '');
+      await training.remove(currentUser(ctx.state).id, ctx.params.modelId ?? '');
       ctx.body = { success: true };
     },
   );
@@ -206,10 +166,8 @@ export function trainingRoutes({ db, config, media, objects, jobs, rateLimitStor
       responses: { 200: 'image/png', 404: 'No such sample' },
     },
     async (ctx) => {
-      const row = await readableModel(db, ctx.state.user?.id ?? null, ctx.params.modelId ?? '');
-      const bytes = row?.sample_key ? await objects.read(row.sample_key) : null;
-      if (!bytes) throw notFound();
-      sendPng(ctx, bytes, row!.is_shared ? 'public, max-age=3600' : 'private, max-age=3600');
+      const sample = await training.sample(ctx.state.user?.id ?? null, ctx.params.modelId ?? '');
+      sendPng(ctx, sample.bytes, sample.shared ? 'public, max-age=3600' : 'private, max-age=3600');
     },
   );
 

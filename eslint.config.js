@@ -18,12 +18,17 @@ export const BOUNDARY = {
   bffReact: 'The bff never imports React, react-dom or jotai.',
   workflows: 'Workflow code is replayed deterministically: no Node built-ins or I/O libraries (use activities).',
   bffWiring: 'Wiring goes one way: routes and services take AppDeps from deps.ts, never from app.ts or start.ts.',
+  bffRoutesData: 'Routes never reach the database: no store, knex or db module; call one method of a service from deps.services.',
+  bffServiceDeps: 'A service never imports deps.ts: it declares the narrow dependencies it uses, and services/index.ts builds it.',
 };
 
 /** `no-restricted-imports` by patterns (gitignore-style) or a regular expression over the import string. */
 const restrict = (groups, message) => ['error', { patterns: [{ group: groups, message }] }];
 const restrictRegex = (regex, message) => ['error', { patterns: [{ regex, message }] }];
 const BFF_NO_REACT = ['react', 'react/*', 'react-dom', 'react-dom/*', 'jotai', 'jotai/*'];
+const BFF_WIRING = { regex: '(^|/)(app|start)(\\.ts)?$', message: BOUNDARY.bffWiring };
+/** Stores (knex queries and row mappers) and the database module: a service's business, never a route's. */
+const BFF_DATA = ['**/store.ts', '**/store', 'knex', 'knex/*', '**/db/index.ts', '**/db/index'];
 
 export default tseslint.config(
   {
@@ -95,8 +100,8 @@ export default tseslint.config(
   },
   {
     // A later block replaces the rule for its files, so it repeats the bff's React ban.
-    files: ['bff/src/routes/**/*.ts', 'bff/src/services/**/*.ts'],
-    // Tests may start the whole studio.
+    files: ['bff/src/routes/**/*.ts'],
+    // Tests may start the whole studio and read its database.
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -104,7 +109,24 @@ export default tseslint.config(
         {
           patterns: [
             { group: BFF_NO_REACT, message: BOUNDARY.bffReact },
-            { regex: '(^|/)(app|start)(\\.ts)?$', message: BOUNDARY.bffWiring },
+            BFF_WIRING,
+            { group: BFF_DATA, message: BOUNDARY.bffRoutesData },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['bff/src/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: BFF_NO_REACT, message: BOUNDARY.bffReact },
+            BFF_WIRING,
+            { regex: '(^|/)deps(\\.ts)?$', message: BOUNDARY.bffServiceDeps },
           ],
         },
       ],

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -61,6 +62,49 @@ describe('import boundaries (STYLE.md) as lint rules', () => {
       expect.stringContaining(BOUNDARY.bffWiring),
       expect.stringContaining(BOUNDARY.bffReact),
     ]);
+  });
+
+  it('routes reach no store, knex or database module: they call a service', async () => {
+    expect(
+      await boundaryMessages(
+        'bff/src/routes/x/index.ts',
+        "import { uploadOf } from '../../services/uploads/gate.ts';\nimport { CHANNELS } from '../../db/notifications.ts';\n",
+      ),
+    ).toEqual([]);
+    const found = await boundaryMessages(
+      'bff/src/routes/x/index.ts',
+      [
+        "import { listSavedVoices } from '../../services/voices/store.ts';",
+        "import { getAsset } from '../../services/assets/store';",
+        "import type { Db } from '../../db/index.ts';",
+        "import knex from 'knex';",
+      ].join('\n'),
+    );
+    expect(found).toHaveLength(4);
+    for (const message of found) expect(message).toContain(BOUNDARY.bffRoutesData);
+    // Tests read the database to check what a request left there.
+    expect(await boundaryMessages('bff/src/routes/x/index.test.ts', "import type { Db } from '../../db/index.ts';\n")).toEqual([]);
+  });
+
+  it('services declare their own dependencies, never importing deps.ts', async () => {
+    expect(await boundaryMessages('bff/src/services/x/service.ts', "import type { Db } from '../../db/index.ts';\n")).toEqual([]);
+    const found = await boundaryMessages(
+      'bff/src/services/x/service.ts',
+      "import type { AppDeps } from '../../deps.ts';\nimport { createDeps } from '../../deps';\n",
+    );
+    expect(found).toEqual([expect.stringContaining(BOUNDARY.bffServiceDeps), expect.stringContaining(BOUNDARY.bffServiceDeps)]);
+  });
+
+  it('no route handler touches the database handle', () => {
+    const routes = path.join(root, 'bff/src/routes');
+    const sources = readdirSync(routes, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(sources.length).toBeGreaterThan(10);
+    const offending = sources.filter((file) => {
+      // Import paths name the db folder; the code after them must not name the handle.
+      const code = readFileSync(path.join(routes, file), 'utf8').replace(/^import[^;]*;$/gm, '');
+      return /\bdb\b/.test(code);
+    });
+    expect(offending).toEqual([]);
   });
 
   it('workflow code imports no Node built-ins or I/O libraries', async () => {

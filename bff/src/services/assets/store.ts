@@ -2,7 +2,6 @@ import { GALLERY_PAGE_SIZE, Messages, type AssetMetadata, type AssetType, type U
 import type { Db } from '../../db/index.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { assertRowId, isUuid } from '../ids.ts';
-import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from './views.ts';
 
 /** Width of the thumbnail a grid card shows first. */
 export const GRID_THUMB_WIDTH = 480;

@@ -107,11 +107,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: BFF_NO_REACT, message: BOUNDARY.bffReact },
-            BFF_WIRING,
-            { group: BFF_DATA, message: BOUNDARY.bffRoutesData },
-          ],
+          patterns: [{ group: BFF_NO_REACT, message: BOUNDARY.bffReact }, BFF_WIRING, { group: BFF_DATA, message: BOUNDARY.bffRoutesData }],
         },
       ],
     },

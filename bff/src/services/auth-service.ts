@@ -44,7 +44,8 @@ export function createAuthService({ db, config, objects, payments }: AuthService
       toSessionUser: (row: UserRow) => toSessionUser(row, config),
     },
     tokens: {
-      issue: (userId: string, purpose: AuthTokenPurpose, options?: { replacePending?: boolean }) => issueAuthToken(db, userId, purpose, options),
+      issue: (userId: string, purpose: AuthTokenPurpose, options?: { replacePending?: boolean }) =>
+        issueAuthToken(db, userId, purpose, options),
       userOf: (token: unknown, purpose: AuthTokenPurpose) => findAuthTokenUser(db, token, purpose),
       consume: (token: unknown, purpose: AuthTokenPurpose) => consumeAuthToken(db, token, purpose),
     },

@@ -1,4 +1,11 @@
-import { AVATAR_JPEG_QUALITY, AVATAR_SIZE_PX, Messages, Username, type Profile, type UsernameAvailabilityResponse } from '@studio/contracts';
+import {
+  AVATAR_JPEG_QUALITY,
+  AVATAR_SIZE_PX,
+  Messages,
+  Username,
+  type Profile,
+  type UsernameAvailabilityResponse,
+} from '@studio/contracts';
 import type { Db } from '../db/index.ts';
 import { AppError, conflict, invalidRequest } from '../errors.ts';
 import type { Logger } from '../logger.ts';

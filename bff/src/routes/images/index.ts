@@ -40,7 +40,11 @@ export function imageRoutes({ services: { images, uploads }, rateLimitStore }: A
     },
     async (ctx) => {
       const shared = await images.sharedModels();
-      ctx.body = { success: true, models: [...PREBUILT_MODEL_ENTRIES, ...shared.models], engine: shared.engine } satisfies ModelListResponse;
+      ctx.body = {
+        success: true,
+        models: [...PREBUILT_MODEL_ENTRIES, ...shared.models],
+        engine: shared.engine,
+      } satisfies ModelListResponse;
     },
   );
 

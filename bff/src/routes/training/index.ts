@@ -122,7 +122,10 @@ export function trainingRoutes({ services: { training, uploads }, rateLimitStore
       responses: { 200: TrainedModelResponse, 404: TrainingMessages.notFound },
     },
     async (ctx) => {
-      ctx.body = { success: true, model: await training.get(currentUser(ctx.state).id, ctx.params.modelId ?? '') } satisfies TrainedModelResponse;
+      ctx.body = {
+        success: true,
+        model: await training.get(currentUser(ctx.state).id, ctx.params.modelId ?? ''),
+      } satisfies TrainedModelResponse;
     },
   );
 
@@ -137,7 +140,10 @@ export function trainingRoutes({ services: { training, uploads }, rateLimitStore
       responses: { 200: TrainedModelResponse, 404: TrainingMessages.notFound, 409: TrainingMessages.notReady },
     },
     async (ctx, { body: change }) => {
-      ctx.body = { success: true, model: await training.update(currentUser(ctx.state).id, ctx.params.modelId ?? '', change) } satisfies TrainedModelResponse;
+      ctx.body = {
+        success: true,
+        model: await training.update(currentUser(ctx.state).id, ctx.params.modelId ?? '', change),
+      } satisfies TrainedModelResponse;
     },
   );
 

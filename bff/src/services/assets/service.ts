@@ -43,11 +43,16 @@ export function createAssetService({ db, objects, thumbnails, appUrl }: AssetSer
     /** An admin features an asset or takes it off; the answer says which. */
     async feature(adminId: string, assetId: string, isFeatured: boolean | undefined): Promise<FeatureToggleResponse> {
       const featured = await setFeatured(db, adminId, assetId, isFeatured);
-      return { success: true, asset: { id: assetId, is_featured: featured }, message: featured ? Messages.featuredOn : Messages.featuredOff };
+      return {
+        success: true,
+        asset: { id: assetId, is_featured: featured },
+        message: featured ? Messages.featuredOn : Messages.featuredOff,
+      };
     },
     featured: () => listFeatured(db),
     characters: (userId: string) => listCharacters(db, userId),
-    associateWithCharacter: (userId: string, characterId: string, assetId: string) => associateWithCharacter(db, userId, characterId, assetId),
+    associateWithCharacter: (userId: string, characterId: string, assetId: string) =>
+      associateWithCharacter(db, userId, characterId, assetId),
     ownModels: (userId: string) => ownModelEntries(db, userId),
 
     /** A poster for one of our video URLs (a placeholder until videos have poster frames); a foreign URL is never fetched. */

@@ -65,7 +65,9 @@ export function createCreditService({ db }: { db: Db }) {
       await getOrCreateProfileRow(db, user);
       const transaction = await grantCreditsAsAdmin(db, { adminId, userId: user.id, ...grant });
       // A repeated key returns the first row; the balance answered is today's.
-      const { credits_remaining: balance } = await db('profiles').where({ id: user.id }).first<{ credits_remaining: number }>('credits_remaining');
+      const { credits_remaining: balance } = await db('profiles')
+        .where({ id: user.id })
+        .first<{ credits_remaining: number }>('credits_remaining');
       return { transaction, balance };
     },
   };

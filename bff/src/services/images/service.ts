@@ -118,7 +118,11 @@ export function createImageService({ db, media, objects, thumbnails, appUrl }: I
     /** Image → Prompt: 1 credit, refunded if it fails; a request id answers a retry with the first answer. */
     async describe(userId: string, file: UploadedFile, requestId: string | undefined): Promise<DescribeImageResponse> {
       const image = await acceptImage(file.path, Messages.imageTypeInvalid);
-      const claim = { userId, requestId: requestId && `describe:${requestId}`, fingerprint: fingerprintOf('describe', digestOf(image.data)) };
+      const claim = {
+        userId,
+        requestId: requestId && `describe:${requestId}`,
+        fingerprint: fingerprintOf('describe', digestOf(image.data)),
+      };
       return answerOnce(db, claim, async (attemptTag) => {
         const task = { userId, taskType: 'describe', description: 'Image → Prompt', idempotencyKey: `describe:${attemptTag}` };
         const result = await runChargedTask(db, task, () => callEngine(Messages.failedToDescribe, () => media.describeImage({ image })));
@@ -164,7 +168,13 @@ export function createImageService({ db, media, objects, thumbnails, appUrl }: I
       const asset = await saveImageAsset(db, objects, {
         userId,
         image,
-        metadata: { prompt: description, mode: 'edit', model: 'product_studio', selectedLoRAModels: [], provider: media.routes.replaceBackground },
+        metadata: {
+          prompt: description,
+          mode: 'edit',
+          model: 'product_studio',
+          selectedLoRAModels: [],
+          provider: media.routes.replaceBackground,
+        },
       });
       return { success: true, image: toGeneratedImage(asset) } satisfies UpscaleImageResponse;
     },

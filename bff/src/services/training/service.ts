@@ -51,7 +51,12 @@ export function createTrainingService({ db, media, objects, jobs }: TrainingServ
     assertCanTrain: (userId: string) => assertCanTrain(db, userId),
 
     /** Starts a training on the accepted images; one the engine never took is ended as failed, which gives its credits back. */
-    async start(userId: string, kind: Parameters<typeof createModel>[2]['kind'], name: string, files: UploadedFile[]): Promise<TrainedModel> {
+    async start(
+      userId: string,
+      kind: Parameters<typeof createModel>[2]['kind'],
+      name: string,
+      files: UploadedFile[],
+    ): Promise<TrainedModel> {
       const images = await Promise.all(files.map((file) => acceptImage(file.path, Messages.imageTypeInvalid)));
       // With a hosted trainer the style is also trained as a LoRA, asked for by its trigger word.
       const hosted = Boolean(media.trainLora);

@@ -1,5 +1,5 @@
 import { ensureGalleryStyles } from '../styles.ts';
-import { ProductPicker } from '../features/products/ProductPicker.tsx';
+import { ProductPicker } from '../shared/ProductPicker.tsx';
 
 ensureGalleryStyles();
 export default ProductPicker;

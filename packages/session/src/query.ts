@@ -128,22 +128,9 @@ export function fetchUserAssets(
   return apiFetch<UserAssetsResponse>(`${ApiRoutes.userAssets}/${userId}?assetType=${assetType}${after}`, { signal });
 }
 
-/** Deletes one of the user's assets. */
+/** Deletes one of the user's assets; mfe-gallery's `useDeleteAssets` wraps it with what it refreshes. */
 export const deleteUserAsset = (userId: string, assetId: string) =>
   apiFetch(`${ApiRoutes.userAssets}/${assetId}`, { method: 'DELETE', json: { userId } });
-
-/** Deletes one of the user's assets; every list of assets (and the characters showing one) is read again. */
-export function useDeleteUserAsset(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (assetId: string) => deleteUserAsset(userId, assetId),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: sessionQueryKeys.gallery }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKeys.charactersAll }),
-      ]),
-  });
-}
 
 /**
  * The user's assets of one type as an infinite list, the one hook every app uses for them (the

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Messages } from '@studio/contracts';
 import { adminViewActiveAtom, errorText } from '@studio/session';
-import { GridSkeleton, ImageGrid } from '../images/ImageGrid.tsx';
+import { GridSkeleton, ImageGrid } from '../../shared/ImageGrid.tsx';
 import { useFeatured, useRemoveFromDiscover } from './api.ts';
 
 /**

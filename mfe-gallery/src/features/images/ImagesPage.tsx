@@ -10,7 +10,7 @@ import { useAssetActions } from './asset-actions.ts';
 import { promptDraftAtom } from './draft.ts';
 import { ALL_MEDIA } from './filter.ts';
 import { CreateVideoDialog } from './CreateVideoDialog.tsx';
-import { GridSkeleton, ImageGrid, type GridItem } from './ImageGrid.tsx';
+import { GridSkeleton, ImageGrid, type GridItem } from '../../shared/ImageGrid.tsx';
 import { MediaFilter } from './MediaFilter.tsx';
 import { MediaViewer, modelTags, type ViewerHandlers, type ViewerPart } from './MediaViewer.tsx';
 import { PromptBar } from './prompt-bar/PromptBar.tsx';

@@ -6,21 +6,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApiRoutes,
+  isJobFinished,
+  JOB_POLL_MS,
+  JOB_TIMEOUT_MS,
+  Messages,
   type DescribeImageResponse,
   type FeatureToggleResponse,
-  type GenerateImageResponse,
   type JobStatusResponse,
   type ModelListResponse,
   type StartJobResponse,
   type UpscaleImageResponse,
   type UserAsset,
 } from '@studio/contracts';
-import { apiFetch, offerUpgrade } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+import { ApiError, apiFetch, offerUpgrade } from '@studio/session';
+import { deleteUserAsset, sessionQueryKeys } from '@studio/session/query';
 import { galleryKeys } from '../../lib/query-keys.ts';
 
-/** Generation takes longer than a plain API call: several images, or a cut-out, on the local engine. */
-const GENERATION_TIMEOUT_MS = 180_000;
 /** Describing runs a vision model (a few seconds on the local engine). */
 const DESCRIBE_TIMEOUT_MS = 120_000;
 /** An upscale runs a model on the whole image: longer than a plain API call. */
@@ -38,51 +39,11 @@ export const useImageModels = () => useQuery({ queryKey: galleryKeys.imageModels
  */
 export { useCharacters, useLoraModels } from '@studio/session/query';
 
-/** A generation as sent: its form fields (the prompt bar's debug panel shows them) and the uploaded images. */
-export interface GenerationInput {
-  fields: Record<string, string>;
-  image?: File;
-  image2?: File;
-}
-
-export function generateImages({ fields, image, image2 }: GenerationInput) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  if (image) form.set('image', image);
-  if (image2) form.set('image2', image2);
-  return apiFetch<GenerateImageResponse>(ApiRoutes.generateImage, {
-    method: 'POST',
-    body: form,
-    signal: AbortSignal.timeout(GENERATION_TIMEOUT_MS),
-  });
-}
-
-/**
- * Generate (spec 2 §2). The caller's `onSuccess` runs first, then the user's images are read again
- * before the run ends, so they are in the grid when Generate comes back; the credits are read again
- * whatever happens.
+/*
+ * Generation (the prompt bar's Generate, the welcome flow's runs) is the remote's shared kernel:
+ * one call, one time limit, one mutation with its invalidations.
  */
-export function useGenerateImages(
-  userId: string,
-  callbacks: {
-    onSuccess: (answer: GenerateImageResponse, input: GenerationInput) => void;
-    onError: (error: Error, input: GenerationInput) => void;
-  },
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: generateImages,
-    onSuccess: async (answer, input) => {
-      callbacks.onSuccess(answer, input);
-      await queryClient.invalidateQueries({ queryKey: galleryKeys.assets(userId, 'image') });
-    },
-    onError: (error, input) => {
-      callbacks.onError(error, input);
-      void offerUpgrade(error, 'generate images');
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }),
-  });
-}
+export { generateImages, useGenerateImages, type GenerationInput } from '../../shared/generation/api.ts';
 
 export function describeImage(image: File) {
   const form = new FormData();
@@ -105,8 +66,9 @@ export function useDescribeImage() {
 }
 
 /*
- * The card and viewer actions (`useAssetActions` runs them and re-reads what they change); deleting
- * an asset is `deleteUserAsset` of `@studio/session/query`, beside the list it changes.
+ * The card and viewer actions (`useAssetActions` runs them and shows how they went); each mutation
+ * below declares what it changes. Deleting an asset is `deleteUserAsset` of `@studio/session/query`,
+ * beside the list it changes.
  */
 
 export const upscaleImage = (userId: string, asset: UserAsset) =>
@@ -140,3 +102,94 @@ export const setFeatured = (userId: string, assetId: string, isFeatured: boolean
 
 export const associateWithCharacter = (userId: string, characterId: string, assetId: string) =>
   apiFetch(`${ApiRoutes.characters}/${characterId}/assets/${assetId}`, { method: 'POST', json: { userId } });
+
+/** Deletes assets one by one: every list of the gallery and the characters (one may show a deleted image) are read again. */
+export function useDeleteAssets(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (assets: readonly UserAsset[]) => {
+      for (const asset of assets) await deleteUserAsset(userId, asset.id);
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: galleryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKeys.charactersAll }),
+      ]),
+  });
+}
+
+/** Upscales an image (charged): the new image joins the gallery; the balance is read again whatever happens. */
+export function useUpscaleImage(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (asset: UserAsset) => upscaleImage(userId, asset),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleryKeys.all }),
+    onError: (error) => void offerUpgrade(error, 'upscale this image'),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }),
+  });
+}
+
+/** An image to animate (spec 2 §2: a 3–12 s clip), and what to say once its job has started. */
+export interface AnimationInput {
+  asset: UserAsset;
+  options: { duration: number; aspectRatio: string };
+  onStarted: () => void;
+}
+
+/**
+ * Animates an image: starts its job and follows it to the end (the clip lands in Videos). The
+ * balance is read again when the job starts and when it ends (a failure is refunded).
+ */
+export function useAnimateImage(userId: string) {
+  const queryClient = useQueryClient();
+  const refreshCredits = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
+  return useMutation({
+    mutationFn: async ({ asset, options, onStarted }: AnimationInput) => {
+      let jobId: string;
+      try {
+        jobId = (await startAnimation(userId, asset, options)).jobId;
+      } catch (err) {
+        void offerUpgrade(err, 'animate this image');
+        throw err;
+      } finally {
+        refreshCredits();
+      }
+      onStarted();
+      const started = Date.now();
+      for (;;) {
+        await new Promise((r) => setTimeout(r, JOB_POLL_MS));
+        const { job } = await fetchJobStatus(jobId);
+        if (isJobFinished(job.status)) {
+          refreshCredits();
+          if (job.status !== 'COMPLETED')
+            throw new ApiError(502, 'upstream_failed', `${Messages.failedToAnimate}: ${job.sections[0]?.error ?? job.error ?? 'Unknown error'}`);
+          return job;
+        }
+        if (Date.now() - started > JOB_TIMEOUT_MS) throw new ApiError(504, 'timeout', Messages.videoTimedOutLater);
+      }
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleryKeys.all }),
+  });
+}
+
+/** Features an image on Discover, or takes it off: the gallery's lists (the feed, the star) are read again. */
+export function useToggleFeatured(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (asset: UserAsset) => setFeatured(userId, asset.id, !asset.is_featured),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: galleryKeys.all }),
+  });
+}
+
+/** Links an image to a character, which then shows it: the gallery and the characters (every app's) are read again. */
+export function useAssociateWithCharacter(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ asset, characterId }: { asset: UserAsset; characterId: string }) => associateWithCharacter(userId, characterId, asset.id),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: galleryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKeys.charactersAll }),
+      ]),
+  });
+}

@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { isJobFinished, JOB_POLL_MS, JOB_TIMEOUT_MS, Messages, type UserAsset } from '@studio/contracts';
-import { ApiError, errorText, offerUpgrade } from '@studio/session';
-import { deleteUserAsset, sessionQueryKeys } from '@studio/session/query';
+import { Messages, type UserAsset } from '@studio/contracts';
+import { errorText } from '@studio/session';
 import { useBanner } from '@studio/ui';
-import { galleryKeys } from '../../lib/query-keys.ts';
-import { associateWithCharacter, fetchJobStatus, setFeatured, startAnimation, upscaleImage } from './api.ts';
+import { useAnimateImage, useAssociateWithCharacter, useDeleteAssets, useToggleFeatured, useUpscaleImage } from './api.ts';
 
 /** spec 2 §2: a downloaded blob's URL is revoked after 1 s. */
 const REVOKE_AFTER_MS = 1000;
@@ -28,17 +25,32 @@ export const downloadName = (asset: Pick<UserAsset, 'id' | 'public_url'>) =>
   `studio-${asset.id.slice(0, 8)}.${asset.public_url.split('.').pop() ?? 'png'}`;
 
 /**
- * What a user can do to one of their assets (spec 2 §2 card actions and media viewer), each call
- * ending in the gallery and credits re-read; `status` is the last outcome, for one banner (it clears after 5 s).
+ * What a user can do to one of their assets (spec 2 §2 card actions and media viewer): each server
+ * call is a mutation of `api.ts` that re-reads what it changes; `status` is the last outcome, for
+ * one banner (it clears after 5 s), and `pending` names the action under way.
  */
 export function useAssetActions(userId: string) {
-  const queryClient = useQueryClient();
   const { banner: status, show, clear } = useBanner();
-  const [pending, setPending] = useState<string | null>(null);
+  const removal = useDeleteAssets(userId);
+  const upscale = useUpscaleImage(userId);
+  const animation = useAnimateImage(userId);
+  const featuring = useToggleFeatured(userId);
+  const association = useAssociateWithCharacter(userId);
+  // Downloading and copying happen in the browser, with no server call.
+  const [localWork, setLocalWork] = useState<'download' | 'copy' | null>(null);
+  const pending = removal.isPending
+    ? 'delete'
+    : upscale.isPending
+      ? `upscale:${upscale.variables.id}`
+      : animation.isPending
+        ? `animate:${animation.variables.asset.id}`
+        : featuring.isPending
+          ? `feature:${featuring.variables.id}`
+          : association.isPending
+            ? `character:${association.variables.asset.id}`
+            : localWork;
 
-  const refreshGallery = () => queryClient.invalidateQueries({ queryKey: galleryKeys.all });
-  const run = async (key: string, work: () => Promise<string | null>, fallback: string): Promise<boolean> => {
-    setPending(key);
+  const run = async (work: () => Promise<string | null>, fallback: string): Promise<boolean> => {
     clear();
     try {
       const text = await work();
@@ -47,8 +59,14 @@ export function useAssetActions(userId: string) {
     } catch (err) {
       show('error', errorText(err, fallback));
       return false;
+    }
+  };
+  const local = async (key: 'download' | 'copy', work: () => Promise<string | null>, fallback: string) => {
+    setLocalWork(key);
+    try {
+      return await run(work, fallback);
     } finally {
-      setPending(null);
+      setLocalWork(null);
     }
   };
 
@@ -57,17 +75,12 @@ export function useAssetActions(userId: string) {
     pending,
     clearStatus: clear,
     remove: (assets: readonly UserAsset[]) =>
-      run(
-        'delete',
-        async () => {
-          for (const asset of assets) await deleteUserAsset(userId, asset.id);
-          await refreshGallery();
-          return null;
-        },
-        Messages.failedToDelete,
-      ),
+      run(async () => {
+        await removal.mutateAsync(assets);
+        return null;
+      }, Messages.failedToDelete),
     download: (assets: readonly UserAsset[]) =>
-      run(
+      local(
         'download',
         async () => {
           for (const asset of assets) await downloadFile(asset.public_url, downloadName(asset));
@@ -76,7 +89,7 @@ export function useAssetActions(userId: string) {
         Messages.failedToDownload,
       ),
     copyPrompt: (asset: UserAsset) =>
-      run(
+      local(
         'copy',
         async () => {
           await navigator.clipboard.writeText(asset.metadata.prompt);
@@ -85,77 +98,23 @@ export function useAssetActions(userId: string) {
         Messages.copyFailed,
       ),
     upscale: (asset: UserAsset) =>
-      run(
-        `upscale:${asset.id}`,
-        async () => {
-          try {
-            await upscaleImage(userId, asset);
-          } catch (err) {
-            void offerUpgrade(err, 'upscale this image');
-            throw err;
-          } finally {
-            void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
-          }
-          await refreshGallery();
-          return Messages.imageUpscaled;
-        },
-        Messages.failedToUpscale,
-      ),
+      run(async () => {
+        await upscale.mutateAsync(asset);
+        return Messages.imageUpscaled;
+      }, Messages.failedToUpscale),
     /** spec 2 §2 animation: a 3–12 s clip of the image, made as a job; it lands in Videos. */
     animate: (asset: UserAsset, options: { duration: number; aspectRatio: string }) =>
-      run(
-        `animate:${asset.id}`,
-        async () => {
-          let jobId: string;
-          try {
-            jobId = (await startAnimation(userId, asset, options)).jobId;
-          } catch (err) {
-            void offerUpgrade(err, 'animate this image');
-            throw err;
-          } finally {
-            void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
-          }
-          show('success', Messages.animationStarted);
-          const started = Date.now();
-          for (;;) {
-            await new Promise((r) => setTimeout(r, JOB_POLL_MS));
-            const { job } = await fetchJobStatus(jobId);
-            if (isJobFinished(job.status)) {
-              void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
-              if (job.status !== 'COMPLETED')
-                throw new ApiError(
-                  502,
-                  'upstream_failed',
-                  `${Messages.failedToAnimate}: ${job.sections[0]?.error ?? job.error ?? 'Unknown error'}`,
-                );
-              await refreshGallery();
-              return Messages.animationReady;
-            }
-            if (Date.now() - started > JOB_TIMEOUT_MS) throw new ApiError(504, 'timeout', Messages.videoTimedOutLater);
-          }
-        },
-        Messages.failedToAnimate,
-      ),
+      run(async () => {
+        await animation.mutateAsync({ asset, options, onStarted: () => show('success', Messages.animationStarted) });
+        return Messages.animationReady;
+      }, Messages.failedToAnimate),
     toggleFeatured: (asset: UserAsset) =>
-      run(
-        `feature:${asset.id}`,
-        async () => {
-          const answer = await setFeatured(userId, asset.id, !asset.is_featured);
-          await refreshGallery();
-          return answer.message;
-        },
-        Messages.failedToUpdateFeatured,
-      ),
+      run(async () => (await featuring.mutateAsync(asset)).message, Messages.failedToUpdateFeatured),
     associate: (asset: UserAsset, characterId: string) =>
-      run(
-        `character:${asset.id}`,
-        async () => {
-          await associateWithCharacter(userId, characterId, asset.id);
-          await refreshGallery();
-          return Messages.imageAssociated;
-        },
-        Messages.failedToAssociate,
-      ),
+      run(async () => {
+        await association.mutateAsync({ asset, characterId });
+        return Messages.imageAssociated;
+      }, Messages.failedToAssociate),
   };
 }
 export type AssetActions = ReturnType<typeof useAssetActions>;

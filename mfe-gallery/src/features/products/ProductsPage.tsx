@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   PRODUCT_IMAGES_MAX,
   ProductMessages,
@@ -10,9 +9,17 @@ import {
   thumbnailOf,
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
-import { sessionQueryKeys, useProducts } from '@studio/session/query';
+import { useProducts } from '@studio/session/query';
 import { Banner, useBanner } from '@studio/ui';
-import { addProductImage, createProduct, deleteProduct, importFromStore, readStore, removeProductImage, renameProduct } from './api.ts';
+import {
+  useAddProductImage,
+  useCreateProduct,
+  useDeleteProduct,
+  useImportFromStore,
+  useReadStore,
+  useRemoveProductImage,
+  useRenameProduct,
+} from './api.ts';
 
 const FAILED = 'That did not work. Please try again.';
 
@@ -25,9 +32,7 @@ function photosProblem(files: File[]): string | null {
 
 /** `/app/products` (Brand Assets → Products): the user's products, added by upload or imported from a store. */
 export function ProductsPage() {
-  const queryClient = useQueryClient();
   const products = useProducts();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionQueryKeys.products });
   return (
     <section className="ga-page" aria-labelledby="ga-products-title">
       <header>
@@ -37,8 +42,8 @@ export function ProductsPage() {
         <p className="ga-sub">Your products and their photos, ready for the prompt bar’s Products picker and the video editors.</p>
       </header>
       <div className="ga-products-forms">
-        <StoreImport onImported={refresh} />
-        <NewProduct onCreated={refresh} />
+        <StoreImport />
+        <NewProduct />
       </div>
       {products.isPending ? (
         <p className="ga-notice">Loading products…</p>
@@ -51,7 +56,7 @@ export function ProductsPage() {
       ) : (
         <ul className="ga-products" aria-label="Your products">
           {products.data.items.map((product) => (
-            <ProductCard key={product.id} product={product} onChange={refresh} />
+            <ProductCard key={product.id} product={product} />
           ))}
         </ul>
       )}
@@ -59,29 +64,28 @@ export function ProductsPage() {
   );
 }
 
-function StoreImport({ onImported }: { onImported: () => void }) {
+function StoreImport() {
   const [url, setUrl] = useState('');
   const [found, setFound] = useState<StoreImagesResponse | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState<'reading' | 'importing' | null>(null);
+  const reading = useReadStore();
+  const importing = useImportFromStore();
+  const busy = reading.isPending ? 'reading' : importing.isPending ? 'importing' : null;
   const { banner, show, clear } = useBanner();
 
-  const find = async (event: FormEvent) => {
+  const find = (event: FormEvent) => {
     event.preventDefault();
-    setBusy('reading');
     clear();
     setFound(null);
-    try {
-      const answer = await readStore(url.trim());
-      setFound(answer);
-      setChosen([]);
-      setTitle(answer.products.length === 1 ? answer.products[0]!.title : '');
-    } catch (err) {
-      show('error', errorText(err, FAILED));
-    } finally {
-      setBusy(null);
-    }
+    reading.mutate(url.trim(), {
+      onSuccess: (answer) => {
+        setFound(answer);
+        setChosen([]);
+        setTitle(answer.products.length === 1 ? answer.products[0]!.title : '');
+      },
+      onError: (err) => show('error', errorText(err, FAILED)),
+    });
   };
   const toggle = (image: string) => {
     const next = chosen.includes(image) ? chosen.filter((c) => c !== image) : [...chosen, image];
@@ -90,21 +94,20 @@ function StoreImport({ onImported }: { onImported: () => void }) {
     const source = found?.products.find((p) => p.images.includes(next[0] ?? ''));
     if (source && (!title || found?.products.some((p) => p.title === title))) setTitle(source.title);
   };
-  const importChosen = async () => {
+  const importChosen = () => {
     if (!found) return;
-    setBusy('importing');
     clear();
-    try {
-      const { product } = await importFromStore({ url: url.trim(), title, images: chosen });
-      show('success', `${product.title} imported with ${product.images.length} images.`);
-      setFound(null);
-      setChosen([]);
-      onImported();
-    } catch (err) {
-      show('error', errorText(err, FAILED));
-    } finally {
-      setBusy(null);
-    }
+    importing.mutate(
+      { url: url.trim(), title, images: chosen },
+      {
+        onSuccess: ({ product }) => {
+          show('success', `${product.title} imported with ${product.images.length} images.`);
+          setFound(null);
+          setChosen([]);
+        },
+        onError: (err) => show('error', errorText(err, FAILED)),
+      },
+    );
   };
 
   return (
@@ -153,7 +156,7 @@ function StoreImport({ onImported }: { onImported: () => void }) {
               type="button"
               className="st-btn st-btn-primary"
               disabled={busy !== null || chosen.length === 0 || !title.trim()}
-              onClick={() => void importChosen()}
+              onClick={importChosen}
             >
               {busy === 'importing'
                 ? 'Importing…'
@@ -169,33 +172,37 @@ function StoreImport({ onImported }: { onImported: () => void }) {
   );
 }
 
-function NewProduct({ onCreated }: { onCreated: () => void }) {
+function NewProduct() {
   const [title, setTitle] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateProduct();
+  const busy = create.isPending;
+  const error = problem ?? (create.error ? errorText(create.error, FAILED) : null);
+  const setError = (message: string | null) => {
+    create.reset();
+    setProblem(message);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = title.trim() ? photosProblem(files) : ProductMessages.titleRequired;
-    if (problem) return setError(problem);
-    // The form, before the await: React clears currentTarget once the handler returns.
+    const refused = title.trim() ? photosProblem(files) : ProductMessages.titleRequired;
+    if (refused) return setError(refused);
+    // The form, now: React clears currentTarget once the handler returns.
     const form = event.currentTarget;
-    setBusy(true);
     setError(null);
-    try {
-      await createProduct(title.trim(), files);
-      setTitle('');
-      setFiles([]);
-      form.reset();
-      onCreated();
-    } catch (err) {
-      setError(errorText(err, FAILED));
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(
+      { title: title.trim(), files },
+      {
+        onSuccess: () => {
+          setTitle('');
+          setFiles([]);
+          form.reset();
+        },
+      },
+    );
   };
   return (
-    <form className="st-card ga-products-form" onSubmit={(e) => void submit(e)} aria-labelledby="ga-new-product">
+    <form className="st-card ga-products-form" onSubmit={submit} aria-labelledby="ga-new-product">
       <h2 id="ga-new-product" className="ga-h2">
         Add a product
       </h2>
@@ -229,18 +236,20 @@ function NewProduct({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-function ProductCard({ product, onChange }: { product: Product; onChange: () => void }) {
+function ProductCard({ product }: { product: Product }) {
   const [title, setTitle] = useState(product.title);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const run = async (work: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await work();
-      onChange();
-    } catch (err) {
-      setError(errorText(err, FAILED));
-    }
+  const rename = useRenameProduct();
+  const removal = useDeleteProduct();
+  const addImage = useAddProductImage();
+  const removeImage = useRemoveProductImage();
+  const changes = [rename, removal, addImage, removeImage];
+  const failed = changes.find((change) => change.error)?.error;
+  const error = problem ?? (failed ? errorText(failed, FAILED) : null);
+  const setError = (message: string | null) => {
+    for (const change of changes) change.reset();
+    setProblem(message);
   };
   return (
     <li className="st-card ga-product" aria-label={product.title}>
@@ -248,7 +257,9 @@ function ProductCard({ product, onChange }: { product: Product; onChange: () => 
         className="ga-promptbar-row"
         onSubmit={(e) => {
           e.preventDefault();
-          if (title.trim() !== product.title) void run(() => renameProduct(product.id, title));
+          if (title.trim() === product.title) return;
+          setError(null);
+          rename.mutate({ id: product.id, title });
         }}
       >
         <label className="ga-grow">
@@ -273,7 +284,10 @@ function ProductCard({ product, onChange }: { product: Product; onChange: () => 
                 type="button"
                 className="st-btn st-btn-secondary ga-photo-remove"
                 aria-label={`Remove photo ${i + 1}`}
-                onClick={() => void run(() => removeProductImage(product.id, product.imageIds![i]!))}
+                onClick={() => {
+                  setError(null);
+                  removeImage.mutate({ id: product.id, assetId: product.imageIds![i]! });
+                }}
               >
                 ×
               </button>
@@ -293,16 +307,19 @@ function ProductCard({ product, onChange }: { product: Product; onChange: () => 
                 const file = e.target.files?.[0];
                 e.target.value = '';
                 if (!file) return;
-                const problem = imageFileProblem(file);
-                if (problem) return setError(problem);
-                void run(() => addProductImage(product.id, file));
+                const refused = imageFileProblem(file);
+                setError(refused);
+                if (!refused) addImage.mutate({ id: product.id, file });
               }}
             />
           </label>
         )}
         {confirming ? (
           <>
-            <button type="button" className="st-btn st-btn-primary" onClick={() => void run(() => deleteProduct(product.id))}>
+            <button type="button" className="st-btn st-btn-primary" onClick={() => {
+                setError(null);
+                removal.mutate(product.id);
+              }}>
               Delete {product.title} and its photos
             </button>
             <button type="button" className="st-btn st-btn-secondary" onClick={() => setConfirming(false)}>

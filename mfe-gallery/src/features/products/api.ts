@@ -3,31 +3,33 @@
  * `useProducts()` from `@studio/session/query`: other remotes read it too, so a change re-reads
  * `sessionQueryKeys.products`.
  */
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ProductRoutes, type ProductResponse, type StoreImagesResponse, type StoreImportRequest } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
+import { sessionQueryKeys } from '@studio/session/query';
 
 /** An import downloads every chosen image from the store: more time than an ordinary call. */
 const IMPORT_TIMEOUT_MS = 60_000;
 
-export function createProduct(title: string, files: File[]) {
+export function createProduct({ title, files }: { title: string; files: File[] }) {
   const form = new FormData();
   form.set('title', title);
   files.forEach((file, i) => form.set(`image_${i}`, file));
   return apiFetch<ProductResponse>(ProductRoutes.products, { method: 'POST', body: form });
 }
 
-export const renameProduct = (id: string, title: string) =>
+export const renameProduct = ({ id, title }: { id: string; title: string }) =>
   apiFetch<ProductResponse>(`${ProductRoutes.products}/${id}`, { method: 'PATCH', json: { title } });
 
 export const deleteProduct = (id: string) => apiFetch(`${ProductRoutes.products}/${id}`, { method: 'DELETE' });
 
-export function addProductImage(id: string, file: File) {
+export function addProductImage({ id, file }: { id: string; file: File }) {
   const form = new FormData();
   form.set('image', file);
   return apiFetch<ProductResponse>(`${ProductRoutes.products}/${id}/images`, { method: 'POST', body: form });
 }
 
-export const removeProductImage = (id: string, assetId: string) =>
+export const removeProductImage = ({ id, assetId }: { id: string; assetId: string }) =>
   apiFetch<ProductResponse>(`${ProductRoutes.products}/${id}/images/${assetId}`, { method: 'DELETE' });
 
 export const readStore = (url: string) =>
@@ -37,3 +39,45 @@ export const readStore = (url: string) =>
 
 export const importFromStore = (request: StoreImportRequest) =>
   apiFetch<ProductResponse>(ProductRoutes.storeImport, { method: 'POST', json: request, signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS) });
+
+/** After a change to the products, every app's list of them (`sessionQueryKeys.products`) is read again. */
+const refreshProducts = (queryClient: QueryClient) => () => queryClient.invalidateQueries({ queryKey: sessionQueryKeys.products });
+
+/** Adds a product with its photos. */
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createProduct, onSuccess: refreshProducts(queryClient) });
+}
+
+/** Renames a product. */
+export function useRenameProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: renameProduct, onSuccess: refreshProducts(queryClient) });
+}
+
+/** Deletes a product and its photos. */
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteProduct, onSuccess: refreshProducts(queryClient) });
+}
+
+/** Adds a photo to a product. */
+export function useAddProductImage() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: addProductImage, onSuccess: refreshProducts(queryClient) });
+}
+
+/** Removes a photo from a product. */
+export function useRemoveProductImage() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: removeProductImage, onSuccess: refreshProducts(queryClient) });
+}
+
+/** Imports a product with the chosen images from a store. */
+export function useImportFromStore() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: importFromStore, onSuccess: refreshProducts(queryClient) });
+}
+
+/** Reads a store's product images on demand (a look-up the user starts; nothing changes). */
+export const useReadStore = () => useMutation({ mutationFn: readStore });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { userAtom } from '@studio/session';
 import { useUserAssets } from '@studio/session/query';
-import { GridSkeleton, ImageGrid } from '../images/ImageGrid.tsx';
+import { GridSkeleton, ImageGrid } from '../../shared/ImageGrid.tsx';
 
 export const VIDEOS_EMPTY_TEXT = 'No videos yet.';
 

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -13,12 +12,9 @@ import {
   imageFileProblem,
   AppPaths,
 } from '@studio/contracts';
-import { contentBadgeAtom, userAtom, errorText, offerUpgrade } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+import { contentBadgeAtom, userAtom, errorText } from '@studio/session';
 import { Dialog } from '@studio/ui';
-import { galleryKeys } from '../../lib/query-keys.ts';
-import { generateWelcomeImages } from './api.ts';
-import { composeWelcomeCanvas } from './canvas.ts';
+import { useWelcomeGeneration } from './api.ts';
 
 const TOTAL = WELCOME_EDIT_IMAGES + WELCOME_BACKGROUND_IMAGES;
 
@@ -38,14 +34,19 @@ const RUNS = [
  */
 export function WelcomeModal({ onClose }: WelcomeModalProps) {
   const user = useAtomValue(userAtom);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const setBadge = useSetAtom(contentBadgeAtom);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [step, setStep] = useState<number | null>(null);
   const [results, setResults] = useState<GeneratedImage[]>([]);
+  const welcome = useWelcomeGeneration();
+  const error = problem ?? (welcome.error ? errorText(welcome.error, Messages.failedToGenerateImages) : null);
+  const setError = (message: string | null) => {
+    welcome.reset();
+    setProblem(message);
+  };
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const choose = (next: File | undefined) => {
@@ -60,33 +61,32 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
     setPreview(URL.createObjectURL(next));
   };
 
-  const generate = async () => {
+  const generate = () => {
     setError(null);
     if (!user) return setError(Messages.welcomeSignedOut);
     if (!file) return setError(Messages.welcomeNeedsImage);
     const made: GeneratedImage[] = [];
-    try {
-      const canvas = await composeWelcomeCanvas(file);
-      for (const [i, run] of RUNS.entries()) {
-        setStep(i + 1);
-        const answer = await generateWelcomeImages(user.id, run, canvas);
-        made.push(...answer.images);
-        setResults([...made]);
-      }
-    } catch (err) {
-      void offerUpgrade(err, 'generate your first images');
-      setError(errorText(err, Messages.failedToGenerateImages));
-    } finally {
-      setStep(null);
-      if (made.length > 0) {
-        if (window.location.pathname !== AppPaths.images) setBadge((n) => n + made.length);
-        void queryClient.invalidateQueries({ queryKey: galleryKeys.all });
-      }
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
-    }
+    welcome.mutate(
+      {
+        userId: user.id,
+        file,
+        runs: RUNS,
+        onRun: setStep,
+        onImages: (images) => {
+          made.push(...images);
+          setResults([...made]);
+        },
+      },
+      {
+        onSettled: () => {
+          setStep(null);
+          if (made.length > 0 && window.location.pathname !== AppPaths.images) setBadge((n) => n + made.length);
+        },
+      },
+    );
   };
 
-  const busy = step !== null;
+  const busy = welcome.isPending;
   const done = results.length === TOTAL;
   return (
     <Dialog
@@ -154,7 +154,7 @@ export function WelcomeModal({ onClose }: WelcomeModalProps) {
                   Remove
                 </button>
               )}
-              <button type="button" className="st-btn st-btn-primary" onClick={() => void generate()} disabled={busy}>
+              <button type="button" className="st-btn st-btn-primary" onClick={generate} disabled={busy}>
                 {busy ? 'Generating…' : `Generate (${TOTAL * TASK_CREDITS.image} credits)`}
               </button>
               <button type="button" className="st-btn st-btn-secondary" onClick={onClose}>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Messages, AppPaths } from '@studio/contracts';
 import { ApiError, contentBadgeAtom, errorText } from '@studio/session';
 import { Banner } from '@studio/ui';
-import { ProductPicker } from '../../products/ProductPicker.tsx';
+import { ProductPicker } from '../../../shared/ProductPicker.tsx';
 import { useGenerateImages, useImageModels } from '../api.ts';
 import { BackgroundNotice } from './BackgroundNotice.tsx';
 import { CharacterPicker } from './CharacterPicker.tsx';

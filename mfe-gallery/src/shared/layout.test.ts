@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnsForWidth, imageLoading, listFooterText, toColumns } from './layout.ts';
-import { ALL_MEDIA, toggleMediaFilter } from './filter.ts';
+import { ALL_MEDIA, toggleMediaFilter } from '../features/images/filter.ts';
 
 describe('images grid', () => {
   it('has 2, 3 or 4 columns at 768 and 1024 px', () => {

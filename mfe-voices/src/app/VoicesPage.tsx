@@ -18,7 +18,14 @@ import { AudioPlayer } from '../shared/player/AudioPlayer.tsx';
 import { useDeleteVoiceProfile, useRenameVoiceProfile, useVoiceProfiles } from '../shared/profiles/api.ts';
 import { CreateVoiceProfileDialog } from '../features/profiles/CreateVoiceProfileDialog.tsx';
 import { VoiceSettings } from '../features/settings/VoiceSettings.tsx';
-import { useGenerateVoiceLine, useRemoveSavedVoice, useSavedVoices, useSaveVoice, useVoiceInfo, useVoiceLibrary } from '../shared/voices/api.ts';
+import {
+  useGenerateVoiceLine,
+  useRemoveSavedVoice,
+  useSavedVoices,
+  useSaveVoice,
+  useVoiceInfo,
+  useVoiceLibrary,
+} from '../shared/voices/api.ts';
 
 /**
  * `/app/voices` (the route that composes the picker, the settings and the profile dialog): browse the library and try any voice on a line of text (1 credit), save voices

@@ -102,7 +102,11 @@ export const fetchLoraModels = (userId: string, signal?: AbortSignal) =>
 
 /** The user's own trained models as the Models menu lists them, whatever their status. */
 export const useLoraModels = (userId: string) =>
-  useQuery({ queryKey: sessionQueryKeys.loraModels(userId), enabled: Boolean(userId), queryFn: ({ signal }) => fetchLoraModels(userId, signal) });
+  useQuery({
+    queryKey: sessionQueryKeys.loraModels(userId),
+    enabled: Boolean(userId),
+    queryFn: ({ signal }) => fetchLoraModels(userId, signal),
+  });
 
 /** Opens the provider's billing portal (the user menu, the plans page); the page then leaves for it. */
 export const useOpenBillingPortal = () =>

@@ -11,7 +11,8 @@ import { resizeAvatar } from './avatar.ts';
 export const checkUsername = (username: string, signal?: AbortSignal) =>
   apiFetch<UsernameAvailabilityResponse>(`${ApiRoutes.usernameAvailable}?username=${encodeURIComponent(username)}`, { signal });
 
-export const patchProfile = (patch: { username?: string }) => apiFetch<ProfileResponse>(ApiRoutes.profile, { method: 'PATCH', json: patch });
+export const patchProfile = (patch: { username?: string }) =>
+  apiFetch<ProfileResponse>(ApiRoutes.profile, { method: 'PATCH', json: patch });
 
 export function uploadAvatar(image: Blob, filename: string): Promise<ProfileResponse> {
   const form = new FormData();

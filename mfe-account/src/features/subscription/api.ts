@@ -111,13 +111,13 @@ export const checkoutError = (error: unknown) => errorText(error, PaymentMessage
 
 export const checkoutPlan = ({ plan, annual }: { plan: SubscriptionPlan; annual: boolean }) =>
   apiFetch<CheckoutResponse>(PaymentRoutes.subscriptionCheckout, {
-      method: 'POST',
-      json: {
-        planId: plan.id,
-        isAnnual: annual,
-        priceId: (annual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id) ?? undefined,
-      },
-    });
+    method: 'POST',
+    json: {
+      planId: plan.id,
+      isAnnual: annual,
+      priceId: (annual ? plan.stripe_annual_price_id : plan.stripe_monthly_price_id) ?? undefined,
+    },
+  });
 
 export const checkoutPackage = (pack: CreditPackage) =>
   apiFetch<CheckoutResponse>(PaymentRoutes.topupCheckout, {

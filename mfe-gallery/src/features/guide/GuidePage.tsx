@@ -67,8 +67,8 @@ export function GuidePage() {
           Keep a look
         </h2>
         <p>
-          Apply a style from <Link to={AppPaths.explore}>Styles</Link> to give every image the same grade, or train your own from a product’s
-          photos. Choose a character to put the same person in your scenes.
+          Apply a style from <Link to={AppPaths.explore}>Styles</Link> to give every image the same grade, or train your own from a
+          product’s photos. Choose a character to put the same person in your scenes.
         </p>
       </section>
       <p>

@@ -162,7 +162,11 @@ export function useAnimateImage(userId: string) {
         if (isJobFinished(job.status)) {
           refreshCredits();
           if (job.status !== 'COMPLETED')
-            throw new ApiError(502, 'upstream_failed', `${Messages.failedToAnimate}: ${job.sections[0]?.error ?? job.error ?? 'Unknown error'}`);
+            throw new ApiError(
+              502,
+              'upstream_failed',
+              `${Messages.failedToAnimate}: ${job.sections[0]?.error ?? job.error ?? 'Unknown error'}`,
+            );
           return job;
         }
         if (Date.now() - started > JOB_TIMEOUT_MS) throw new ApiError(504, 'timeout', Messages.videoTimedOutLater);
@@ -185,7 +189,8 @@ export function useToggleFeatured(userId: string) {
 export function useAssociateWithCharacter(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ asset, characterId }: { asset: UserAsset; characterId: string }) => associateWithCharacter(userId, characterId, asset.id),
+    mutationFn: ({ asset, characterId }: { asset: UserAsset; characterId: string }) =>
+      associateWithCharacter(userId, characterId, asset.id),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: galleryKeys.all }),

@@ -108,8 +108,7 @@ export function useAssetActions(userId: string) {
         await animation.mutateAsync({ asset, options, onStarted: () => show('success', Messages.animationStarted) });
         return Messages.animationReady;
       }, Messages.failedToAnimate),
-    toggleFeatured: (asset: UserAsset) =>
-      run(async () => (await featuring.mutateAsync(asset)).message, Messages.failedToUpdateFeatured),
+    toggleFeatured: (asset: UserAsset) => run(async () => (await featuring.mutateAsync(asset)).message, Messages.failedToUpdateFeatured),
     associate: (asset: UserAsset, characterId: string) =>
       run(async () => {
         await association.mutateAsync({ asset, characterId });

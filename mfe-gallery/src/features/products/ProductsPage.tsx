@@ -316,10 +316,14 @@ function ProductCard({ product }: { product: Product }) {
         )}
         {confirming ? (
           <>
-            <button type="button" className="st-btn st-btn-primary" onClick={() => {
+            <button
+              type="button"
+              className="st-btn st-btn-primary"
+              onClick={() => {
                 setError(null);
                 removal.mutate(product.id);
-              }}>
+              }}
+            >
               Delete {product.title} and its photos
             </button>
             <button type="button" className="st-btn st-btn-secondary" onClick={() => setConfirming(false)}>

@@ -56,4 +56,3 @@ export function useGenerateImages(
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }),
   });
 }
-

@@ -74,11 +74,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
   const price = (op: StudioOperation) => prices.data?.prices[op];
   const step = useRunStep();
   const saving = useSaveResult();
-  const busy = step.isPending
-    ? `${STUDIO_OPERATIONS[step.variables.operation].label}…`
-    : saving.isPending
-      ? 'Saving…'
-      : null;
+  const busy = step.isPending ? `${STUDIO_OPERATIONS[step.variables.operation].label}…` : saving.isPending ? 'Saving…' : null;
   const { banner, show, clear } = useBanner();
   const [comparing, setComparing] = useState(false);
   const [split, setSplit] = useState(50);
@@ -91,13 +87,16 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
 
   const run = (request: StepRequest, label: string) => {
     clear();
-    step.mutate({ ...request, imageUrl: current.url, requestId: crypto.randomUUID() }, {
-      onSuccess: (result) => {
-        onChange(applyStep(history, { image: result.image, label }));
-        show('success', `${label}: done (${credits(result.creditsUsed)}${result.provider === 'local' ? ', studio engine' : ''}).`);
+    step.mutate(
+      { ...request, imageUrl: current.url, requestId: crypto.randomUUID() },
+      {
+        onSuccess: (result) => {
+          onChange(applyStep(history, { image: result.image, label }));
+          show('success', `${label}: done (${credits(result.creditsUsed)}${result.provider === 'local' ? ', studio engine' : ''}).`);
+        },
+        onError: (error) => show('error', errorText(error, 'That edit failed. Please try again.')),
       },
-      onError: (error) => show('error', errorText(error, 'That edit failed. Please try again.')),
-    });
+    );
   };
 
   const save = () => {
@@ -163,12 +162,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
           <button type="button" className="st-btn st-btn-secondary" onClick={onStartOver} disabled={disabled}>
             Choose another photo
           </button>
-          <button
-            type="button"
-            className="st-btn st-btn-primary"
-            onClick={() => save()}
-            disabled={disabled || history.steps.length === 0}
-          >
+          <button type="button" className="st-btn st-btn-primary" onClick={() => save()} disabled={disabled || history.steps.length === 0}>
             Save to gallery
           </button>
         </div>
@@ -277,9 +271,7 @@ function Editor({ history, onChange, onStartOver }: EditorProps) {
           <button
             type="button"
             className="st-btn st-btn-secondary"
-            onClick={() =>
-              run({ operation: 'reframe', aspectRatio: ratio, fit }, `${fit === 'crop' ? 'Crop' : 'Reframe'} to ${ratio}`)
-            }
+            onClick={() => run({ operation: 'reframe', aspectRatio: ratio, fit }, `${fit === 'crop' ? 'Crop' : 'Reframe'} to ${ratio}`)}
           >
             Apply {ratio}
             {costLabel('reframe')}

@@ -40,11 +40,17 @@ export const generateAudio = (request: SpeechRequest) =>
 /** Starts a video; its credits are reserved, so the balance is read again. */
 export function useStartVideo() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: startVideo, onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }) });
+  return useMutation({
+    mutationFn: startVideo,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }),
+  });
 }
 
 /** Speaks a script for a credit; the balance is read again whatever happens (spent or refunded). */
 export function useGenerateAudio() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: generateAudio, onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }) });
+  return useMutation({
+    mutationFn: generateAudio,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }),
+  });
 }

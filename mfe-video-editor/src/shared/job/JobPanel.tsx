@@ -174,10 +174,15 @@ export function JobPanel({
       {actionError ? <Alert tone="error">{actionError}</Alert> : null}
       <div className="ve-row">
         {!finished ? (
-          <button type="button" className="st-btn st-btn-secondary" disabled={busy} onClick={() => {
+          <button
+            type="button"
+            className="st-btn st-btn-secondary"
+            disabled={busy}
+            onClick={() => {
               forget();
               cancel.mutate(current.id);
-            }}>
+            }}
+          >
             Cancel
           </button>
         ) : null}

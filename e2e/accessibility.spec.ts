@@ -50,8 +50,7 @@ test('subscription page, signed in', async ({ page, request }) => {
 });
 
 test('the talking-person editor, signed in', async ({ page, request }) => {
-  await signUpAndConfirm(page, request, { tag: 'a11y-editor' });
-  await page.goto('/app/editor');
+  await signUpAndConfirm(page, request, { tag: 'a11y-editor', at: '/app/editor' });
   await expect(page.getByRole('heading', { name: 'Talking-person video', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add Section' }).click();
   // A section's voice controls, from mfe-voices, are part of the page once opened.
@@ -61,26 +60,10 @@ test('the talking-person editor, signed in', async ({ page, request }) => {
 });
 
 test('the products page, signed in', async ({ page, request }) => {
-  await signUpAndConfirm(page, request, { tag: 'a11y-products' });
-  await page.goto('/app/products');
+  await signUpAndConfirm(page, request, { tag: 'a11y-products', at: '/app/products' });
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
   await expect(page.getByText(/^No products yet\./)).toBeVisible();
   await expectNoSeriousViolations(page, '/app/products');
 });
 
-// At 390 px every screen is scanned by mobile.spec.ts, as it checks the screen fits.
-// A few screens a test, so each test stays well inside its time on a loaded machine.
-const SCREENS = ['subscription', 'analytics', 'images', 'discover', 'videos', 'products', 'explore', 'voices'];
-const MORE = ['image-editor', 'ad-clone', 'characters', 'style-clone', 'create', 'simple-video', 'editor', 'guide'];
-for (const group of [SCREENS, MORE])
-  test(`every screen of /app, at 1440 px: ${group.join(', ')}`, async ({ page, request }) => {
-    test.setTimeout(180_000);
-    await signUpAndConfirm(page, request, { tag: 'axe-all' });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    for (const screen of group) {
-      await page.goto(`/app/${screen}`);
-      await expect(page.getByRole('heading').first(), screen).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousViolations(page, `/app/${screen} at 1440 px`);
-    }
-  });
+// Every screen of /app, at 390 px and at 1440 px: mobile.spec.ts, as it checks each screen fits a phone.

@@ -325,8 +325,7 @@ test('the prompt bar stays at the bottom of Content while the gallery scrolls, a
   page,
   request,
 }) => {
-  await signUpAndConfirm(page, request, { tag: 'guide' });
-  await page.goto('/app/images');
+  await signUpAndConfirm(page, request, { tag: 'guide', at: '/app/images' });
   const bar = page.getByRole('form', { name: 'Prompt bar' });
   await expect(bar).toBeVisible();
   const box = await bar.boundingBox();

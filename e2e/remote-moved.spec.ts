@@ -82,8 +82,7 @@ async function fromAnotherOrigin(page: Page, name: string, folder: string, visit
 
 test('mfe-account moved to another origin by configuration: loaded from there, no rebuild, no restart', async ({ page, request }) => {
   await fromAnotherOrigin(page, 'mfe_account', 'mfe-account', async () => {
-    await signUpAndConfirm(page, request, { tag: 'moved' });
-    await page.goto('/app/subscription');
+    await signUpAndConfirm(page, request, { tag: 'moved', at: '/app/subscription' });
     await expect(page.getByRole('heading', { name: 'Credit history' })).toBeVisible();
   });
 });
@@ -93,8 +92,7 @@ test('mfe-voices shipped alone to another origin: its page, and its voice picker
   request,
 }) => {
   await fromAnotherOrigin(page, 'mfe_voices', 'mfe-voices', async () => {
-    await signUpAndConfirm(page, request, { tag: 'moved-voices' });
-    await page.goto('/app/voices');
+    await signUpAndConfirm(page, request, { tag: 'moved-voices', at: '/app/voices' });
     await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Preview UGC Excited' })).toBeVisible();
     // mfe-video-editor renders mfe-voices' picker: it comes from the new origin too.

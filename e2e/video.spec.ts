@@ -205,8 +205,7 @@ test('the simple editor: its own messages, a section image from a description, a
   request,
 }) => {
   test.setTimeout(120_000);
-  await signUpAndConfirm(page, request, { tag: 'simple-video' });
-  await page.goto('/app/simple-video');
+  await signUpAndConfirm(page, request, { tag: 'simple-video', at: '/app/simple-video' });
   await expect(page.getByRole('heading', { name: 'Simple video', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Remove Section 1' }).click();
   await expect(page.getByText('Cannot remove the last section')).toBeVisible();

@@ -107,16 +107,17 @@ export async function confirmFromLink(page: Page, link: string, password: string
 }
 
 /**
- * A new confirmed account, signed in on `page`, standing on `/app/discover`. By default it is made
- * through the API the forms call (sign-up, the mailed link from the dev outbox, its confirmation;
- * the browser context shares the session cookie), which is what a test that is about something else
- * needs; `via: 'ui'` goes through the auth modal and the confirmation page as a person does (the
- * journey's own test of those screens).
+ * A new confirmed account, signed in on `page`, standing on `/app/discover` in the app frame. By
+ * default it is made through the API the forms call (sign-up, the mailed link from the dev outbox,
+ * its confirmation; the browser context shares the session cookie), which is what a test that is
+ * about something else needs; `via: 'ui'` goes through the auth modal and the confirmation page as a
+ * person does (the journey's own test of those screens). `at` opens that page instead of Discover
+ * (one page load, not two, for a test about another screen; it waits for that screen itself).
  */
 export async function signUpAndConfirm(
   page: Page,
   request: APIRequestContext,
-  options: { tag?: string; email?: string; password?: string; keepWelcome?: boolean; via?: 'api' | 'ui' } = {},
+  options: { tag?: string; email?: string; password?: string; keepWelcome?: boolean; via?: 'api' | 'ui'; at?: string } = {},
 ): Promise<{ email: string; password: string }> {
   const email = options.email ?? uniqueEmail(options.tag ?? 'user');
   const password = options.password ?? DEFAULT_PASSWORD;
@@ -138,6 +139,10 @@ export async function signUpAndConfirm(
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
   if (!options.keepWelcome) {
     expect((await page.request.patch(ApiRoutes.profile, { headers, data: { welcome_shown: true } })).ok()).toBe(true);
+  }
+  if (options.at) {
+    await page.goto(options.at);
+    return { email, password };
   }
   await page.goto('/app/discover');
   await expectInFrame(page);

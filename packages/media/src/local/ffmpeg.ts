@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { MediaError } from '../errors.ts';
+import { lowerPriority } from './priority.ts';
 
 const require = createRequire(import.meta.url);
 /** The static ffmpeg of `@ffmpeg-installer/ffmpeg` (DESIGN §3: `ffmpeg-static` downloads at install and fails). */
@@ -24,6 +25,7 @@ export function runFfmpegFed(
     // A caller that reads ffmpeg's report (a filter's summary) gets the end of its log, at info level.
     const level = options.report ? 'info' : 'error';
     const child = spawn(FFMPEG_PATH, ['-hide_banner', '-nostats', '-loglevel', level, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    lowerPriority(child.pid);
     const out: Buffer[] = [];
     let err = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import { MediaError } from '../errors.ts';
+import { lowerPriority } from './priority.ts';
 
 /**
  * Where a script runs: a worker thread, or a child process with a bounded JavaScript heap. A child
@@ -74,6 +75,7 @@ export class ModelWorker<Request extends object, Answer> {
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
+      lowerPriority(child.pid);
       child.unref();
       child.channel?.unref();
       child.on('message', answer);

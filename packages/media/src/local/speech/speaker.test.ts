@@ -1,7 +1,9 @@
 import { DEFAULT_VOICE_SETTINGS } from '@studio/contracts';
+import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MediaError } from '../../errors.ts';
 import { ModelWorker } from '../model-worker.ts';
+import { RENDER_NICENESS } from '../priority.ts';
 import { joinSpoken, SPEECH_CHUNK_CHARS, speechChunks } from './chunks.ts';
 import { localTextToSpeech } from './espeak.ts';
 import { fliteArguments } from './flite.ts';
@@ -121,6 +123,13 @@ describe('the speech children', () => {
     expect(pool.pids.length).toBeGreaterThan(0);
     expect(pool.pids.some((pid) => killed.includes(pid))).toBe(false);
   }, 60_000);
+
+  it('speaks at a lower OS priority than the process that answers', async () => {
+    await speak(SENTENCES[0]!);
+    const pids = speechPool().pids;
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) expect(os.getPriority(pid)).toBe(Math.min(19, os.getPriority() + RENDER_NICENESS));
+  }, 30_000);
 
   it('stops a child that takes longer than its time: the piece fails as a timeout and the child is gone', async () => {
     const worker = new ModelWorker<ReturnType<typeof fliteRequest>, unknown>(

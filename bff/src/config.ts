@@ -177,7 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   // The built-in admins are for a studio only its own machine reaches: off loopback anyone could
-  // sign up as admin@studio.local and read the link in the dev outbox (security probe item 2).
+  // sign up as admin@studio.local and read the link in the dev outbox.
   let adminList = e.ADMIN_EMAILS;
   if (adminList === undefined && isLoopback(e.HOST)) adminList = DEFAULT_ADMIN_EMAILS;
   if (adminList === undefined && e.NODE_ENV !== 'production') {

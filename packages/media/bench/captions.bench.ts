@@ -2,7 +2,7 @@
  * Peak memory of captioning one section with the longest script a section may hold (20 blocks of
  * 5,000 characters, one-letter words: about 8,300 six-word cues before any bound), on a 12 s
  * 720×1280 clip — the whole process tree: this process plus every ffmpeg it starts (VmHWM read from
- * /proc while they run). Target ≤ 500 MB (security probe item 3: 1,000 cues once took ffmpeg to 2 GB).
+ * /proc while they run). Target ≤ 500 MB (1,000 cues once took ffmpeg to 2 GB).
  * Run alone: npx tsx packages/media/bench/captions.bench.ts (the engine bench runs it too).
  */
 import fs from 'node:fs';

@@ -263,7 +263,7 @@ console.log(
 console.log(
   `style application: ${Math.round(applyMs)} ms per ${TALL_W}×${TALL_H} image (target ≤ 1000 ms, ratio ${(applyMs / 1000).toFixed(2)})`,
 );
-// Captions (security probe item 3): the longest script one section may hold, whole process tree.
+// Captions: the longest script one section may hold, whole process tree.
 await benchCaptions();
 // Product Studio's scene templates (issue 22): each at 1080×1350 with the product placed.
 await benchScenes();

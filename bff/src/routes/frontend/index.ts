@@ -56,7 +56,7 @@ const REMOTE_FOLDER_SET = new Set(Object.values(REMOTE_FOLDERS));
 
 /**
  * Source maps hand out the source, mf-stats.json every module's path and version: a developer's
- * tools, not the product's (security probe item 9). mf-manifest.json stays: the shell loads
+ * tools, not the product's. mf-manifest.json stays: the shell loads
  * remotes by it. A build with SOURCE_MAPS=true still writes maps, for an error tracker to take.
  */
 const isBuildDetail = (pathname: string) => {

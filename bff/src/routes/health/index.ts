@@ -36,7 +36,7 @@ export function healthRoutes({ services: { health }, config }: AppDeps): Router 
     },
   );
 
-  // A map of every route for whoever asks: a development aid, not published in production (security probe item 9).
+  // A map of every route for whoever asks: a development aid, not published in production.
   if (config.nodeEnv === 'production') return router;
   route(
     router,

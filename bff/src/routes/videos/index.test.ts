@@ -370,7 +370,7 @@ describe('failures, retries, cancelling and timeouts', () => {
     expect(videos).toHaveLength(2);
   }, 120_000);
 
-  it('five retries of one job sent at once run it once and charge its failed section once (probe item 1)', async () => {
+  it('five retries of one job sent at once run it once and charge its failed section once', async () => {
     const { user, client } = await member(studio, { credits: 20 });
     const audio = await approvedAudio(client, 'One two three.');
     const talkingHead = studio.deps.media.video.lipSync.bind(studio.deps.media.video);
@@ -486,7 +486,7 @@ describe('failures, retries, cancelling and timeouts', () => {
   });
 });
 
-describe('plan limits on measured audio (security probe item 3)', () => {
+describe('plan limits on measured audio', () => {
   /** `seconds` of a real tone uploaded as the user's lip-sync audio (the server measures it). */
   async function uploadedAudio(client: TestClient, seconds: number) {
     const form = new FormData();

@@ -26,7 +26,7 @@ describe('isPublicAddress', () => {
       expect(isPublicAddress(address), address).toBe(true);
   });
 
-  it('sees the IPv4 inside every IPv6 spelling of it (security probe 7) and checks that as IPv4', () => {
+  it('sees the IPv4 inside every IPv6 spelling of it and checks that as IPv4', () => {
     for (const address of [
       '::127.0.0.1', // IPv4-compatible
       '::7f00:1',

@@ -24,7 +24,7 @@ const ipv4Of = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high &
 /**
  * The IPv4 address an IPv6 one stands for, when it is one of the forms that carry one: mapped
  * (`::ffff:a.b.c.d`), translated (`::ffff:0:a.b.c.d`), compatible (`::a.b.c.d`, deprecated but
- * still routed by some stacks — security probe 7), NAT64 (`64:ff9b::/96`), 6to4 (`2002:AABB:CCDD::`)
+ * still routed by some stacks), NAT64 (`64:ff9b::/96`), 6to4 (`2002:AABB:CCDD::`)
  * and Teredo (the client's address, bits inverted, in the last 32). Null for any other address.
  */
 function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {

@@ -64,7 +64,7 @@ const DEFAULT_FIELDS_BYTES = 64 * 1024;
 const MAX_FIELDS = 40;
 /**
  * How long a multipart body may take to arrive. Node keeps a request open 300 s by default: a
- * client that trickles a body holds a socket and a temp file that long (security probe item 10).
+ * client that trickles a body holds a socket and a temp file that long.
  * 60 s carries one 10 MB image over some 1.5 Mbit/s; the training route's eight images at their
  * 10 MB limit would need some 11 Mbit/s.
  */

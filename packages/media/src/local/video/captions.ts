@@ -2,7 +2,7 @@
  * Captions burned into a clip from its script: a few words at a time, white bold type with a dark
  * outline near the bottom. They render as one ASS subtitle track through ffmpeg's `ass` filter
  * (libass is in the bundled static ffmpeg), so the render has one input whatever the cue count;
- * one PNG input and overlay per cue took ffmpeg to 2 GB at 1,000 cues (security probe item 3).
+ * one PNG input and overlay per cue took ffmpeg to 2 GB at 1,000 cues.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';

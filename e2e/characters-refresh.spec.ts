@@ -4,10 +4,8 @@
  * the characters (none yet) a moment before and that answer is still fresh.
  */
 import { expect, test } from '@playwright/test';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import sharp, { type Sharp } from 'sharp';
 import { setTier } from './support/database.ts';
+import { characterPhotos } from './support/photos.ts';
 import { signUpAndConfirm } from './support/studio.ts';
 
 test('a character trained in /app/characters is in the prompt bar’s Character menu without a reload', async ({ page, request }) => {
@@ -27,17 +25,7 @@ test('a character trained in /app/characters is in the prompt bar’s Character 
   page.on('load', () => loads++);
   await page.getByRole('navigation').getByRole('link', { name: 'Character', exact: true }).click();
   await expect(page).toHaveURL(/\/app\/characters$/);
-  const demo = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo');
-  const photos = await Promise.all(
-    [(s: Sharp) => s, (s: Sharp) => s.flop(), (s: Sharp) => s.modulate({ brightness: 1.15 })].map(async (change, i) => ({
-      name: `ada-${i}.jpg`,
-      mimeType: 'image/jpeg',
-      buffer: await change(sharp(join(demo, 'sample3.jpg')).extract({ left: 900, top: 30, width: 600, height: 800 }))
-        .resize({ width: 640, height: 640, fit: 'inside' })
-        .jpeg()
-        .toBuffer(),
-    })),
-  );
+  const photos = await characterPhotos('ada');
   const form = page.getByRole('form', { name: 'New character' });
   await form.getByLabel('Character name').fill('Ada');
   await form.locator('input[type=file]').setInputFiles(photos);

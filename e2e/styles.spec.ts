@@ -4,11 +4,10 @@
  * it, and generates with it; others are shown the Pro plan.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import { expectAccessible } from './support/axe.ts';
 import { setTier } from './support/database.ts';
+import { characterPhotos } from './support/photos.ts';
 import { signUpAndConfirm } from './support/studio.ts';
 
 /** Mean colourfulness of an image (0 for grey): how far its channels are apart. */
@@ -99,18 +98,7 @@ test('a Pro user trains a character from photos of one person and generates with
   await expect(page.getByRole('heading', { name: 'Characters', level: 1 })).toBeVisible();
   await expect(page.getByText('No characters yet.')).toBeVisible();
 
-  const demo = join(dirname(createRequire(import.meta.url).resolve('@vladmandic/face-api/package.json')), 'demo');
-  const photos = await Promise.all(
-    [(s: Sharp) => s, (s: Sharp) => s.flop(), (s: Sharp) => s.modulate({ brightness: 1.15 })].map(async (change, i) => ({
-      name: `mia-${i}.jpg`,
-      mimeType: 'image/jpeg',
-      // One woman of a group photo, alone in the frame: a character's photos show no one else.
-      buffer: await change(sharp(join(demo, 'sample3.jpg')).extract({ left: 900, top: 30, width: 600, height: 800 }))
-        .resize({ width: 640, height: 640, fit: 'inside' })
-        .jpeg()
-        .toBuffer(),
-    })),
-  );
+  const photos = await characterPhotos('mia');
   const form = page.getByRole('form', { name: 'New character' });
   await form.getByLabel('Character name').fill('Mia');
   await form.locator('input[type=file]').setInputFiles(photos);

@@ -33,8 +33,9 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? (SMOKE ? 1 : 7)));
-// preloadedMs: issue 23's item 20.
-const TARGETS = { initialJsKb: 150, lcpMs: 1000, preloadedMs: 30 };
+// preloadedMs: a preloaded screen opens within a frame or two; lcpMs: the landing's headline paints
+// well inside a second on this machine's software raster.
+const TARGETS = { initialJsKb: 150, lcpMs: 400, preloadedMs: 30 };
 
 /** Debian's headless Chromium shell with the launch options of DESIGN §3 (the same as e2e/playwright.config.ts). */
 const LAUNCH = {

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// `npm test`: every test of the studio, in the order that keeps a 2-core machine busy.
+//   1. the build (every app, production): the front-end bench and the end-to-end tests need it;
+//   2. vitest (unit and HTTP tests, and the bff and media benches' smoke runs), with the front-end
+//      bench's smoke run beside it (it mostly waits for its studio to start, while vitest's files wait
+//      on PostgreSQL and sockets much of the time); its output is printed once vitest is done;
+//   3. the end-to-end tests (Playwright in Chromium).
+// A failure anywhere fails the run; each step's time is printed at the end.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const times = [];
+
+/** Runs an npm script; resolves with its exit code (and its output when `quiet`, printed later). */
+function npm(script, { quiet = false } = {}) {
+  const started = performance.now();
+  const child = spawn('npm', ['run', '--silent', script], {
+    cwd: root,
+    stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+  });
+  let output = '';
+  if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      times.push([script, (performance.now() - started) / 1000]);
+      resolve({ code: code ?? 1, output });
+    });
+  });
+}
+
+function finish(code) {
+  console.log('\n== npm test, step by step');
+  for (const [script, seconds] of times) console.log(`  ${script.padEnd(28)} ${seconds.toFixed(0).padStart(5)} s`);
+  process.exit(code);
+}
+
+const build = await npm('build');
+if (build.code !== 0) finish(build.code);
+
+const bench = npm('bench:smoke:frontend', { quiet: true });
+const unit = await npm('test:unit');
+const smoke = await bench;
+console.log('\n== front-end bench, smoke run (ran beside vitest)');
+process.stdout.write(smoke.output);
+if (unit.code !== 0) finish(unit.code);
+if (smoke.code !== 0) finish(smoke.code);
+
+finish((await npm('test:e2e')).code);

@@ -4,8 +4,10 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The store double's port (e2e/products.spec.ts starts it); the studio may import from it. */
 export const STORE_PORT = PORT + 1;
+/** The e2e studio's data folder, relative to the repository root: one per port, so two runs on one machine do not share a database. */
+export const DATA_DIR = PORT === 8181 ? '.data/e2e' : `.data/e2e-${PORT}`;
 /** Where the e2e studio reads `REMOTES` from, relative to the repository root. */
-export const REMOTES_FILE = '.data/e2e/remotes.json';
+export const REMOTES_FILE = `${DATA_DIR}/remotes.json`;
 export const LOCAL_REMOTES = {
   remotes: [
     { name: 'mfe_account', entry: '/mfe/mfe-account/mf-manifest.json' },
@@ -65,8 +67,8 @@ export default defineConfig({
     // mfe-account's location comes from a REMOTES file, re-read on every request, so a spec can
     // move the remote to another origin by configuration alone (remote-moved.spec.ts).
     command:
-      `rm -rf .data/e2e && mkdir -p .data/e2e && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${REMOTES_FILE} && ` +
-      `STORE_IMPORT_ALLOWED_ORIGINS=http://127.0.0.1:${STORE_PORT} REMOTES=${REMOTES_FILE} DATA_DIR=.data/e2e VIDEO_PARALLELISM=1 PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local,ops@studio.local npm run start -w bff`,
+      `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${REMOTES_FILE} && ` +
+      `STORE_IMPORT_ALLOWED_ORIGINS=http://127.0.0.1:${STORE_PORT} REMOTES=${REMOTES_FILE} DATA_DIR=${DATA_DIR} VIDEO_PARALLELISM=1 PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local,ops@studio.local npm run start -w bff`,
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,

@@ -1,12 +1,13 @@
 /**
- * The e2e studio's own database (embedded PostgreSQL under `.data/e2e`), for what support staff
+ * The e2e studio's own database (embedded PostgreSQL under its `DATA_DIR`), for what support staff
  * do outside the app: granting credits through the ledger function the app itself uses.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import pg from 'pg';
+import { DATA_DIR } from '../playwright.config.ts';
 
-const DATA = new URL('../../.data/e2e/', import.meta.url);
+const DATA = new URL(`../../${DATA_DIR}/`, import.meta.url);
 
 async function connect(): Promise<pg.Client> {
   const pid = await fs.readFile(new URL('postgres/postmaster.pid', DATA), 'utf8');

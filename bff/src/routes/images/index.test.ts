@@ -114,6 +114,11 @@ describe('image generation', () => {
         400,
         Messages.productPlacementNeedsTwoImages,
       ],
+      [
+        generation({ prompt: 'place it', selectedLoRAModels: '["kontext_multi"]' }, { image2: await photo() }),
+        400,
+        Messages.productPlacementNeedsTwoImages,
+      ],
       [generation({ prompt: 'x' }, { image: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }), 400, Messages.imageTypeInvalid],
       [generation({ prompt: 'x', userId: other.user.id }), 403, Messages.notYourData],
       [generation({ prompt: 'x', imageUrl: 'http://169.254.169.254/latest' }), 400, Messages.imageNotYours],

@@ -73,6 +73,11 @@ export function PromptBar({ userId }: { userId: string }) {
       setError(Messages.promptRequired);
       return;
     }
+    // Cmd/Ctrl+Enter reaches here even while Generate is disabled.
+    if (locked && !tryOn && !(draft.image && draft.image2)) {
+      setError(Messages.productPlacementNeedsTwoImages);
+      return;
+    }
     run.current = { started: performance.now(), tryOn };
     generation.mutate(generationInput(draft, userId, crypto.randomUUID()));
   };

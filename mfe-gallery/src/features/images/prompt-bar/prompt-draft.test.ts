@@ -64,6 +64,14 @@ describe('the prompt bar draft', () => {
     expect(hasWhatItNeeds(tryOn)).toBe(false);
     expect(hasWhatItNeeds({ ...tryOn, image2: photo() })).toBe(true);
   });
+
+  it('needs both images and a prompt for Product Placement', () => {
+    const placement = draft({ prompt: 'on a kitchen shelf', choices: { ...DEFAULT_CHOICES, models: ['kontext_multi'] } });
+    expect(hasWhatItNeeds(placement)).toBe(false);
+    expect(hasWhatItNeeds({ ...placement, image: { file: photo(), name: 'bottle.png' } })).toBe(false);
+    expect(hasWhatItNeeds({ ...placement, image: { file: photo(), name: 'bottle.png' }, image2: photo() })).toBe(true);
+    expect(hasWhatItNeeds({ ...placement, prompt: ' ', image: { file: photo(), name: 'bottle.png' }, image2: photo() })).toBe(false);
+  });
 });
 
 describe('the generation a draft asks for', () => {

@@ -103,9 +103,15 @@ export function draftMode(state: PromptDraftState) {
   return { model, locked: isLockedMode(model), tryOn: model === 'kling_kolors_virtual_tryon' };
 }
 
-/** Try-on needs both images and no prompt; every other mode needs a prompt. */
+/**
+ * Try-on needs both images and no prompt; Product Placement both images and a prompt (spec 2 §5: its
+ * Generate is enabled only then); every other mode a prompt.
+ */
 export function hasWhatItNeeds(state: PromptDraftState): boolean {
-  return draftMode(state).tryOn ? Boolean(state.image && state.image2) : Boolean(state.prompt.trim());
+  const { locked, tryOn } = draftMode(state);
+  const bothImages = Boolean(state.image && state.image2);
+  if (tryOn) return bothImages;
+  return (!locked || bothImages) && Boolean(state.prompt.trim());
 }
 
 /** The generation the draft asks for: the effective model leads the selection, as the server's planGeneration reads it. */

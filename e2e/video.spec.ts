@@ -127,7 +127,7 @@ test('a section that fails ends in Partial Success with its credits back; Retry 
   await fs.rename(stored, `${stored}.lost`);
 
   await expect(page.getByRole('heading', { name: 'Partial Success' })).toBeVisible({ timeout: 120_000 });
-  await expect(page.getByText('Partial success: 1 videos generated successfully!')).toBeVisible();
+  await expect(page.getByText('Partial success: 1 video generated successfully!')).toBeVisible();
   const failed = page.getByRole('listitem').filter({ hasText: 'Section 2' });
   await expect(failed.getByText(/^Failed to generate this section: /)).toBeVisible();
   await expect(failed.getByText('Not charged: 2 credits refunded.')).toBeVisible();

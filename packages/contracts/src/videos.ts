@@ -242,11 +242,14 @@ export type JobView = z.infer<typeof JobView>;
 export const JobStatusResponse = z.object({ success: z.literal(true), job: JobView });
 export type JobStatusResponse = z.infer<typeof JobStatusResponse>;
 
+/** "1 section", "2 sections": the spec writes its counted words for any n ("{n} sections", "section(s)"). */
+const counted = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** spec 2 §8 texts with numbers in them. */
 export const videoCreditsNeeded = (credits: number, sections: number) =>
-  `Insufficient credits. You need ${credits} credits to generate ${sections} video section(s). Please upgrade your plan.`;
+  `Insufficient credits. You need ${counted(credits, 'credit')} to generate ${counted(sections, 'video section')}. Please upgrade your plan.`;
 export const videoStarted = (jobId: string) => `Video generation started! Job ID: ${jobId}`;
-export const videosGenerated = (n: number) => `Videos generated successfully for ${n} sections!`;
-export const videosPartial = (n: number) => `Partial success: ${n} videos generated successfully!`;
+export const videosGenerated = (n: number) => `Videos generated successfully for ${counted(n, 'section')}!`;
+export const videosPartial = (n: number) => `Partial success: ${counted(n, 'video')} generated successfully!`;
 export const videoFailed = (error?: string | null) => `Video generation failed: ${error || 'Unknown error'}`;
 export const sectionFailed = (error?: string | null) => `Failed to generate this section: ${error || 'Unknown error'}`;

@@ -78,10 +78,6 @@ export const periodOf = (subscription: StripeObject) => {
 const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
 
 export class StripeApi {
-  /** A checkout session's lines and subscription data: not fields of the session Stripe answers with. */
-  private readonly checkoutLines = new Map<string, StripeObject[]>();
-  private readonly subscriptionData = new Map<string, Record<string, string>>();
-
   constructor(
     private readonly store: Store,
     private readonly events: Webhooks,
@@ -119,7 +115,7 @@ export class StripeApi {
     return found;
   }
   lineItems(sessionId: string): StripeObject[] {
-    return this.checkoutLines.get(sessionId) ?? [];
+    return this.store.checkoutLines.get(sessionId) ?? [];
   }
   productName(price: StripeObject): string {
     return text(this.store.get(text(price.product))?.name) || text(price.nickname) || price.id;
@@ -239,8 +235,8 @@ export class StripeApi {
         metadata: meta(p.metadata),
       }),
     );
-    this.checkoutLines.set(session.id, lines);
-    this.subscriptionData.set(session.id, meta((p.subscription_data as Params | undefined)?.metadata));
+    this.store.checkoutLines.set(session.id, lines);
+    this.store.subscriptionMetadata.set(session.id, meta((p.subscription_data as Params | undefined)?.metadata));
     return this.store.update(session.id, { url: `${this.publicUrl()}/checkout/${session.id}` });
   }
 
@@ -481,7 +477,7 @@ export class StripeApi {
           item,
           start,
           defaultPaymentMethod: card.id,
-          metadata: this.subscriptionData.get(session.id) ?? {},
+          metadata: this.store.subscriptionMetadata.get(session.id) ?? {},
         }),
       );
       const invoice = this.invoiceFor(subscription, 'subscription_create');

@@ -5,6 +5,7 @@
  * pays, 4000 0000 0000 0002 is declined), a billing portal page (`/portal/<session>`), signed
  * webhooks with retries, and a test clock (`POST /_emulator/subscriptions/<id>/advance`, or
  * `…/fail-renewal` for a renewal whose card is declined), which takes the secret key like the API.
+ * With `stateFile` its objects are kept on disk and outlive a restart.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,8 @@ import qs from 'qs';
 import { expand, listOf, StripeApi, StripeApiError } from './api.ts';
 import * as shapes from './shapes.ts';
 import { checkoutPage, portalPage } from './pages.ts';
-import { Store, text, type StripeObject } from './store.ts';
+import { StateFile, readStateFile } from './state-file.ts';
+import { Store, now, text, type StripeObject } from './store.ts';
 import { Webhooks } from './webhooks.ts';
 
 export interface StripeEmulatorOptions {
@@ -24,6 +26,11 @@ export interface StripeEmulatorOptions {
   port?: number;
   host?: string;
   webhookRetryDelayMs?: number;
+  /**
+   * Where its state is kept (a JSON file, e.g. under the studio's DATA_DIR): loaded at start and
+   * saved before each change is answered. Unset: in memory only, gone when it stops.
+   */
+  stateFile?: string;
 }
 
 export interface StripeEmulator {
@@ -41,6 +48,7 @@ type Handler = (params: Record<string, unknown>, match: RegExpExecArray) => unkn
 
 export async function startStripeEmulator(options: StripeEmulatorOptions): Promise<StripeEmulator> {
   const store = new Store();
+  const saved = options.stateFile ? await readStateFile(options.stateFile) : null;
   const webhooks = new Webhooks(store, {
     url: options.webhookUrl,
     secret: options.webhookSecret,
@@ -48,6 +56,9 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   });
   let base = '';
   const api = new StripeApi(store, webhooks, () => base);
+  const state = options.stateFile ? new StateFile(options.stateFile, store, () => base) : null;
+  /** Only a GET changes nothing: anything else is on disk before it is answered, so what a caller saw survives a restart. */
+  const persisted = (req: http.IncomingMessage) => (state && req.method !== 'GET' ? state.save() : Promise.resolve());
 
   const found = (object: string, kind: string) => (_p: Record<string, unknown>, m: RegExpExecArray) => {
     const o = store.get(m[1]!, object);
@@ -200,10 +211,17 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     for await (const chunk of req) chunks.push(chunk as Buffer);
     return Buffer.concat(chunks).toString();
   };
-  const send = (res: http.ServerResponse, status: number, body: unknown, type = 'application/json') => {
-    res.writeHead(status, { 'content-type': type, 'request-id': `req_${Date.now()}` });
-    res.end(type === 'application/json' ? JSON.stringify(body) : String(body));
-  };
+  const send = (res: http.ServerResponse, status: number, body: unknown, type = 'application/json') =>
+    void persisted(res.req).then(
+      () => {
+        res.writeHead(status, { 'content-type': type, 'request-id': `req_${Date.now()}` });
+        res.end(type === 'application/json' ? JSON.stringify(body) : String(body));
+      },
+      () => {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unexpected error occurred in the emulator.' } }));
+      },
+    );
 
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -230,7 +248,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
           body.line_items = listOf(`/v1/checkout/sessions/${String(result.id)}/line_items`, api.lineItems(String(result.id)), {
             limit: 100,
           });
-        if (typeof idempotencyKey === 'string') store.idempotent.set(idempotencyKey, { status: 200, body });
+        if (typeof idempotencyKey === 'string') store.idempotent.set(idempotencyKey, { status: 200, body, at: now() });
         send(res, 200, body);
       } catch (error) {
         if (error instanceof StripeApiError) return send(res, error.status, error.body());
@@ -248,10 +266,11 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     form: Record<string, unknown>,
     res: http.ServerResponse,
   ) {
-    const redirect = (to: string) => {
-      res.writeHead(303, { location: to });
-      res.end();
-    };
+    const redirect = (to: string) =>
+      void persisted(res.req).then(
+        () => res.writeHead(303, { location: to }).end(),
+        () => res.writeHead(500).end(),
+      );
     if (kind === 'checkout') {
       const session = store.get(id, 'checkout.session');
       if (!session) return send(res, 404, 'This checkout session does not exist.', 'text/plain');
@@ -287,6 +306,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   base = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  // Taken back once the address is known (no one else knows it yet): URLs made at the last start's port move to this one.
+  if (saved) store.restore(saved, base);
   return {
     url: base,
     secretKey: options.secretKey,
@@ -297,6 +318,8 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Changes made without a request (a test driving `api` directly) are kept too.
+      await state?.save();
     },
   };
 }

@@ -2,9 +2,11 @@
  * Payments through the official `stripe` SDK (DESIGN decision 5). With STRIPE_SECRET_KEY and
  * STRIPE_WEBHOOK_SECRET it talks to Stripe; with neither it starts the local Stripe emulator
  * (`packages/stripe-emulator`) beside the studio and points the same client at it, so the same
- * code runs in both. In production without keys, payments are unavailable (no emulator there).
+ * code runs in both; the emulator keeps its state in `DATA_DIR/stripe-emulator`. In production
+ * without keys, payments are unavailable (no emulator there).
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import Stripe from 'stripe';
 import type { StripeEmulator } from '@studio/stripe-emulator';
 import type { Config } from '../../config.ts';
@@ -32,7 +34,9 @@ export async function createPayments(config: Config, logger: Logger): Promise<Pa
   const { startStripeEmulator } = await import('@studio/stripe-emulator');
   const secretKey = `sk_test_emulator${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_emulator${randomBytes(16).toString('hex')}`;
-  const emulator = await startStripeEmulator({ secretKey, webhookSecret, host: '127.0.0.1' });
+  // Its customers and subscriptions live under DATA_DIR beside the embedded database that names them, and outlive a restart with it.
+  const stateFile = path.join(config.dataDir, 'stripe-emulator', 'state.json');
+  const emulator = await startStripeEmulator({ secretKey, webhookSecret, host: '127.0.0.1', stateFile });
   const stripe = new Stripe(secretKey, { host: '127.0.0.1', port: emulator.port, protocol: 'http', maxNetworkRetries: 1 });
   // The key is this start's own test key for the local emulator: its control endpoints (the test clock) take it, as its API does.
   logger.info({ url: emulator.url, secretKey }, 'payments: the local Stripe emulator (test cards: 4242 4242 4242 4242 pays)');

@@ -31,6 +31,9 @@ import {
   type SectionVoice,
 } from './model.ts';
 
+/** What a voice line's upgrade dialog says the credits were for. */
+const VOICE_LINE_ACTION = 'generate this voice line';
+
 /**
  * The talking-person video editor (spec 2 §2–§5): sections with an image, a video prompt and a
  * script spoken in the section's own voice, each block's audio generated and approved before the
@@ -55,7 +58,10 @@ export function TalkingEditor() {
 
   const speakLine = useGenerateAudio();
   const speak = async (text: string, { voiceId, stability, similarityBoost, speed }: SectionVoice): Promise<AudioVersion> => {
-    const spoken = await speakLine.mutateAsync({ text, voiceId, stability, similarityBoost, speed });
+    const spoken = await speakLine.mutateAsync({ text, voiceId, stability, similarityBoost, speed }).catch((error: unknown) => {
+      void draft.offerUpgrade(error, VOICE_LINE_ACTION);
+      throw error;
+    });
     return {
       id: newId('audio'),
       audioUrl: spoken.audioUrl,

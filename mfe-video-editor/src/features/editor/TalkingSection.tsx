@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Messages, type UserAsset } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { SectionCard } from '../../shared/draft/SectionCard.tsx';
+import { isShortOfCredits } from '../../shared/UpgradeSlot.tsx';
 import { CharacterPicker } from './CharacterPicker.tsx';
 import { SectionVoice } from './SectionVoice.tsx';
 import {
@@ -84,9 +85,9 @@ function BlockEditor({
         versions: [...block.versions, version],
       });
     } catch (error) {
-      // spec 2 §8: on failure the block returns to none.
+      // spec 2 §8: on failure the block returns to none; a short balance is the upgrade dialog's to say (§6).
       const message = errorText(error, Messages.failedToGenerateAudio);
-      onChange({ audioStatus: 'none', error: `${Messages.failedToGenerateAudio}: ${message}` });
+      onChange({ audioStatus: 'none', error: isShortOfCredits(error) ? null : `${Messages.failedToGenerateAudio}: ${message}` });
     }
   };
   const label = `${sectionName}, block ${index + 1}`;

@@ -19,7 +19,7 @@ import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
 import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
 import { VoicePanel } from '../../shared/draft/VoicePanel.tsx';
 import { JobPanel } from '../../shared/job/JobPanel.tsx';
-import { UpgradeSlot } from '../../shared/UpgradeSlot.tsx';
+import { isShortOfCredits, UpgradeSlot } from '../../shared/UpgradeSlot.tsx';
 import { useGenerateSectionImage, useUploadAudio } from './api.ts';
 import { newSimpleSection, SimpleSectionCard, type SimpleSection } from './SimpleSection.tsx';
 
@@ -67,9 +67,11 @@ export function SimpleEditor() {
         ],
       });
     } catch (e) {
+      // A short balance is the upgrade dialog's to say (spec 2 §6), not the section's.
+      void draft.offerUpgrade(e, 'generate this voice line');
       patch(section.id, {
         audioStatus: 'none',
-        error: `${Messages.failedToGenerateAudio}: ${errorText(e, Messages.failedToGenerateAudio)}`,
+        error: isShortOfCredits(e) ? null : `${Messages.failedToGenerateAudio}: ${errorText(e, Messages.failedToGenerateAudio)}`,
       });
     }
   };
@@ -102,7 +104,8 @@ export function SimpleEditor() {
       const made = await makeSectionImage.mutateAsync(section.imagePrompt);
       patch(section.id, { busy: null, imageFile: null, imageUrl: made.image.url, imagePreview: made.image.url });
     } catch (e) {
-      patch(section.id, { busy: null, error: errorText(e, Messages.failedToGenerateImage) });
+      void draft.offerUpgrade(e, 'generate this image');
+      patch(section.id, { busy: null, error: isShortOfCredits(e) ? null : errorText(e, Messages.failedToGenerateImage) });
     }
   };
 

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_VIDEO_MODEL, Messages, videoStarted, type JobView, type VideoModelId } from '@studio/contracts';
-import { ApiError, creditsShortBy, errorText, userAtom } from '@studio/session';
+import { ApiError, errorText, userAtom } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 import { useBanner } from '@studio/ui';
+import { isShortOfCredits, useUpgradeOffer } from '../UpgradeSlot.tsx';
 import { useStartVideo } from './api.ts';
 
 /** What every section of either editor has: an id, and the file to upload when its image is one. */
@@ -33,9 +34,10 @@ export function useVideoDraft<S extends DraftSection>(initialSections: () => S[]
   const startVideo = useStartVideo();
   const starting = startVideo.isPending;
   const refused = startVideo.error;
+  // A short balance is the upgrade dialog's to say (spec 2 §6), not the inline error's.
   const error =
     problem ??
-    (refused
+    (refused && !isShortOfCredits(refused)
       ? refused instanceof ApiError && refused.status === 429
         ? Messages.videoInProgress
         : errorText(refused, Messages.failedToStartVideo)
@@ -45,7 +47,7 @@ export function useVideoDraft<S extends DraftSection>(initialSections: () => S[]
     setProblem(message);
   };
   const { banner, show } = useBanner();
-  const [creditsNeeded, setCreditsNeeded] = useState<number | null>(null);
+  const upgrade = useUpgradeOffer();
 
   const refreshCredits = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits });
   const patch = (id: string, change: Partial<S>) => setSections((all) => all.map((s) => (s.id === id ? { ...s, ...change } : s)));
@@ -64,7 +66,7 @@ export function useVideoDraft<S extends DraftSection>(initialSections: () => S[]
           setRunning(true);
           show('success', videoStarted(started.jobId));
         },
-        onError: (e) => void creditsShortBy(e).then(setCreditsNeeded),
+        onError: (e) => void upgrade.offer(e, 'generate this video'),
       },
     );
   };
@@ -92,7 +94,10 @@ export function useVideoDraft<S extends DraftSection>(initialSections: () => S[]
         refreshCredits();
         options.onFinished?.(job);
       },
+      onRetryRefused: (error: unknown) => void upgrade.offer(error, 'retry the failed sections'),
     },
-    upgrade: { creditsNeeded, onClose: () => setCreditsNeeded(null) },
+    upgrade: upgrade.slot,
+    /** Opens the upgrade dialog when a charged call was refused for a short balance; says whether it did. */
+    offerUpgrade: upgrade.offer,
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
+import { isShortOfCredits } from '../UpgradeSlot.tsx';
 import { useCancelJob, useRetryJob } from './api.ts';
 import { useJob } from './use-job.ts';
 
@@ -114,11 +115,14 @@ export function JobPanel({
   jobId,
   onJobChange,
   onFinished,
+  onRetryRefused,
 }: {
   jobId: string;
   /** A retry started: the same job runs again. */
   onJobChange?: (jobId: string) => void;
   onFinished?: (job: JobView) => void;
+  /** A retry refused: the editor opens the upgrade dialog when the balance was short. */
+  onRetryRefused?: (error: unknown) => void;
 }) {
   // A retry runs the same job again: watching starts over.
   const [run, setRun] = useState(0);
@@ -127,7 +131,8 @@ export function JobPanel({
   const retry = useRetryJob();
   const busy = cancel.isPending || retry.isPending;
   const actionFailed = cancel.error ?? retry.error;
-  const actionError = actionFailed ? errorText(actionFailed, Messages.failedToStartVideo) : null;
+  // A short balance is the upgrade dialog's to say (spec 2 §6), not the panel's.
+  const actionError = actionFailed && !isShortOfCredits(actionFailed) ? errorText(actionFailed, Messages.failedToStartVideo) : null;
   const forget = () => {
     cancel.reset();
     retry.reset();
@@ -198,6 +203,7 @@ export function JobPanel({
                   setRun((n) => n + 1);
                   onJobChange?.(current.id);
                 },
+                onError: (e) => onRetryRefused?.(e),
               });
             }}
           >

@@ -76,9 +76,9 @@ test('a voice profile is cloned from a WAV sample; wrong, too large and plan-les
   const sampleField = dialog.getByLabel('Audio sample');
 
   await sampleField.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
-  await expect(dialog.getByText(Messages.cloneTypeInvalid)).toBeVisible();
+  await expect(dialog.getByText(Messages.profileSampleTypeInvalid)).toBeVisible();
   await sampleField.setInputFiles({ name: 'long.wav', mimeType: 'audio/wav', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-  await expect(dialog.getByText(Messages.cloneTooLarge)).toBeVisible();
+  await expect(dialog.getByText(Messages.profileSampleTooLarge)).toBeVisible();
 
   await sampleField.setInputFiles({ name: 'me.wav', mimeType: 'audio/wav', buffer: await speechSample() });
   await dialog.getByRole('button', { name: 'Create profile' }).click();

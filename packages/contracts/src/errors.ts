@@ -148,6 +148,9 @@ export const Messages = {
   cloneTypeInvalid: 'Invalid audio file type. Supported formats: MP3, WAV, AAC, M4A, OGG, WebM, FLAC',
   cloneTooLarge: 'Audio file too large. Maximum size is 10MB',
   cloneSampleSmall: 'This sample is under 100 KB: voice cloning works best with 30 seconds or more of clear speech.',
+  // The Create Voice Profile dialog's own checks (spec 2 §5 "Profile dialog"); the clone call answers with the two above.
+  profileSampleTypeInvalid: 'Please select a valid audio file',
+  profileSampleTooLarge: 'Audio file must be smaller than 10MB',
   cloneAuthFailed: 'Authentication failed. Please try again.',
   clonePlanRequired: 'Voice cloning requires a Creator plan or higher',
   cloneFailed: 'Voice cloning failed. The audio may be too short, low quality, or contain multiple speakers',

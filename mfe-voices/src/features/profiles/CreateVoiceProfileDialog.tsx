@@ -19,6 +19,8 @@ export function CreateVoiceProfileDialog({ open, onClose, onCreated }: CreateVoi
   // The form's own refusals (a missing name, a bad sample); the clone's failure is the mutation's.
   const [problem, setProblem] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
+  // Why the last chosen file was refused: Create repeats it rather than asking for a file as if none had been chosen.
+  const [refusedSample, setRefusedSample] = useState<string | null>(null);
   if (!open) return null;
   const created: CloneVoiceResponse | undefined = cloneVoice.data;
   const busy = cloneVoice.isPending;
@@ -30,9 +32,13 @@ export function CreateVoiceProfileDialog({ open, onClose, onCreated }: CreateVoi
     cloneVoice.reset();
     setWarning(null);
     setFile(null);
+    setRefusedSample(null);
     if (!next) return;
     const check = sampleProblem(next);
-    if ('error' in check) return setProblem(check.error);
+    if ('error' in check) {
+      setRefusedSample(check.error);
+      return setProblem(check.error);
+    }
     setWarning(check.warning);
     setFile(next);
   };
@@ -42,7 +48,7 @@ export function CreateVoiceProfileDialog({ open, onClose, onCreated }: CreateVoi
     setProblem(null);
     cloneVoice.reset();
     if (!name.trim()) return setProblem(Messages.voiceNameRequired);
-    if (!file) return setProblem(Messages.audioMissing);
+    if (!file) return setProblem(refusedSample ?? Messages.audioMissing);
     cloneVoice.mutate(
       { name: name.trim(), userId, sample: file },
       { onSuccess: (answer) => onCreated?.({ voiceId: answer.voiceId, name: answer.profile.name, source: 'profile' }) },

@@ -15,6 +15,7 @@ import { metricsRoutes } from './metrics/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
 import { productRoutes } from './products/index.ts';
+import { projectRoutes } from './projects/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { studioRoutes } from './studio/index.ts';
 import { trainingRoutes } from './training/index.ts';
@@ -43,6 +44,7 @@ export function createApiRouter(deps: AppDeps): Router {
     videoRoutes,
     paymentRoutes,
     productRoutes,
+    projectRoutes,
     studioRoutes,
     trainingRoutes,
   ]) {

@@ -16,6 +16,7 @@ import { createHealthService } from './health.ts';
 import { createImageService } from './images/service.ts';
 import { EventStreamLimit, liveSessionsIn, SessionWatch } from './event-streams.ts';
 import { createProductService } from './products/service.ts';
+import { createProjectService } from './projects/service.ts';
 import { createCatalogService } from './payments/catalog.ts';
 import { createBillingService } from './payments/billing.ts';
 import type { Payments } from './payments/stripe.ts';
@@ -65,6 +66,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
     },
     adminJobs: createAdminJobs({ db, config, jobs, logger, videos }),
     products: createProductService({ db, objects, thumbnails, storeImportAllowedOrigins: config.storeImportAllowedOrigins }),
+    projects: createProjectService({ db, appUrl }),
     training: createTrainingService({ db, media, objects, jobs }),
     voices: createVoiceService({ db, media, objects }),
     catalog: createCatalogService({ db }),

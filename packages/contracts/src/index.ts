@@ -13,6 +13,7 @@ export * from './voices.ts';
 export * from './videos.ts';
 export * from './payments.ts';
 export * from './products.ts';
+export * from './projects.ts';
 export * from './studio.ts';
 export * from './training.ts';
 export * from './admin-jobs.ts';

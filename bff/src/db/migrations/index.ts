@@ -19,6 +19,7 @@ import * as planStatusNotices from './018-plan-status-notices.ts';
 import * as ledgerBatches from './019-ledger-batches.ts';
 import * as trainingCharges from './020-training-charges.ts';
 import * as adminAuditActions from './022-admin-audit-actions.ts';
+import * as projects from './023-projects.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -41,6 +42,7 @@ const migrations: Record<string, Knex.Migration> = {
   '019-ledger-batches': ledgerBatches,
   '020-training-charges': trainingCharges,
   '022-admin-audit-actions': adminAuditActions,
+  '023-projects': projects,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

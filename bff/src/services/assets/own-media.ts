@@ -24,7 +24,7 @@ export interface OwnMediaDeps {
 }
 
 /** The caller's own asset a URL (`/media/assets/<id>.<ext>`, with or without the app's origin) names; else null. */
-async function ownAssetAt(deps: OwnMediaDeps, userId: string, path: string): Promise<AssetRow | null> {
+async function ownAssetAt(deps: Pick<OwnMediaDeps, 'db'>, userId: string, path: string): Promise<AssetRow | null> {
   const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`).exec(path);
   return asset ? getOwnAsset(deps.db, userId, asset[1]!).catch(() => null) : null;
 }
@@ -40,6 +40,18 @@ export async function ownFileAt(deps: OwnMediaDeps, userId: string, url: string,
   }
   const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
   return temp && temp[1] === userId ? deps.objects.read(`temp/${temp[0]}`) : null;
+}
+
+/**
+ * Whether `url` names the caller's own file of `type` (for images also a product photo or their
+ * temporary upload), without reading it: a saved draft may only point at what its owner can use.
+ */
+export async function ownsMediaAt(deps: Pick<OwnMediaDeps, 'db' | 'appUrl'>, userId: string, url: string, type: AssetType) {
+  const path = url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url;
+  const row = await ownAssetAt(deps, userId, path);
+  if (row) return row.asset_type === type || (type === 'image' && row.asset_type === 'product');
+  const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
+  return temp?.[1] === userId;
 }
 
 /** One of the caller's audio files by URL, with the mouth cues kept beside it (if the local engine spoke it); else null. */

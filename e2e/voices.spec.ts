@@ -89,7 +89,7 @@ test('a voice profile is cloned from a WAV sample; wrong, too large and plan-les
   await expect(dialog.getByText('Voice profile “Me” created.')).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('list', { name: 'Voice profiles' }).getByText('Me', { exact: true })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'My voice profiles' }).getByRole('radio', { name: /^Me/ })).toBeChecked();
+  await expect(page.getByRole('group', { name: 'Saved voices and profiles' }).getByRole('radio', { name: /^Me/ })).toBeChecked();
 
   await page.getByLabel('Script').fill('Now the studio speaks in something close to my voice.');
   await page.getByRole('button', { name: /^Generate voice/ }).click();

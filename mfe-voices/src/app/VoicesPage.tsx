@@ -93,7 +93,7 @@ export function VoicesPage() {
     }, 'The voice could not be saved.');
 
   const pickSaved = (entry: SavedVoice) => {
-    setVoice({ voiceId: entry.voice_id, name: entry.name, source: 'library' });
+    setVoice({ voiceId: entry.voice_id, name: entry.name, source: 'saved' });
     setSettings({
       stability: entry.voice_settings.stability,
       similarityBoost: entry.voice_settings.similarity,
@@ -152,7 +152,14 @@ export function VoicesPage() {
         <h2 id={`${ids}-library`} className="vo-h2">
           Voice library
         </h2>
-        <VoicePicker value={voice.voiceId} onChange={setVoice} onCreateProfile={() => setCreating(true)} />
+        <VoicePicker
+          value={voice.voiceId}
+          onChange={(choice) => {
+            setVoice(choice);
+            if (choice.settings) setSettings(choice.settings);
+          }}
+          onCreateProfile={() => setCreating(true)}
+        />
       </section>
 
       <section className="vo-panel" aria-labelledby={`${ids}-saved`}>

@@ -100,8 +100,10 @@ export interface WelcomeModalProps {
 export interface VoiceChoice {
   voiceId: string;
   name: string;
-  /** Where it was picked: a preset, the user's own profile, a character's voice, the library. */
-  source: 'preset' | 'profile' | 'character' | 'library';
+  /** Where it was picked: a preset, a saved voice, the user's own profile, a character's voice, the library. */
+  source: 'preset' | 'saved' | 'profile' | 'character' | 'library';
+  /** A saved voice's own sliders (spec 2 §3 saved voices keep their settings): the editor takes them with it. */
+  settings?: VoiceSettingsValue;
 }
 
 /**

@@ -43,7 +43,7 @@ export function SectionVoice({
             voiceId={voice.voiceId}
             voiceName={voice.name}
             settings={voice}
-            onVoice={(choice) => onChange({ ...voice, voiceId: choice.voiceId, name: choice.name })}
+            onVoice={(choice) => onChange({ ...voice, ...choice.settings, voiceId: choice.voiceId, name: choice.name })}
             onSettings={(settings) => onChange({ ...voice, ...settings })}
           />
         </div>

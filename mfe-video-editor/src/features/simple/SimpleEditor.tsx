@@ -171,7 +171,10 @@ export function SimpleEditor() {
         <VoicePanel
           voiceId={voiceId}
           settings={voiceSettings}
-          onVoice={(choice) => setVoiceId(choice.voiceId)}
+          onVoice={(choice) => {
+            setVoiceId(choice.voiceId);
+            if (choice.settings) setVoiceSettings(choice.settings);
+          }}
           onSettings={setVoiceSettings}
         />
         <section className="ve-panel">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { VOICE_PRESETS, type VoiceChoice, type VoiceSettingsValue } from '@studio/contracts';
 import { RemoteSlot } from '@studio/session';
 import { Spinner } from '@studio/ui';
@@ -13,16 +13,19 @@ export interface VoiceControlsProps {
 }
 
 /**
- * A voice and its sliders, from mfe-voices at runtime (spec 2 §2). When that remote is down the
- * editor still works with the voice it has and says so.
+ * A voice and its sliders, from mfe-voices at runtime (spec 2 §2): the picker's presets, saved
+ * voices and profiles, character voices and library, and its Create New Voice Profile dialog (a new
+ * profile becomes the voice). When that remote is down the editor still works with the voice it has
+ * and says so.
  */
 export function VoiceControls({ voiceId, voiceName, settings, onVoice, onSettings }: VoiceControlsProps) {
   const fallbackName = voiceName ?? VOICE_PRESETS.find((v) => v.id === voiceId)?.name ?? voiceId;
+  const [creatingProfile, setCreatingProfile] = useState(false);
   return (
     <>
       <RemoteSlot
         id="mfe_voices/VoicePicker"
-        props={{ value: voiceId, onChange: onVoice }}
+        props={{ value: voiceId, onChange: onVoice, onCreateProfile: () => setCreatingProfile(true) }}
         loading={<Spinner label="Loading voices" />}
         unavailable={(retry) => (
           <div role="status" className="ve-notice-box">
@@ -34,6 +37,13 @@ export function VoiceControls({ voiceId, voiceName, settings, onVoice, onSetting
         )}
       />
       <RemoteSlot id="mfe_voices/VoiceSettings" props={{ value: settings, onChange: onSettings }} unavailable={() => null} />
+      {creatingProfile ? (
+        <RemoteSlot
+          id="mfe_voices/CreateVoiceProfileDialog"
+          props={{ open: true, onClose: () => setCreatingProfile(false), onCreated: onVoice }}
+          unavailable={() => null}
+        />
+      ) : null}
     </>
   );
 }

@@ -22,6 +22,11 @@ import { TEST_DATABASE_VARIABLE } from './global-setup.ts';
 export interface TestStudio extends RunningStudio {
   /** A browser-like client with its own cookie jar; requests carry the app's Origin. */
   client(): TestClient;
+  /**
+   * Stops this studio and starts it again on the same port, database and DATA_DIR, as a redeploy
+   * does; use the studio it answers from then on (this one is stopped).
+   */
+  restart(): Promise<TestStudio>;
 }
 
 export interface ApiResponse<T = any> {
@@ -173,22 +178,32 @@ export async function startTestStudio(env: Record<string, string> = {}, options:
   // HTTP tests use the fast engine (real files, no models); a file that looks at what the engine
   // makes, or talks to a hosted double, asks for the real one.
   const hosted = Boolean(config.falKey ?? config.elevenLabs);
-  const media = options.media === 'real' || hosted ? undefined : createFastMediaEngine();
-  const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true, lazyJobs: true, media }).catch(
-    async (error: unknown) => {
-      await database?.drop();
-      throw error;
-    },
-  );
-  return {
-    ...studio,
-    client: () => new TestClient(studio.url, new URL(studio.deps.config.appUrl).origin),
-    async stop() {
-      await studio.stop();
-      await database?.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+  const media = () => (options.media === 'real' || hosted ? undefined : createFastMediaEngine());
+  const cleanUp = async () => {
+    await database?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
   };
+  const launch = async (): Promise<TestStudio> => {
+    const studio = await startStudio(config, createLogger(config.logLevel), { fastDatabase: true, lazyJobs: true, media: media() }).catch(
+      async (error: unknown) => {
+        await cleanUp();
+        throw error;
+      },
+    );
+    return {
+      ...studio,
+      client: () => new TestClient(studio.url, new URL(studio.deps.config.appUrl).origin),
+      async restart() {
+        await studio.stop();
+        return launch();
+      },
+      async stop() {
+        await studio.stop();
+        await cleanUp();
+      },
+    };
+  };
+  return launch();
 }
 
 /**

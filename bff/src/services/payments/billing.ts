@@ -18,6 +18,7 @@ import type { Db } from '../../db/index.ts';
 import type { Logger } from '../../logger.ts';
 import { AppError, conflict, invalidRequest, notFound } from '../../errors.ts';
 import { getOrCreateProfileRow } from '../profiles.ts';
+import { isMissingCustomer } from './customers.ts';
 import { applyPaymentEvent, idOf, refreshSubscription } from './events.ts';
 import type { Payments } from './stripe.ts';
 import {
@@ -29,6 +30,7 @@ import {
   keepCustomerId,
   ownSubscriptionRow,
   planOfPrice,
+  replaceCustomerId,
 } from './store.ts';
 
 const unavailable = () => new AppError(503, 'upstream_failed', PaymentMessages.paymentsUnavailable);
@@ -75,6 +77,29 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
   async function existingCustomer(user: Caller): Promise<string | null> {
     return (await getOrCreateProfileRow(db, user)).stripe_customer_id ?? null;
   }
+  /**
+   * Runs `call` with the caller's stored customer. One Stripe no longer knows (deleted in its
+   * dashboard) would fail every checkout and portal visit for good: a new customer takes its place
+   * on the profile and `call` runs once more with it, and only once.
+   */
+  async function withCustomer<T>(user: Caller, customer: string, call: (customer: string) => Promise<T>): Promise<T> {
+    try {
+      return await call(customer);
+    } catch (error) {
+      if (!isMissingCustomer(error)) throw error;
+      // Keyed by the customer it replaces: concurrent requests make one, and the first key's answer (the gone one) is not replayed.
+      const replacement = await stripeOf().customers.create(
+        { email: user.email, metadata: { userId: user.id } },
+        { idempotencyKey: `customer:${user.id}:replacing:${customer}` },
+      );
+      await replaceCustomerId(db, user.id, customer, replacement.id);
+      logger.warn(
+        { userId: user.id, missing: customer, customer: replacement.id },
+        'payments: the stored customer is unknown to Stripe; replaced',
+      );
+      return call(replacement.id);
+    }
+  }
   /** The provider's failure as the spec words it; ours (4xx) pass through. */
   const checkoutFailure = (error: unknown): unknown => {
     if (error instanceof AppError) return error;
@@ -84,7 +109,9 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
   /** A checkout session for the caller's customer (created on their first purchase). */
   const checkout = async (user: Caller, params: Omit<Stripe.Checkout.SessionCreateParams, 'customer'>): Promise<CheckoutResponse> => {
     try {
-      const session = await stripeOf().checkout.sessions.create({ ...params, customer: await customerFor(user) });
+      const session = await withCustomer(user, await customerFor(user), (customer) =>
+        stripeOf().checkout.sessions.create({ ...params, customer }),
+      );
       return { success: true, sessionId: session.id, url: session.url! };
     } catch (error) {
       throw checkoutFailure(error);
@@ -181,7 +208,9 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
       const customer = await existingCustomer(user);
       if (!customer) throw notFound(PaymentMessages.noBillingInfo);
       try {
-        const portal = await payments.stripe.billingPortal.sessions.create({ customer, return_url: `${config.appUrl}${AppPaths.app}` });
+        const portal = await withCustomer(user, customer, (id) =>
+          payments.stripe.billingPortal.sessions.create({ customer: id, return_url: `${config.appUrl}${AppPaths.app}` }),
+        );
         return portal.url;
       } catch (error) {
         logger.error({ err: error }, 'billing portal session could not be created');

@@ -63,3 +63,8 @@ export const currentSubscriptionRow = (db: Db, userId: string) =>
 export async function keepCustomerId(db: Db, userId: string, customerId: string): Promise<void> {
   await db('profiles').where({ id: userId }).whereNull('stripe_customer_id').update({ stripe_customer_id: customerId });
 }
+
+/** Puts `customerId` in place of `missingId` on the user's profile, unless another request replaced it meanwhile. */
+export async function replaceCustomerId(db: Db, userId: string, missingId: string, customerId: string): Promise<void> {
+  await db('profiles').where({ id: userId, stripe_customer_id: missingId }).update({ stripe_customer_id: customerId });
+}

@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { Messages, type UserAsset } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { SectionCard } from '../../shared/draft/SectionCard.tsx';
+import { useClearAfter } from '../../shared/draft/use-clear-after.ts';
 import { isShortOfCredits } from '../../shared/UpgradeSlot.tsx';
 import { CharacterPicker } from './CharacterPicker.tsx';
 import { SectionVoice } from './SectionVoice.tsx';
@@ -70,6 +71,7 @@ function BlockEditor({
   onChange: (change: Partial<ScriptBlock>) => void;
   speak: (text: string) => Promise<AudioVersion>;
 }) {
+  useClearAfter(block.error, () => onChange({ error: null }));
   const generate = async () => {
     if (!block.text.trim()) {
       onChange({ error: Messages.blockTextRequired });

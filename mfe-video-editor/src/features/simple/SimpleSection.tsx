@@ -3,6 +3,7 @@ import { DEFAULT_VIDEO_MODEL, VIDEO_MODELS } from '@studio/contracts';
 import { RemoteSlot } from '@studio/session';
 import { newId } from '../../shared/draft/ids.ts';
 import { SectionCard } from '../../shared/draft/SectionCard.tsx';
+import { useClearAfter } from '../../shared/draft/use-clear-after.ts';
 
 /** spec 2 §3 "Simple editor section". */
 export interface SimpleSection {
@@ -63,6 +64,7 @@ export function SimpleSectionCard({
   onSpeak: () => void;
   onUpload: (file: File | undefined) => void;
 }) {
+  useClearAfter(section.error, () => patch({ error: null }));
   const pickers: ReactNode = (
     <>
       <RemoteSlot

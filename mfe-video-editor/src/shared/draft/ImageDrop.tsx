@@ -1,5 +1,6 @@
 import { useId, useState, type DragEvent } from 'react';
 import { IMAGE_UPLOAD_TYPES, imageFileProblem } from '@studio/contracts';
+import { useClearAfter } from './use-clear-after.ts';
 
 /** A 9:16 image drop/upload area (spec 2 §2): JPG, PNG or WebP under 10 MB, with its preview. */
 export function ImageDrop({
@@ -13,6 +14,7 @@ export function ImageDrop({
 }) {
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
+  useClearAfter(problem, () => setProblem(null));
   const [over, setOver] = useState(false);
   const take = (file: File | undefined) => {
     if (!file) return;

@@ -7,6 +7,7 @@ import { sessionQueryKeys } from '@studio/session/query';
 import { useBanner } from '@studio/ui';
 import { isShortOfCredits, useUpgradeOffer } from '../UpgradeSlot.tsx';
 import { useStartVideo } from './api.ts';
+import { useClearAfter } from './use-clear-after.ts';
 
 /** What every section of either editor has: an id, and the file to upload when its image is one. */
 export interface DraftSection {
@@ -42,10 +43,14 @@ export function useVideoDraft<S extends DraftSection>(initialSections: () => S[]
         ? Messages.videoInProgress
         : errorText(refused, Messages.failedToStartVideo)
       : null);
+  // Each refusal counts, so the same one again shows its full 5 s.
+  const [refusals, setRefusals] = useState(0);
   const setError = (message: string | null) => {
     startVideo.reset();
     setProblem(message);
+    if (message) setRefusals((n) => n + 1);
   };
+  useClearAfter(error && `${refusals}:${error}`, () => setError(null));
   const { banner, show } = useBanner();
   const upgrade = useUpgradeOffer();
 

@@ -45,6 +45,12 @@ const editorCss = `
 .ve-notice-box{display:grid;gap:.5rem;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}
 .ve-error{color:var(--st-danger,#b42318);font-weight:600}
 .ve-empty{color:var(--st-muted)}
+.ve-recent{display:grid;gap:.25rem;margin:0;padding:0;list-style:none}
+.ve-recent-link{display:grid;gap:.125rem;padding:.5rem .75rem;border-radius:10px;color:inherit;text-decoration:none}
+.ve-recent-link:hover,.ve-recent-link:focus-visible{background:var(--st-sunken,#f6f6f8)}
+.ve-recent-link[aria-current=page]{background:var(--st-sunken,#f6f6f8);box-shadow:inset 3px 0 0 var(--st-accent,#4f46e5)}
+.ve-recent-title{font-weight:600;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.ve-save-state{color:var(--st-muted);font-size:.85rem}
 .ve-generate{justify-self:start;min-width:14rem}
 .ve-progress{display:grid;grid-template-columns:minmax(8rem,auto) 1fr 3rem;gap:.5rem;align-items:center}
 .ve-progress progress{width:100%;height:.75rem}

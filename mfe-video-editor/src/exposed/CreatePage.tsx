@@ -9,7 +9,7 @@ ensureEditorStyles();
 export default function CreatePage() {
   return (
     <EditorErrorBoundary exitTo={AppPaths.images}>
-      <TalkingEditor />
+      <TalkingEditor kind="create" />
     </EditorErrorBoundary>
   );
 }

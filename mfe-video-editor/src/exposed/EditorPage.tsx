@@ -9,7 +9,7 @@ ensureEditorStyles();
 export default function EditorPage() {
   return (
     <EditorErrorBoundary exitTo={AppPaths.app}>
-      <TalkingEditor />
+      <TalkingEditor kind="editor" />
     </EditorErrorBoundary>
   );
 }

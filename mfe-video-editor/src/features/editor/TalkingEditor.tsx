@@ -7,6 +7,7 @@ import {
   Messages,
   VIDEO_MODELS,
   type JobView,
+  type ProjectDraft,
   type VideoModelId,
   AppPaths,
 } from '@studio/contracts';
@@ -14,9 +15,12 @@ import { Alert, Banner, Dialog } from '@studio/ui';
 import { useGenerateAudio } from '../../shared/draft/api.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
+import { RecentProjects } from '../../shared/draft/RecentProjects.tsx';
+import { useProjectDraft } from '../../shared/draft/use-project-draft.ts';
 import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
 import { JobPanel } from '../../shared/job/JobPanel.tsx';
 import { UpgradeSlot } from '../../shared/UpgradeSlot.tsx';
+import { fromEditorDraft, toEditorDraft } from './draft.ts';
 import { TalkingSection } from './TalkingSection.tsx';
 import {
   addSection,
@@ -37,9 +41,10 @@ const VOICE_LINE_ACTION = 'generate this voice line';
 /**
  * The talking-person video editor (spec 2 §2–§5): sections with an image, a video prompt and a
  * script spoken in the section's own voice, each block's audio generated and approved before the
- * video is made; the video settings; Generate; then the job's progress and results.
+ * video is made; the video settings; Generate; then the job's progress and results. The draft is
+ * saved as a project as the user works (`?project=` reopens it), so Reload or Exit never loses it.
  */
-export function TalkingEditor() {
+export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
   const navigate = useNavigate();
   const [finished, setFinished] = useState<JobView | null>(null);
   const draft = useVideoDraft<EditorSection>(() => [newSection(0, { videoPrompt: VIDEO_MODELS[DEFAULT_VIDEO_MODEL].defaultPrompt })], {
@@ -48,6 +53,18 @@ export function TalkingEditor() {
   const { sections, setSections, model } = draft;
   const defaults = { videoPrompt: VIDEO_MODELS[model].defaultPrompt };
   const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
+  const project = useProjectDraft({
+    kind,
+    draft: toEditorDraft({ sections, model, settings }),
+    restore: (saved: ProjectDraft) => {
+      const state = fromEditorDraft(saved);
+      if (!state) return;
+      setSections(state.sections);
+      draft.setModel(state.model);
+      setSettings(state.settings);
+    },
+  });
+  const forProject: { projectId?: string } = project.projectId ? { projectId: project.projectId } : {};
 
   const change = (id: string, next: EditorSection) => setSections((all) => all.map((s) => (s.id === id ? next : s)));
   const chooseModel = (next: VideoModelId) => {
@@ -58,10 +75,12 @@ export function TalkingEditor() {
 
   const speakLine = useGenerateAudio();
   const speak = async (text: string, { voiceId, stability, similarityBoost, speed }: SectionVoice): Promise<AudioVersion> => {
-    const spoken = await speakLine.mutateAsync({ text, voiceId, stability, similarityBoost, speed }).catch((error: unknown) => {
-      void draft.offerUpgrade(error, VOICE_LINE_ACTION);
-      throw error;
-    });
+    const spoken = await speakLine
+      .mutateAsync({ text, voiceId, stability, similarityBoost, speed, ...forProject })
+      .catch((error: unknown) => {
+        void draft.offerUpgrade(error, VOICE_LINE_ACTION);
+        throw error;
+      });
     return {
       id: newId('audio'),
       audioUrl: spoken.audioUrl,
@@ -89,6 +108,7 @@ export function TalkingEditor() {
           videoDuration: settings.duration,
           videoModel: model,
           userId,
+          ...(project.projectId ? { projectId: project.projectId } : {}),
         },
       };
     });
@@ -105,7 +125,11 @@ export function TalkingEditor() {
           <p className="ve-meta" aria-live="polite">
             {counts.approved} of {counts.total} blocks approved
           </p>
+          <p className="ve-save-state" role="status">
+            {project.stateText}
+          </p>
         </header>
+        {project.openProblem ? <Alert tone="error">{project.openProblem}</Alert> : null}
         <Banner message={draft.banner} />
         {sections.map((section) => (
           <TalkingSection
@@ -159,6 +183,7 @@ export function TalkingEditor() {
             2 credits per section.
           </p>
         </section>
+        <RecentProjects kind={kind} currentId={project.projectId} />
       </aside>
       <UpgradeSlot {...draft.upgrade} />
       {finished ? (

@@ -1,8 +1,19 @@
-/** The calls both editors make (spec 2 §7): speaking a script, and starting the video. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRoutes, type GenerateAudioResponse, type StartJobResponse } from '@studio/contracts';
+/** The calls both editors make (spec 2 §7): speaking a script, starting the video, and keeping the draft as a project. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ApiRoutes,
+  ProjectRoutes,
+  projectPath,
+  type GenerateAudioResponse,
+  type ProjectDraftInput,
+  type ProjectKind,
+  type ProjectListResponse,
+  type ProjectResponse,
+  type StartJobResponse,
+} from '@studio/contracts';
 import { apiFetch } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
+import { videoEditorKeys } from '../../lib/query-keys.ts';
 
 /** Starting a job uploads the section images: it may take longer than a plain call. */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -33,6 +44,8 @@ export interface SpeechRequest {
   stability: number;
   similarityBoost: number;
   speed: number;
+  /** The project the line is spoken for (spec 2 §7 `projectId`). */
+  projectId?: string;
 }
 export const generateAudio = (request: SpeechRequest) =>
   apiFetch<GenerateAudioResponse>(ApiRoutes.generateAudio, { method: 'POST', json: request, signal: AbortSignal.timeout(60_000) });
@@ -52,5 +65,54 @@ export function useGenerateAudio() {
   return useMutation({
     mutationFn: generateAudio,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKeys.credits }),
+  });
+}
+
+/** How many of the latest projects the editors offer to reopen. */
+const RECENT_PROJECTS = 6;
+
+export const fetchProject = (id: string) => apiFetch<ProjectResponse>(projectPath(id)).then((answer) => answer.project);
+
+/** A saved draft, read once when the page opens it (the editor holds it from then on). */
+export function useProject(id: string | null) {
+  return useQuery({
+    queryKey: videoEditorKeys.project(id ?? ''),
+    queryFn: () => fetchProject(id!),
+    enabled: id !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+export const fetchRecentProjects = (kind: ProjectKind) =>
+  apiFetch<ProjectListResponse>(`${ProjectRoutes.projects}?kind=${kind}&limit=${RECENT_PROJECTS}`).then((answer) => answer.items);
+
+/** The user's latest drafts of one editor, to reopen one. */
+export function useRecentProjects(kind: ProjectKind) {
+  return useQuery({ queryKey: videoEditorKeys.recentProjectsOf(kind), queryFn: () => fetchRecentProjects(kind) });
+}
+
+export interface ProjectSave {
+  /** The project to save to; none makes a new one. */
+  id: string | null;
+  kind: ProjectKind;
+  draft: ProjectDraftInput;
+  /** The page is going away (pagehide): the browser finishes the request without the page. */
+  keepalive?: boolean;
+}
+export const saveProject = ({ id, kind, draft, keepalive = false }: ProjectSave) =>
+  apiFetch<ProjectResponse>(id ? projectPath(id) : ProjectRoutes.projects, {
+    method: id ? 'PUT' : 'POST',
+    json: id ? { draft } : { kind, draft },
+    keepalive,
+  }).then((answer) => answer.project);
+
+/** Saves the draft as a project; the recent lists show the change. */
+export function useSaveProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveProject,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: videoEditorKeys.recentProjects(), refetchType: 'active' }),
   });
 }

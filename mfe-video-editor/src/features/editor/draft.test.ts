@@ -1,0 +1,53 @@
+import { ProjectDraft } from '@studio/contracts';
+import { describe, expect, it } from 'vitest';
+import { fromEditorDraft, toEditorDraft } from './draft.ts';
+import { addSection, editBlockText, newSection, updateBlock, type EditorSection } from './model.ts';
+
+const defaults = { videoPrompt: 'person talking calmly into the camera' };
+const settings = { aspectRatio: '9:16', duration: 12 };
+
+/** Through JSON and the server's schema, as a saved project comes back. */
+const reopened = (sections: EditorSection[]) =>
+  fromEditorDraft(ProjectDraft.parse(JSON.parse(JSON.stringify(toEditorDraft({ sections, model: 'seedance', settings })))))!;
+
+describe('the editor draft kept as a project', () => {
+  it('brings back every section, its script, its voice and its approved audio', () => {
+    let [first, second] = addSection([newSection(0, defaults)], defaults) as [EditorSection, EditorSection];
+    first = editBlockText(
+      { ...first, name: 'Hook', imageUrl: '/media/assets/a.png', imagePreview: '/media/assets/a.png' },
+      first.blocks[0]!.id,
+      'Meet the serum.',
+    );
+    first = updateBlock(first, first.blocks[0]!.id, { audioStatus: 'approved', audioUrl: '/media/assets/b.mp3', duration: 2.4 });
+    second = editBlockText(
+      { ...second, voice: { ...second.voice, voiceId: 'studioUgcOne', name: 'UGC1', speed: 1.1 } },
+      second.blocks[0]!.id,
+      'Two drops a day.',
+    );
+
+    const back = reopened([first, second]);
+    expect(back.model).toBe('seedance');
+    expect(back.settings).toEqual(settings);
+    expect(back.sections.map((s) => [s.name, s.blocks.map((b) => b.text)])).toEqual([
+      ['Hook', ['Meet the serum.']],
+      ['Section 2', ['Two drops a day.']],
+    ]);
+    expect(back.sections[0]).toMatchObject({ imageUrl: '/media/assets/a.png', imagePreview: '/media/assets/a.png', imageFile: null });
+    expect(back.sections[0]!.blocks[0]).toMatchObject({ audioStatus: 'approved', audioUrl: '/media/assets/b.mp3', duration: 2.4 });
+    expect(back.sections[0]!.blocks[0]!.versions).toHaveLength(1);
+    expect(back.sections[1]!.voice).toMatchObject({ voiceId: 'studioUgcOne', name: 'UGC1', speed: 1.1 });
+  });
+
+  it('keeps no file from the computer and no audio still being made (neither outlives the page)', () => {
+    const section = newSection(0, defaults);
+    const uploading: EditorSection = {
+      ...updateBlock(editBlockText(section, section.blocks[0]!.id, 'Hi'), section.blocks[0]!.id, { audioStatus: 'generating' }),
+      imageFile: new Blob(['x']) as File,
+      imagePreview: 'blob:local',
+      imageUrl: null,
+    };
+    const back = reopened([uploading]);
+    expect(back.sections[0]).toMatchObject({ imageFile: null, imageUrl: null, imagePreview: null });
+    expect(back.sections[0]!.blocks[0]).toMatchObject({ text: 'Hi', audioStatus: 'none', audioUrl: null });
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The talking-person editor's state ↔ the draft kept as a project (contracts' `ProjectDraft`).
+ * A draft is text and links: an image is kept by the URL the studio gave it (a gallery image),
+ * audio by its asset URL. A file chosen from the computer has no URL until a video is made of it,
+ * so it is the one thing a reopened draft asks for again.
+ */
+import {
+  adjustVideoSettings,
+  EDITOR_VIDEO_DEFAULTS,
+  type ProjectDraft,
+  type ProjectDraftInput,
+  type VideoModelId,
+} from '@studio/contracts';
+import { newId } from '../../shared/draft/ids.ts';
+import { DEFAULT_SECTION_VOICE, emptyBlock, type EditorSection, type ScriptBlock } from './model.ts';
+
+export interface EditorDraftState {
+  sections: EditorSection[];
+  model: VideoModelId;
+  settings: { aspectRatio: string; duration: number };
+}
+
+/** What the project keeps of the editor. Audio still being made is kept as not yet made: its request ends with the page. */
+export function toEditorDraft({ sections, model, settings }: EditorDraftState): ProjectDraftInput {
+  return {
+    model,
+    settings,
+    sections: sections.map((s) => ({
+      id: s.id,
+      name: s.name,
+      videoPrompt: s.videoPrompt,
+      scriptEnabled: s.scriptEnabled,
+      captions: s.captions,
+      imageUrl: s.imageFile ? null : s.imageUrl,
+      voice: s.voice,
+      scriptBlocks: s.blocks.map((b) => ({
+        id: b.id,
+        text: b.text,
+        audioStatus: b.audioStatus === 'generating' ? 'none' : b.audioStatus,
+        audioUrl: b.audioStatus === 'generating' ? null : b.audioUrl,
+        duration: b.audioStatus === 'generating' ? null : b.duration,
+      })),
+    })),
+  };
+}
+
+/** The editor's state from a saved draft; each block's saved audio is its one version. */
+export function fromEditorDraft(draft: ProjectDraft): EditorDraftState | null {
+  if (draft.sections.length === 0) return null;
+  const sections = draft.sections.map((s): EditorSection => {
+    const voice = s.voice ? { ...s.voice, name: s.voice.name || s.voice.voiceId } : DEFAULT_SECTION_VOICE;
+    const blocks = s.scriptBlocks.map((b): ScriptBlock => ({
+      id: b.id,
+      text: b.text,
+      audioStatus: b.audioStatus,
+      audioUrl: b.audioUrl,
+      duration: b.duration,
+      versions: b.audioUrl
+        ? [
+            {
+              id: newId('audio'),
+              audioUrl: b.audioUrl,
+              duration: b.duration ?? 0,
+              createdAt: '',
+              scriptText: b.text,
+              voiceId: voice.voiceId,
+            },
+          ]
+        : [],
+      error: null,
+    }));
+    return {
+      id: s.id,
+      name: s.name,
+      imagePreview: s.imageUrl,
+      imageFile: null,
+      imageUrl: s.imageUrl,
+      videoPrompt: s.videoPrompt,
+      scriptEnabled: s.scriptEnabled,
+      captions: s.captions,
+      voice,
+      blocks: blocks.length > 0 ? blocks : [emptyBlock()],
+    };
+  });
+  return { sections, model: draft.model, settings: draft.settings ?? adjustVideoSettings(draft.model, EDITOR_VIDEO_DEFAULTS) };
+}

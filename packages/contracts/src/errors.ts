@@ -201,6 +201,8 @@ export const Messages = {
   hintVideo: 'For video failures, check that images are valid and under 10 MB.',
   galleryEmpty: 'No generated images yet. Create your first character image above!',
   discoverEmpty: 'No featured images available yet.',
+  /** The featured creator badge's name for a creator the feed names not (no username or full name to show). */
+  discoverUnnamedCreator: 'a Studio creator',
   loadingMoreImages: 'Loading more images...',
   contentEncodingUnsupported: 'The request body is compressed in a way this server does not accept.',
 } as const;

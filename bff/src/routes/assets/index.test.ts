@@ -131,6 +131,39 @@ describe('the gallery API', () => {
     expect((await visitor.get(asset.public_url)).status).toBe(404);
   });
 
+  it('names a creator without a username by their full name on the public feed, and never by their e-mail address', async () => {
+    // The other of the two admin addresses: the test before this one signed up the first.
+    const admin = await signedInUser(studio, { email: 'owner@studio.local' });
+    const feature = async (userId: string, prompt: string) => {
+      const asset = await createImageAsset(studio, userId, { prompt });
+      expect((await admin.client.patch(`${ApiRoutes.featuredAsset}/${asset.id}/featured`, { isFeatured: true })).status).toBe(200);
+      return asset.id;
+    };
+    const named = await signedInUser(studio, { email: 'jane.quill.7731@example.com' });
+    expect((await named.client.patch(ApiRoutes.profile, { full_name: 'Jane Quill' })).status).toBe(200);
+    // Full names typed as the address, or as the part before its @, would give the address away.
+    const asAddress = await signedInUser(studio, { email: 'otto.vance.4410@example.com' });
+    expect((await asAddress.client.patch(ApiRoutes.profile, { full_name: 'otto.vance.4410@example.com' })).status).toBe(200);
+    const asLocalPart = await signedInUser(studio, { email: 'mira_holt_5521@example.com' });
+    expect((await asLocalPart.client.patch(ApiRoutes.profile, { full_name: 'Mira.Holt.5521' })).status).toBe(200);
+    const unnamed = await signedInUser(studio, { email: 'pavel.nox.9902@example.com' });
+    const ids = {
+      named: await feature(named.user.id, 'a named creator'),
+      asAddress: await feature(asAddress.user.id, 'an address as a name'),
+      asLocalPart: await feature(asLocalPart.user.id, 'a local part as a name'),
+      unnamed: await feature(unnamed.user.id, 'no name at all'),
+    };
+
+    const feed = await studio.client().get(ApiRoutes.featuredImages);
+    expect(feed.status).toBe(200);
+    const creatorOf = (id: string) => feed.body.images.find((i: { assetId: string }) => i.assetId === id)?.creatorName;
+    expect(creatorOf(ids.named)).toBe('Jane Quill');
+    expect([creatorOf(ids.asAddress), creatorOf(ids.asLocalPart), creatorOf(ids.unnamed)]).toEqual([null, null, null]);
+    const body = JSON.stringify(feed.body).toLowerCase();
+    for (const local of ['jane.quill.7731', 'otto.vance.4410', 'mira_holt_5521', 'mira.holt.5521', 'pavel.nox.9902', '@example.com'])
+      expect(body).not.toContain(local);
+  });
+
   it('associates an image with the user’s own character only; lists characters and (no) trained models', async () => {
     const { user, client } = await signedInUser(studio);
     const other = await signedInUser(studio);

@@ -30,21 +30,41 @@ export async function setFeatured(db: Db, adminId: string, assetId: string, feat
   });
 }
 
+/** Letters and digits only, lowercased: "Jane.Doe" and "jane_doe" are the same name. */
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * The name the public feed shows for a creator: the username, else the full name, else none (the
+ * page says "a Studio creator"). The feed is public, so a name that is an e-mail address, or is the
+ * account's own address before the @, is never sent: it would give the address away.
+ */
+export function creatorNameOf(creator: { username: string | null; full_name: string | null; email: string | null }): string | null {
+  const local = bare(creator.email?.split('@')[0] ?? '');
+  const safe = (name: string | null) => {
+    const trimmed = name?.trim();
+    if (!trimmed || trimmed.includes('@')) return null;
+    return local && bare(trimmed) === local ? null : trimmed;
+  };
+  return safe(creator.username) ?? safe(creator.full_name);
+}
+
 /** The discover feed: featured images, newest first, with their creator. */
 export async function listFeatured(db: Db, limit = 60): Promise<FeaturedImage[]> {
   const rows = await db('user_assets as a')
     .leftJoin('profiles as p', 'p.id', 'a.user_id')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
     .where({ 'a.is_featured': true, 'a.asset_type': 'image' })
     .orderBy([
       { column: 'a.created_at', order: 'desc' },
       { column: 'a.id', order: 'desc' },
     ])
     .limit(limit)
-    .select<(AssetRow & { username: string | null; full_name: string | null; avatar_url: string | null })[]>(
+    .select<(AssetRow & { username: string | null; full_name: string | null; avatar_url: string | null; email: string | null })[]>(
       'a.*',
       'p.username',
       'p.full_name',
       'p.avatar_url',
+      'u.email',
     );
   return rows.map((row) => {
     const m = metadataOf(row);
@@ -60,7 +80,7 @@ export async function listFeatured(db: Db, limit = 60): Promise<FeaturedImage[]>
       prompt: m.prompt,
       mode: m.mode,
       selectedLoRAModels: m.selectedLoRAModels,
-      creatorName: row.username ?? row.full_name,
+      creatorName: creatorNameOf(row),
       creatorAvatar: row.avatar_url,
     };
   });

@@ -46,7 +46,9 @@ export function DiscoverPage() {
           loadingMore={false}
           overlay={
             adminView
-              ? (item) => <span className="st-badge ga-featured">by {images.get(item.id)?.creatorName ?? 'unknown creator'}</span>
+              ? (item) => (
+                  <span className="st-badge ga-featured">by {images.get(item.id)?.creatorName ?? Messages.discoverUnnamedCreator}</span>
+                )
               : undefined
           }
           actions={

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -21,11 +23,43 @@ const ISOLATED = [
 ];
 const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'e2e/**', '.data/**'];
 
+/**
+ * The files that take longest (20–60 s each in a clean run), longest first. Two workers take files in
+ * order; a clean clone has no timings cached, and by file size these small files came last, so the
+ * run ended with one worker alone on a minute-long file. Started first, they run beside the many
+ * short files instead. Where vitest has timings of its own (a developer's repeated runs), it uses them.
+ */
+const SLOWEST = [
+  'bff/src/routes/voices/long-lines.test.ts',
+  'bff/bench/bench.test.ts',
+  'bff/src/routes/videos/index.test.ts',
+  'bff/src/routes/videos/processes.test.ts',
+  'packages/media/src/local/image/local.test.ts',
+  'packages/media/bench/bench.test.ts',
+  'packages/media/src/local/speech/speaker.test.ts',
+  'packages/media/src/local/video/talking-head.test.ts',
+];
+
+class SlowestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = SLOWEST.indexOf(path.relative(file.project.config.root, file.moduleId));
+      return i < 0 ? SLOWEST.length : i;
+    };
+    const known = files.every((file) =>
+      this.ctx.cache.getFileTestResults(`${file.project.name}:${path.relative(this.ctx.config.root, file.moduleId)}`),
+    );
+    const sorted = await super.sort(files);
+    return known ? sorted : sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     environment: 'node',
     globalSetup: ['bff/test/global-setup.ts'],
     pool: 'forks',
+    sequence: { sequencer: SlowestFirst },
     // Two files at a time: most of an HTTP test's time is spent waiting on PostgreSQL and sockets.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -7,15 +7,29 @@
 //   3. the end-to-end tests (Playwright in Chromium).
 // A failure anywhere fails the run; each step's time is printed at the end.
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const times = [];
 
+/** The machine's busy and total CPU time so far (all cores, ms): a step's share tells whether it waited or worked. */
+function cpuTimes() {
+  let busy = 0;
+  let total = 0;
+  for (const { times: t } of os.cpus()) {
+    const all = t.user + t.nice + t.sys + t.idle + t.irq;
+    busy += all - t.idle;
+    total += all;
+  }
+  return { busy, total };
+}
+
 /** Runs an npm script; resolves with its exit code (and its output when `quiet`, printed later). */
 function npm(script, { quiet = false } = {}) {
   const started = performance.now();
+  const cpu = cpuTimes();
   const child = spawn('npm', ['run', '--silent', script], {
     cwd: root,
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
@@ -24,7 +38,8 @@ function npm(script, { quiet = false } = {}) {
   if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      times.push([script, (performance.now() - started) / 1000]);
+      const now = cpuTimes();
+      times.push([script, (performance.now() - started) / 1000, (now.busy - cpu.busy) / (now.total - cpu.total)]);
       resolve({ code: code ?? 1, output });
     });
   });
@@ -32,7 +47,9 @@ function npm(script, { quiet = false } = {}) {
 
 function finish(code) {
   console.log('\n== npm test, step by step');
-  for (const [script, seconds] of times) console.log(`  ${script.padEnd(28)} ${seconds.toFixed(0).padStart(5)} s`);
+  for (const [script, seconds, busy] of times) {
+    console.log(`  ${script.padEnd(28)} ${seconds.toFixed(0).padStart(5)} s   CPUs ${(busy * 100).toFixed(0).padStart(3)} % busy`);
+  }
   process.exit(code);
 }
 

@@ -1,0 +1,51 @@
+/**
+ * Editor drafts are projects: what the user wrote in /app/editor survives a Reload (the project is
+ * in the URL) and an Exit (the draft is reopened from Recent projects), sections and scripts alike.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signUpAndConfirm } from './support/studio.ts';
+
+const section = (page: Page, name: string) => page.getByRole('article', { name });
+const script = (page: Page, name: string) => section(page, name).getByLabel(`Script for ${name}, block 1`);
+
+async function expectDraftBack(page: Page) {
+  await expect(section(page, 'Section 1')).toBeVisible();
+  await expect(script(page, 'Section 1')).toHaveValue('I tried this serum for a week.');
+  await expect(script(page, 'Section 2')).toHaveValue('My skin has never looked better.');
+  await expect(page.getByRole('article', { name: /^Section \d+$/ })).toHaveCount(2);
+}
+
+test('a draft written in the editor is back after Reload, and after Exit from the recent projects', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signUpAndConfirm(page, request, { tag: 'drafts' });
+  await page.goto('/app/editor');
+  await expect(page.getByRole('heading', { name: 'Talking-person video', level: 1 })).toBeVisible();
+  // A visit alone makes no project.
+  await expect(page).not.toHaveURL(/project=/);
+  await expect(page.getByText('No saved projects yet.')).toBeVisible();
+
+  await script(page, 'Section 1').fill('I tried this serum for a week.');
+  await expect(page).toHaveURL(/\?project=[0-9a-f-]{36}/);
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  await script(page, 'Section 2').fill('My skin has never looked better.');
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  const opened = page.url();
+
+  await page.reload();
+  await expectDraftBack(page);
+  expect(page.url()).toBe(opened);
+
+  // A change made just before leaving is saved on the way out.
+  await script(page, 'Section 2').fill('My skin has never looked better. Really.');
+  await page.getByRole('link', { name: 'Exit editor' }).click();
+  await expect(page).not.toHaveURL(/\/app\/editor/);
+
+  await page.goto('/app/editor');
+  await expect(page).not.toHaveURL(/project=/);
+  const recent = page.getByRole('region', { name: 'Recent projects' });
+  await recent.getByRole('link', { name: /I tried this serum for a week\./ }).click();
+  await expect(page).toHaveURL(opened);
+  await expect(script(page, 'Section 1')).toHaveValue('I tried this serum for a week.');
+  await expect(script(page, 'Section 2')).toHaveValue('My skin has never looked better. Really.');
+  await expect(page.getByRole('article', { name: /^Section \d+$/ })).toHaveCount(2);
+});

@@ -57,12 +57,13 @@ const galleryCss = `
 .ga-job-facts dt{font-weight:700}
 .ga-job-facts dd{margin:0;overflow-wrap:anywhere}
 .ga-job-h3{font-size:1rem}
-.ga-open{display:block;width:100%;padding:0;border:0;background:none;cursor:zoom-in}
+.ga-open{position:relative;display:block;width:100%;padding:0;border:0;background:none;cursor:zoom-in}
 .ga-open:focus-visible{outline:3px solid var(--st-focus,#2563eb);outline-offset:-3px}
 .ga-overlay{position:absolute;top:.5rem;left:.5rem;right:.5rem;display:flex;justify-content:space-between;align-items:flex-start;pointer-events:none}
 .ga-overlay>*{pointer-events:auto}
 .ga-select{display:inline-flex;align-items:center;justify-content:center;width:32px;height:32px;border-radius:8px;background:rgba(255,255,255,.9)}
 .ga-select input{width:18px;height:18px}
+.ga-play{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);display:grid;place-items:center;width:48px;height:48px;border-radius:50%;background:rgba(0,0,0,.55);color:#fff;font-size:1.2rem;pointer-events:none}
 .ga-featured{background:#111;color:#fff}
 .ga-viewer-part{display:contents}
 .ga-feature-toggle{min-height:32px;border:1px solid var(--st-line-strong,#bbb);background:rgba(255,255,255,.92);color:var(--st-ink,#111);cursor:pointer}
@@ -71,7 +72,7 @@ const galleryCss = `
 .ga-viewer{display:grid;gap:1.25rem;grid-template-columns:minmax(0,3fr) minmax(260px,2fr)}
 @media (max-width:767px){.ga-viewer{grid-template-columns:1fr}}
 .ga-viewer-media{margin:0;display:grid;place-items:center;background:#f3f3f3;border-radius:12px;min-height:200px}
-.ga-viewer-media img{max-width:100%;max-height:70vh;width:auto;height:auto;border-radius:12px}
+.ga-viewer-media img,.ga-viewer-media video{max-width:100%;max-height:70vh;width:auto;height:auto;border-radius:12px}
 .ga-viewer-info{display:grid;gap:1rem;align-content:start}
 .ga-facts{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:0}
 .ga-facts dt{font-weight:600;color:var(--st-muted)}
@@ -87,7 +88,8 @@ const galleryCss = `
 .ga-menu{position:relative}
 .ga-menu>summary{list-style:none}
 .ga-menu>summary::-webkit-details-marker{display:none}
-.ga-menu-panel{position:absolute;z-index:20;top:calc(100% + .5rem);left:0;min-width:240px;max-height:min(60vh,420px);overflow-y:auto;display:grid;gap:.4rem;padding:.75rem;margin:0;border:1px solid var(--st-border,#ddd);border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 8px 24px rgba(0,0,0,.15)}
+.ga-menu-panel{min-width:240px;display:grid;gap:.4rem;padding:.75rem;margin:0;border:1px solid var(--st-border,#ddd);border-radius:12px;background:var(--st-surface,#fff);box-shadow:0 8px 24px rgba(0,0,0,.15)}
+.ga-menu-panel fieldset{display:grid;gap:.4rem;border:0;padding:0;margin:0;min-width:0}
 .ga-menu-panel legend{font-weight:700;padding:0}
 .ga-check{display:flex;gap:.5rem;align-items:center;min-height:32px}
 .ga-debug{font-size:.8rem;background:#111;color:#e5e5e5;border-radius:10px;padding:.75rem;overflow:auto;max-height:240px}

@@ -64,7 +64,9 @@ p{margin:0}
 .st-menu{position:relative;display:inline-block}
 .st-menu-button{display:grid;place-items:center;width:36px;height:36px;border-radius:50%;border:1px solid var(--st-line-strong);background:var(--st-surface);color:var(--st-ink);font-size:1.2rem;line-height:1;cursor:pointer}
 .st-menu-button:hover,.st-menu-button[aria-expanded=true]{border-color:var(--st-accent);color:var(--st-accent-700)}
-.st-menu-list{position:absolute;right:0;top:calc(100% + 4px);z-index:50;min-width:190px;margin:0;padding:.3rem;list-style:none;background:var(--st-surface);border:1px solid var(--st-line);border-radius:var(--st-radius-md);box-shadow:var(--st-shadow-lg)}
+/* Menus are placed by useFloatingMenu (fixed, kept on screen); above the sticky top bar and prompt bar, under the drawer and dialogs. */
+.st-menu-list,.st-menu-panel{z-index:600;overflow-y:auto;box-sizing:border-box}
+.st-menu-list{min-width:190px;margin:0;padding:.3rem;list-style:none;background:var(--st-surface);border:1px solid var(--st-line);border-radius:var(--st-radius-md);box-shadow:var(--st-shadow-lg)}
 .st-menu-item{display:flex;align-items:center;gap:.4rem;width:100%;min-height:36px;padding:.35rem .7rem;border:0;border-radius:var(--st-radius-sm);background:none;text-align:left;font-size:var(--st-text-sm);cursor:pointer}
 .st-menu-item:hover:not([disabled]),.st-menu-item:focus-visible{background:var(--st-accent-soft);color:var(--st-accent-700);outline:none}
 .st-menu-item[disabled]{opacity:.5;cursor:not-allowed}

@@ -4,7 +4,7 @@ export { adoptStyles } from './styles.ts';
 export { baseCss } from './base-css.ts';
 export { Dialog, Spinner, Alert, Logo } from './components.tsx';
 export type { DialogProps, AlertProps } from './components.tsx';
-export { Menu } from './menu.tsx';
+export { Menu, MenuPanel, useFloatingMenu } from './menu.tsx';
 export { useDismiss } from './dismiss.ts';
 export { warmTypeScale } from './fonts.ts';
 export type { MenuItem } from './menu.tsx';

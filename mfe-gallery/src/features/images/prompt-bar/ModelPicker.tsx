@@ -1,4 +1,5 @@
 import type { PrebuiltImageModelId } from '@studio/contracts';
+import { MenuPanel } from '@studio/ui';
 import { useImageModels, useLoraModels } from '../api.ts';
 import { isChosen, modelMenu } from '../models.ts';
 
@@ -20,9 +21,13 @@ export function ModelPicker({
   const models = modelMenu(imageModels.data?.models, loras.data?.models);
   const selectedNames = models.filter((m) => isChosen(m.id, model, selection)).map((m) => m.name);
   return (
-    <details className="ga-menu">
-      <summary className="st-btn st-btn-secondary">Models: {selectedNames.join(', ')}</summary>
-      <fieldset className="ga-menu-panel">
+    <MenuPanel
+      className="ga-menu"
+      summaryClassName="st-btn st-btn-secondary"
+      panelClassName="ga-menu-panel"
+      summary={`Models: ${selectedNames.join(', ')}`}
+    >
+      <fieldset>
         <legend>Models</legend>
         {models.map((m) => (
           <label key={m.id} className="ga-check">
@@ -31,6 +36,6 @@ export function ModelPicker({
           </label>
         ))}
       </fieldset>
-    </details>
+    </MenuPanel>
   );
 }

@@ -6,7 +6,7 @@
  * stands in it and how its surface reflects.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { readPrompt, type RGB } from './lexicon.ts';
+import { readPrompt, type LightWord, type RGB, type Texture } from './lexicon.ts';
 
 export type Background = 'plaster' | 'interior' | 'greenery' | 'seamless';
 export type Surface = 'marble' | 'wood' | 'stone' | 'podium' | 'plain';
@@ -39,6 +39,8 @@ const has = (words: string[], ...xs: string[]) => xs.some((x) => words.includes(
 /** Which set a prompt describes. */
 export function sceneKinds(prompt: string): { background: Background; surface: Surface } {
   const words = prompt.toLowerCase().match(/[a-z]+/g) ?? [];
+  // "Palm leaf shadows" are a pattern of light on the set, not a garden behind it.
+  const leafShadows = readPrompt(prompt).gobo === 'leaves';
   const surface: Surface = has(words, 'podium', 'pedestal', 'plinth', 'cylinder')
     ? 'podium'
     : has(words, 'marble', 'countertop', 'counter')
@@ -48,26 +50,15 @@ export function sceneKinds(prompt: string): { background: Background; surface: S
         : has(words, 'stone', 'moss', 'mossy', 'rock', 'pebble', 'outdoors', 'outdoor', 'forest', 'garden', 'nature', 'grass')
           ? 'stone'
           : 'plain';
-  const background: Background = has(
-    words,
-    'forest',
-    'garden',
-    'outdoors',
-    'outdoor',
-    'plants',
-    'plant',
-    'greenery',
-    'leaves',
-    'jungle',
-    'park',
-    'nature',
-  )
-    ? 'greenery'
-    : has(words, 'cosy', 'cozy', 'interior', 'room', 'kitchen', 'bathroom', 'cafe', 'living', 'home')
-      ? 'interior'
-      : surface === 'podium' || has(words, 'seamless', 'pastel', 'sweep')
-        ? 'seamless'
-        : 'plaster';
+  const background: Background =
+    !leafShadows &&
+    has(words, 'forest', 'garden', 'outdoors', 'outdoor', 'plants', 'plant', 'greenery', 'leaves', 'jungle', 'park', 'nature')
+      ? 'greenery'
+      : has(words, 'cosy', 'cozy', 'interior', 'room', 'kitchen', 'bathroom', 'cafe', 'living', 'home')
+        ? 'interior'
+        : surface === 'podium' || has(words, 'seamless', 'pastel', 'sweep')
+          ? 'seamless'
+          : 'plaster';
   return { background, surface };
 }
 
@@ -137,7 +128,7 @@ function paintPlane(
   width: number,
   height: number,
   edge: number,
-  material: (u: number, v: number) => RGB,
+  material: (u: number, v: number, pixel: number) => RGB,
   light: (x: number, y: number) => number,
 ) {
   const horizon = edge - height * 0.22;
@@ -149,7 +140,7 @@ function paintPlane(
     const depth = focal / (y - horizon);
     for (let x = 0; x < width; x++) {
       const u = ((x - width / 2) * depth) / focal;
-      const c = material(u, depth);
+      const c = material(u, depth, depth / focal);
       const k = light(x, y);
       const i = (row * width + x) * 4;
       img.data[i] = clamp(c[0] * k);
@@ -214,9 +205,187 @@ function mossyStone(seed: number): (u: number, v: number) => RGB {
   };
 }
 
+/**
+ * A floor of a named material: its texture (sand ripples, a linen weave, terrazzo chips, a sheen
+ * across velvet or metal, or plain grit), optionally laid as square tiles with grout between them.
+ * `pixel` is how much of the plane one pixel covers, so fine patterns fade out with distance
+ * instead of breaking into moiré.
+ */
+function materialFloor(seed: number, base: RGB, texture: Texture, tiled: boolean): (u: number, v: number, pixel: number) => RGB {
+  const n = noise2(seed);
+  const r = rng(seed * 13 + 5);
+  const tones = Array.from({ length: 256 }, () => 0.9 + r() * 0.16);
+  const tile = 0.42;
+  const grout: RGB = Math.max(...base) > 200 ? mix(base, [120, 118, 112], 0.45) : mix(base, [235, 228, 214], 0.55);
+  /** How much of a line `width` wide, `d` away, one pixel sees (antialiased, fading with distance). */
+  const cover = (d: number, width: number, pixel: number) =>
+    Math.max(0, Math.min(1, (width - d) / pixel + 0.5)) * Math.min(1, width / pixel);
+  return (u, v, pixel) => {
+    let k = 1 + (n(u * 6, v * 6, 3) - 0.5) * (texture === 'smooth' || texture === 'sheen' ? 0.03 : 0.14);
+    const fine = Math.max(0, 1 - pixel * 40);
+    if (texture === 'ripples') k *= 1 + Math.sin((v * 5 + u * 0.8 + n(u * 1.2, v * 1.2, 3) * 2.5) * Math.PI * 2) * 0.07;
+    if (texture === 'weave') k *= 1 + Math.sin(u * 260) * Math.sin(v * 260) * 0.08 * fine + Math.sin(u * 260) * 0.03 * fine;
+    if (texture === 'speckle') {
+      // Chips of darker and lighter stone set in the binder, their edges soft at any distance.
+      const chip = n(u * 16 + 9, v * 16, 2);
+      const edge = Math.min(0.5, pixel * 3);
+      const dark = Math.max(0, Math.min(1, (chip - 0.7) / 0.04 / Math.max(1, edge * 20))) * fine;
+      const light = Math.max(0, Math.min(1, (0.3 - chip) / 0.04 / Math.max(1, edge * 20))) * fine;
+      k *= 1 - dark * 0.32 + light * 0.1;
+    }
+    if (texture === 'sheen') k *= 1 + 0.22 * Math.exp(-(((u * 0.9 - v * 0.35 + 0.2) * 2.2) ** 2)) - 0.08;
+    let c: RGB = [base[0] * k, base[1] * k, base[2] * k];
+    if (tiled) {
+      const tu = u / tile + 400,
+        tv = v / tile;
+      const index = (Math.floor(tu) * 31 + Math.floor(tv) * 17) & 255;
+      const t = tones[index]!;
+      c = [c[0] * t, c[1] * t, c[2] * t];
+      // Grout: the distance to the nearest joint, in plane units, against the joint's width.
+      const du = Math.min(tu - Math.floor(tu), Math.ceil(tu) - tu) * tile,
+        dv = Math.min(tv - Math.floor(tv), Math.ceil(tv) - tv) * tile;
+      c = mix(c, grout, Math.max(cover(du, 0.012, pixel), cover(dv, 0.012, pixel)));
+    }
+    return c;
+  };
+}
+
+// ——— Light and cast shadows ———
+
+/**
+ * Shadows cast on the set by something out of the frame, on the side the light comes from: palm
+ * fronds (a stem with leaflets either side) or the slats of a blind, softened as a shadow a
+ * little way off the wall would be.
+ */
+function paintGobo(
+  ctx: SKRSContext2D,
+  width: number,
+  height: number,
+  kind: 'leaves' | 'blinds',
+  seed: number,
+  lightFrom: number,
+  strength: number,
+) {
+  const r = rng(seed * 101 + 3);
+  const span = Math.max(width, height);
+  softly(
+    ctx,
+    width,
+    height,
+    span * 0.008,
+    (s) => {
+      s.fillStyle = '#000';
+      s.strokeStyle = '#000';
+      if (kind === 'blinds') {
+        const slat = span * 0.07;
+        s.translate(width / 2, height / 2);
+        s.rotate(-0.45 * Math.sign(lightFrom || 1));
+        for (let y = -span; y < span; y += slat) s.fillRect(-span, y, span * 2, slat * 0.42);
+        return;
+      }
+      // Fronds reach in from the top corner on the light's side.
+      const ox = lightFrom < 0 ? -width * 0.05 : width * 1.05;
+      for (let f = 0; f < 6; f++) {
+        const x0 = ox + (r() - 0.5) * width * 0.3,
+          y0 = -height * 0.05 + r() * height * 0.35;
+        const angle = (lightFrom < 0 ? 0 : Math.PI) + (r() - 0.3) * 1.2 * (lightFrom < 0 ? 1 : -1);
+        const length = span * (0.45 + r() * 0.35);
+        const bend = (r() - 0.5) * 0.8;
+        s.lineWidth = span * 0.006;
+        s.beginPath();
+        s.moveTo(x0, y0);
+        for (let t = 0; t <= 1.001; t += 0.05) {
+          const a = angle + bend * t;
+          s.lineTo(x0 + Math.cos(a) * length * t, y0 + Math.sin(a) * length * t + length * 0.25 * t * t);
+        }
+        s.stroke();
+        // Leaflets along the stem, longest in its middle, pointing forward on both sides.
+        for (let t = 0.08; t < 1; t += 0.045) {
+          const a = angle + bend * t;
+          const x = x0 + Math.cos(a) * length * t,
+            y = y0 + Math.sin(a) * length * t + length * 0.25 * t * t;
+          const leaf = length * 0.3 * Math.sin(Math.PI * Math.min(1, t * 1.1)) + length * 0.04;
+          for (const side of [-1, 1]) {
+            const la = a + side * (0.9 + r() * 0.25);
+            s.save();
+            s.translate(x, y);
+            s.rotate(la);
+            s.beginPath();
+            s.ellipse(leaf / 2, 0, leaf / 2, Math.max(1, length * 0.012), 0, 0, Math.PI * 2);
+            s.fill();
+            s.restore();
+          }
+        }
+      }
+    },
+    strength,
+  );
+}
+
+/** Colours of light laid over the set: sunlight, a golden-hour rake, neon glows, a studio softbox. */
+function paintLight(
+  ctx: SKRSContext2D,
+  width: number,
+  height: number,
+  edge: number,
+  lights: LightWord[],
+  lightFrom: number,
+  neon: [RGB, RGB],
+) {
+  const side = lightFrom < 0 ? 0 : width;
+  ctx.save();
+  ctx.globalCompositeOperation = 'screen';
+  if (lights.includes('sunlit')) {
+    const g = ctx.createLinearGradient(side, 0, width - side, height);
+    g.addColorStop(0, 'rgba(255,238,200,0.45)');
+    g.addColorStop(1, 'rgba(255,238,200,0.05)');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, width, height);
+  }
+  if (lights.includes('golden')) {
+    const g = ctx.createLinearGradient(side, 0, width - side, 0);
+    g.addColorStop(0, 'rgba(255,150,60,0.55)');
+    g.addColorStop(0.7, 'rgba(255,150,60,0.08)');
+    g.addColorStop(1, 'rgba(255,150,60,0)');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, width, height);
+  }
+  if (lights.includes('studio')) {
+    const g = ctx.createRadialGradient(width / 2, edge * 0.35, 0, width / 2, edge * 0.35, Math.max(width, edge) * 0.45);
+    g.addColorStop(0, 'rgba(255,255,255,0.35)');
+    g.addColorStop(1, 'rgba(255,255,255,0)');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, width, edge);
+  }
+  if (lights.includes('neon')) {
+    // Two coloured glows from either side, and a lit tube on the wall.
+    for (const [i, colour] of neon.entries()) {
+      const x = i === 0 ? width * 0.1 : width * 0.9;
+      const g = ctx.createRadialGradient(x, height * 0.35, 0, x, height * 0.35, Math.max(width, height) * 0.7);
+      g.addColorStop(0, css(colour, 0.7));
+      g.addColorStop(1, css(colour, 0));
+      ctx.fillStyle = g;
+      ctx.fillRect(0, 0, width, height);
+    }
+    const tube = (s: SKRSContext2D, w: number) => {
+      s.lineWidth = w;
+      s.beginPath();
+      s.arc(width / 2, edge * 0.5, Math.min(width, edge) * 0.28, Math.PI * 0.1, Math.PI * 1.9);
+      s.stroke();
+    };
+    softly(ctx, width, height, width * 0.04, (s) => {
+      s.strokeStyle = css(neon[0]);
+      tube(s, width * 0.03);
+    });
+    ctx.strokeStyle = css(mix(neon[0], [255, 255, 255], 0.6));
+    tube(ctx, Math.max(1.5, width * 0.008));
+  }
+  ctx.restore();
+}
+
 // ——— Backgrounds ———
 
-function paintPlaster(ctx: SKRSContext2D, width: number, height: number, wall: RGB, seed: number) {
+function paintPlaster(ctx: SKRSContext2D, width: number, height: number, wall: RGB, seed: number, sun = 0.32) {
   const g = ctx.createLinearGradient(0, 0, 0, height);
   g.addColorStop(0, css(mix(wall, [0, 0, 0], 0.12)));
   g.addColorStop(1, css(wall));
@@ -230,7 +399,7 @@ function paintPlaster(ctx: SKRSContext2D, width: number, height: number, wall: R
       for (let j = 0; j < 2; j++) {
         const px = x0 + i * width * 0.26,
           py = height * (0.04 + j * 0.22);
-        ctx.fillStyle = 'rgba(255,250,235,0.32)';
+        ctx.fillStyle = `rgba(255,250,235,${sun})`;
         ctx.beginPath();
         ctx.moveTo(px, py);
         ctx.lineTo(px + width * 0.22, py + height * 0.03);
@@ -331,20 +500,30 @@ function paintSeamless(ctx: SKRSContext2D, width: number, height: number, wall: 
 }
 
 /**
- * Draws something softened by about `blur` pixels: drawn small, then scaled up smoothly (far
- * cheaper than a blur filter on a large canvas).
+ * Draws something softened by about `blur` pixels. It is drawn on a layer at up to a quarter of the
+ * size and blurred there (a Gaussian, σ = blur / 2) before it is scaled up: scaling up a small sharp
+ * drawing instead shows its pixels as stair steps along every soft edge, the larger the frame the
+ * coarser. The layer never shrinks so far that σ falls under two of its pixels, so the scaled-up
+ * result has no steps left to show.
  */
 export function softly(ctx: SKRSContext2D, width: number, height: number, blur: number, draw: (small: SKRSContext2D) => void, alpha = 1) {
-  const f = Math.max(1, blur / 1.5);
-  const small = createCanvas(Math.max(1, Math.ceil(width / f)), Math.max(1, Math.ceil(height / f)));
-  const s = small.getContext('2d');
-  s.scale(small.width / width, small.height / height);
+  const sigma = Math.max(0.5, blur / 2);
+  const f = Math.max(1, Math.min(4, sigma / 2));
+  const w = Math.max(1, Math.ceil(width / f)),
+    h = Math.max(1, Math.ceil(height / f));
+  const sharp = createCanvas(w, h);
+  const s = sharp.getContext('2d');
+  s.scale(w / width, h / height);
   draw(s);
+  const soft = createCanvas(w, h);
+  const b = soft.getContext('2d');
+  b.filter = `blur(${sigma / f}px)`;
+  b.drawImage(sharp, 0, 0);
   ctx.save();
   ctx.globalAlpha = alpha;
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(small, 0, 0, width, height);
+  ctx.drawImage(soft, 0, 0, width, height);
   ctx.restore();
 }
 
@@ -414,13 +593,29 @@ export function renderScene(prompt: string, width: number, height: number, seed 
   // "pastel" lightens the colour it comes with (or is a soft lilac alone).
   const pastel = words.colourNames.includes('pastel');
   const named = words.colours[words.colourNames.findIndex((c) => c !== 'pastel')] ?? words.colours[0];
-  let wall: RGB = named ? mix(named, [255, 255, 255], pastel ? 0.5 : 0.35) : background === 'seamless' ? PASTEL_PINK : PLASTER;
+  // A material the floor is made of (not a marble or wooden surface, drawn as such) colours the set
+  // when no colour is named: terracotta tiles stand in a terracotta room, not a grey one.
+  const material = surface === 'plain' ? words.material : undefined;
+  const lights = words.lights;
+  const lit = (w: LightWord) => lights.includes(w);
+  let wall: RGB = named
+    ? mix(named, [255, 255, 255], pastel ? 0.5 : 0.35)
+    : material
+      ? mix(material.base, [255, 255, 255], 0.22)
+      : background === 'seamless'
+        ? PASTEL_PINK
+        : PLASTER;
   if (words.mood === 'warm') wall = mix(wall, [255, 196, 130], 0.2);
   if (words.mood === 'cool') wall = mix(wall, [150, 185, 230], 0.2);
-  if (words.dark) wall = mix(wall, [0, 0, 0], 0.6);
+  if (lit('sunlit')) wall = mix(wall, [255, 246, 226], 0.25);
+  if (lit('golden')) wall = mix(wall, [255, 170, 90], 0.25);
+  if (lit('bright')) wall = mix(wall, [255, 255, 255], 0.15);
+  if (lit('neon')) wall = mix(wall, [18, 14, 34], 0.85);
+  else if (words.dark) wall = mix(wall, [0, 0, 0], lit('moody') ? 0.66 : 0.6);
   const edge = Math.round(height * (surface === 'podium' ? 0.74 : 0.58 + r() * 0.06));
 
-  if (background === 'plaster') paintPlaster(ctx, width, height, wall, seed);
+  // Sunlight through the window falls brighter; a neon-lit room has no daylight in it.
+  if (background === 'plaster') paintPlaster(ctx, width, height, wall, seed, lit('neon') ? 0 : lit('sunlit') ? 0.5 : 0.32);
   else if (background === 'interior') paintInterior(ctx, width, height, wall, seed);
   else if (background === 'greenery') paintGreenery(ctx, width, height, seed);
   else paintSeamless(ctx, width, height, wall, edge);
@@ -430,7 +625,10 @@ export function renderScene(prompt: string, width: number, height: number, seed 
   const pool = (x: number, y: number) => {
     const dx = (x - lightX) / width,
       dy = (y - height) / height;
-    return (words.dark ? 0.55 : 0.9) + 0.18 * Math.exp(-(dx * dx + dy * dy) * 2.2);
+    // Moody light is a narrow pool in the dark; soft light barely falls off.
+    if (lit('moody')) return 0.45 + 0.4 * Math.exp(-(dx * dx + dy * dy) * 6);
+    if (lit('soft')) return 0.97 + 0.06 * Math.exp(-(dx * dx + dy * dy) * 2.2);
+    return (words.dark ? 0.55 : lit('sunlit') || lit('bright') ? 1 : 0.9) + 0.18 * Math.exp(-(dx * dx + dy * dy) * 2.2);
   };
   let gloss = 0;
   let stage: Stage = { cx: width / 2, baseY: Math.round(height * 0.86), maxWidth: width * 0.8, maxHeight: height * 0.78 };
@@ -448,21 +646,13 @@ export function renderScene(prompt: string, width: number, height: number, seed 
     stage = paintPodium(ctx, width, height, mix(wall, [255, 255, 255], 0.2));
     gloss = 0.18;
   } else {
-    const floor: RGB = words.material?.base ?? mix(wall, [0, 0, 0], 0.1);
-    const n = noise2(seed);
-    const rough = words.material && words.material.texture !== 'smooth' ? 18 : 4;
-    paintPlane(
-      ctx,
-      width,
-      height,
-      edge,
-      (u, v) => {
-        const k = (n(u * 6, v * 6, 3) - 0.5) * rough;
-        return [floor[0] + k, floor[1] + k, floor[2] + k];
-      },
-      pool,
-    );
-    gloss = words.material?.name === 'glass' ? 0.3 : 0.08;
+    // Glazed tiles with no material named are white; a named colour tints a material as it does marble.
+    let floor: RGB = material?.base ?? (words.tiled && !named ? [236, 234, 228] : mix(wall, [0, 0, 0], 0.1));
+    if (material && named) floor = mix(floor, named, 0.35);
+    if (lit('neon')) floor = mix(floor, [18, 14, 34], 0.7);
+    else if (words.dark) floor = mix(floor, [0, 0, 0], 0.3);
+    paintPlane(ctx, width, height, edge, materialFloor(seed, floor, material?.texture ?? 'smooth', words.tiled), pool);
+    gloss = material?.name === 'glass' || material?.texture === 'sheen' ? 0.3 : words.tiled ? 0.16 : 0.08;
   }
   if (surface !== 'podium') {
     // The back of the surface falls out of focus, and its edge catches a little light.
@@ -480,6 +670,9 @@ export function renderScene(prompt: string, width: number, height: number, seed 
       maxHeight: edge + (height - edge) * 0.62 - height * 0.06,
     };
   }
+  const neon: [RGB, RGB] = [words.colours[0] ?? [255, 40, 170], words.colours[1] ?? [40, 220, 255]];
+  paintLight(ctx, width, height, surface === 'podium' ? height * 0.74 : edge, lights, lightFrom, neon);
+  if (words.gobo) paintGobo(ctx, width, height, words.gobo, seed, lightFrom, lit('sunlit') || lit('golden') ? 0.42 : 0.3);
   // A gentle vignette, as a lens would give.
   const v = ctx.createRadialGradient(
     width / 2,
@@ -490,9 +683,17 @@ export function renderScene(prompt: string, width: number, height: number, seed 
     Math.max(width, height) * 0.8,
   );
   v.addColorStop(0, 'rgba(0,0,0,0)');
-  v.addColorStop(1, `rgba(0,0,0,${words.dark ? 0.5 : 0.22})`);
+  v.addColorStop(1, `rgba(0,0,0,${lit('moody') ? 0.62 : words.dark ? 0.5 : lit('soft') || lit('studio') ? 0.1 : 0.22})`);
   ctx.fillStyle = v;
   ctx.fillRect(0, 0, width, height);
-  const ambient: RGB = background === 'greenery' ? [200, 230, 170] : background === 'interior' ? [255, 214, 170] : wall;
-  return { canvas, stage, gloss, ambient, lightFrom, shadowLength: surface === 'podium' ? 0.1 : 0.32, background, surface };
+  const ambient: RGB = lit('neon')
+    ? mix(neon[0], neon[1], 0.5)
+    : background === 'greenery'
+      ? [200, 230, 170]
+      : background === 'interior'
+        ? [255, 214, 170]
+        : wall;
+  // A low sun throws long shadows.
+  const shadowLength = surface === 'podium' ? 0.1 : lit('golden') ? 0.6 : lit('sunlit') ? 0.45 : 0.32;
+  return { canvas, stage, gloss, ambient, lightFrom, shadowLength, background, surface };
 }

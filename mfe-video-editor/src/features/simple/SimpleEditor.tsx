@@ -7,6 +7,7 @@ import {
   Messages,
   SIMPLE_EDITOR_VOICE_SETTINGS,
   VIDEO_MODELS,
+  type ProjectDraft,
   type SimpleVideoNavigationState,
   type VoiceSettingsValue,
   AppPaths,
@@ -16,11 +17,14 @@ import { Alert, Banner } from '@studio/ui';
 import { useGenerateAudio } from '../../shared/draft/api.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
+import { RecentProjects } from '../../shared/draft/RecentProjects.tsx';
+import { useProjectDraft } from '../../shared/draft/use-project-draft.ts';
 import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
 import { VoicePanel } from '../../shared/draft/VoicePanel.tsx';
 import { JobPanel } from '../../shared/job/JobPanel.tsx';
 import { isShortOfCredits, UpgradeSlot } from '../../shared/UpgradeSlot.tsx';
 import { useGenerateSectionImage, useUploadAudio } from './api.ts';
+import { fromSimpleDraft, toSimpleDraft } from './draft.ts';
 import { newSimpleSection, SimpleSectionCard, type SimpleSection } from './SimpleSection.tsx';
 
 const AUDIO_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/webm'];
@@ -40,6 +44,20 @@ export function SimpleEditor() {
     similarityBoost: SIMPLE_EDITOR_VOICE_SETTINGS.similarityBoost,
     speed: SIMPLE_EDITOR_VOICE_SETTINGS.speed,
   });
+  // The draft is kept as a project as the user works (`?project=` reopens it): Reload or Exit loses nothing.
+  const project = useProjectDraft({
+    kind: 'simple',
+    draft: toSimpleDraft({ sections, model, voiceId, voiceSettings }),
+    restore: (saved: ProjectDraft) => {
+      const state = fromSimpleDraft(saved);
+      if (!state) return;
+      setSections(state.sections);
+      draft.setModel(state.model);
+      setVoiceId(state.voiceId);
+      setVoiceSettings(state.voiceSettings);
+    },
+  });
+  const forProject: { projectId?: string } = project.projectId ? { projectId: project.projectId } : {};
 
   // One mutation each, shared by the sections (each section keeps its own status in the draft).
   const speakLine = useGenerateAudio();
@@ -55,7 +73,7 @@ export function SimpleEditor() {
     if (!section.scriptText.trim()) return patch(section.id, { error: Messages.simpleAudioTextRequired });
     patch(section.id, { audioStatus: 'generating', error: null });
     try {
-      const spoken = await speakLine.mutateAsync({ text: section.scriptText, voiceId, ...voiceSettings });
+      const spoken = await speakLine.mutateAsync({ text: section.scriptText, voiceId, ...voiceSettings, ...forProject });
       // The simple editor approves generated audio at once (spec 2 §4).
       patch(section.id, {
         audioStatus: 'approved',
@@ -127,7 +145,15 @@ export function SimpleEditor() {
           audioUrl: s.audioUrl,
           audioStatus: s.audioStatus,
         })),
-        fields: { voiceId, ...voiceSettings, aspectRatio, videoDuration: duration, videoModel: model, userId },
+        fields: {
+          voiceId,
+          ...voiceSettings,
+          aspectRatio,
+          videoDuration: duration,
+          videoModel: model,
+          userId,
+          ...(project.projectId ? { projectId: project.projectId } : {}),
+        },
       };
     });
 
@@ -136,10 +162,14 @@ export function SimpleEditor() {
       <div className="ve-editor-main">
         <header className="ve-editor-head">
           <h1 className="ve-h1">Simple video</h1>
+          <p className="ve-save-state" role="status">
+            {project.stateText}
+          </p>
           <Link className="st-btn st-btn-secondary" to={AppPaths.images}>
             Exit
           </Link>
         </header>
+        {project.openProblem ? <Alert tone="error">{project.openProblem}</Alert> : null}
         <Banner message={draft.banner} />
         {sections.map((section) => (
           <SimpleSectionCard
@@ -180,6 +210,7 @@ export function SimpleEditor() {
         <section className="ve-panel">
           <ModelSelect value={model} onChange={draft.setModel} />
         </section>
+        <RecentProjects kind="simple" currentId={project.projectId} />
       </aside>
       <UpgradeSlot {...draft.upgrade} />
     </div>

@@ -1,0 +1,65 @@
+/**
+ * The simple editor's state ↔ the draft kept as a project (contracts' `ProjectDraft`): its
+ * sections (image by URL, description, prompt, lipsync toggle, script, the audio in use), the
+ * model and the one voice. A file chosen from the computer has no URL until a video is made of it,
+ * and audio still being made ends with the page: neither is kept.
+ */
+import type { ProjectDraft, ProjectDraftInput, VideoModelId, VoiceSettingsValue } from '@studio/contracts';
+import { newId } from '../../shared/draft/ids.ts';
+import type { SimpleSection } from './SimpleSection.tsx';
+
+export interface SimpleDraftState {
+  sections: SimpleSection[];
+  model: VideoModelId;
+  voiceId: string;
+  voiceSettings: VoiceSettingsValue;
+}
+
+export function toSimpleDraft({ sections, model, voiceId, voiceSettings }: SimpleDraftState): ProjectDraftInput {
+  return {
+    model,
+    voice: { voiceId, ...voiceSettings },
+    sections: sections.map((s) => {
+      const audio = s.audioStatus === 'approved' ? s.audioUrl : null;
+      return {
+        id: s.id,
+        name: s.name,
+        videoPrompt: s.videoPrompt,
+        scriptEnabled: s.scriptEnabled,
+        imageUrl: s.imageFile ? null : s.imageUrl,
+        imagePrompt: s.imagePrompt,
+        scriptText: s.scriptText,
+        audioUrl: audio,
+        audioDuration: audio ? s.audioDuration : null,
+      };
+    }),
+  };
+}
+
+/** The simple editor's state from a saved draft (null for one without sections: the editor keeps its own). */
+export function fromSimpleDraft(draft: ProjectDraft): SimpleDraftState | null {
+  if (draft.sections.length === 0 || !draft.voice) return null;
+  const { voiceId, stability, similarityBoost, speed } = draft.voice;
+  return {
+    model: draft.model,
+    voiceId,
+    voiceSettings: { stability, similarityBoost, speed },
+    sections: draft.sections.map((s): SimpleSection => ({
+      id: s.id,
+      name: s.name,
+      imageFile: null,
+      imageUrl: s.imageUrl,
+      imagePreview: s.imageUrl,
+      imagePrompt: s.imagePrompt,
+      videoPrompt: s.videoPrompt,
+      scriptEnabled: s.scriptEnabled,
+      scriptText: s.scriptText,
+      audioUrl: s.audioUrl,
+      audioDuration: s.audioDuration,
+      audioStatus: s.audioUrl ? 'approved' : 'none',
+      audioVersions: s.audioUrl ? [{ id: newId('audio'), audioUrl: s.audioUrl, duration: s.audioDuration ?? 0, source: 'generated' }] : [],
+      busy: null,
+      error: null,
+    })),
+  };
+}

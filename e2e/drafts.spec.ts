@@ -49,3 +49,24 @@ test('a draft written in the editor is back after Reload, and after Exit from th
   await expect(script(page, 'Section 2')).toHaveValue('My skin has never looked better. Really.');
   await expect(page.getByRole('article', { name: /^Section \d+$/ })).toHaveCount(2);
 });
+
+test('the simple editor’s image, script and approved audio are back after Reload', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signUpAndConfirm(page, request, { tag: 'simple-drafts', at: '/app/simple-video' });
+  await expect(page.getByRole('heading', { name: 'Simple video', level: 1 })).toBeVisible();
+  const card = section(page, 'Section 1');
+  await card.getByLabel('Or describe the image').fill('a jar of face cream on pink silk');
+  await card.getByRole('button', { name: 'Generate image' }).click();
+  await expect(card.getByRole('img', { name: 'Start of Section 1' })).toBeVisible({ timeout: 30_000 });
+  await card.getByLabel('Script').fill('Soft skin in one week.');
+  await card.getByRole('button', { name: 'Generate Audio' }).click();
+  await expect(card.getByLabel('Audio of Section 1')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/\?project=[0-9a-f-]{36}/);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+
+  await page.reload();
+  await expect(card.getByLabel('Script')).toHaveValue('Soft skin in one week.');
+  await expect(card.getByRole('img', { name: 'Start of Section 1' })).toBeVisible();
+  await expect(card.getByLabel('Audio of Section 1')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recent projects' }).getByRole('link', { name: /Soft skin in one week\./ })).toBeVisible();
+});

@@ -73,9 +73,11 @@ export const shellCss = `
 .sh-fullscreen>main{padding:1rem}
 
 @media (min-width:768px){
-  .sh-frame{grid-template-columns:248px 1fr}
-  .sh-frame-collapsed{grid-template-columns:76px 1fr}
-  .sh-sidebar{position:sticky;top:0;height:100dvh;width:auto;transform:none;visibility:visible;transition:none;box-shadow:none}
+  /* The sidebar sticks to the window, so below it the column itself paints its background and edge: down a long page,
+     in a full-page capture or in print, where the sticky sidebar is one window high. */
+  .sh-frame{--sh-column:248px;grid-template-columns:var(--sh-column) 1fr;background:linear-gradient(to right,var(--st-surface) calc(var(--sh-column) - 1px),var(--st-line) 0 var(--sh-column),transparent 0)}
+  .sh-frame-collapsed{--sh-column:76px}
+  .sh-sidebar{position:sticky;top:0;height:100vh;height:100dvh;width:auto;transform:none;visibility:visible;transition:none;box-shadow:none}
   .sh-drawer-backdrop,.sh-hamburger{display:none}
   .sh-collapse-btn{display:grid}
   .sh-frame-collapsed .sh-sidebar-top{flex-direction:column;gap:.75rem;padding:0 0 .75rem}

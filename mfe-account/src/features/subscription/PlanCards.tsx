@@ -6,6 +6,9 @@ import { checkoutError, useCheckoutPlan, usePlanChangePreview, useSubscriptionSt
 import { annualSavings, displayPrice, formatUsd, type BillingPeriod } from './pricing.ts';
 import { day } from './YourPlan.tsx';
 
+/** The button on a subscriber's own plan seen on the other billing tab. */
+export const intervalSwitchLabel = (annual: boolean) => (annual ? 'Switch to annual billing' : 'Switch to monthly billing');
+
 export function BillingToggle({ period, onChange }: { period: BillingPeriod; onChange: (p: BillingPeriod) => void }) {
   return (
     <div className="ac-toggle" role="group" aria-label="Billing period">
@@ -48,8 +51,15 @@ export function PlanCards({
   // Someone already subscribed changes the plan they have (no second subscription), after confirming.
   const subscription = useSubscriptionStatus().data?.subscription ?? null;
   const annual = period === 'annual';
-  const isCurrent = (plan: SubscriptionPlan) =>
-    subscription ? subscription.planId === plan.id && (subscription.interval === 'year') === annual : currentTier === plan.plan_tier;
+  // The plan a subscriber is on, billed either way: on the other tab its button switches the billing, not the plan.
+  const isOwnPlan = (plan: SubscriptionPlan) => (subscription ? subscription.planId === plan.id : currentTier === plan.plan_tier);
+  const isCurrent = (plan: SubscriptionPlan) => isOwnPlan(plan) && (!subscription || (subscription.interval === 'year') === annual);
+  const label = (plan: SubscriptionPlan) => {
+    if (isCurrent(plan)) return 'Current plan';
+    if (starting === plan.id) return 'Opening checkout…';
+    if (!subscription) return `Choose ${plan.plan_name}`;
+    return isOwnPlan(plan) ? intervalSwitchLabel(annual) : `Switch to ${plan.plan_name}`;
+  };
   const choose = (plan: SubscriptionPlan) => {
     checkout.reset();
     switchPlan.reset();
@@ -64,6 +74,7 @@ export function PlanCards({
           const savings = annualSavings(plan);
           const popular = plan.is_popular || plan.plan_tier === 'growth';
           const current = isCurrent(plan);
+          const own = isOwnPlan(plan);
           return (
             <article key={plan.id} className={`st-card ac-plan${popular ? ' ac-plan-popular' : ''}`} aria-label={`${plan.plan_name} plan`}>
               <div className="ac-plan-badges">
@@ -73,7 +84,7 @@ export function PlanCards({
                     Recommended for you
                   </span>
                 )}
-                {current && (
+                {own && (
                   <span className="st-badge" style={{ background: 'var(--st-sunken)', color: 'var(--st-ink-soft)' }}>
                     Current plan
                   </span>
@@ -114,11 +125,7 @@ export function PlanCards({
                 disabled={current || starting !== null}
                 onClick={() => choose(plan)}
               >
-                {current
-                  ? 'Current plan'
-                  : starting === plan.id
-                    ? 'Opening checkout…'
-                    : `${subscription ? 'Switch to' : 'Choose'} ${plan.plan_name}`}
+                {label(plan)}
               </button>
             </article>
           );
@@ -135,6 +142,7 @@ export function PlanCards({
           subscriptionId={subscription.id}
           plan={switchingTo}
           annual={annual}
+          intervalOnly={switchingTo.id === subscription.planId}
           onConfirm={async () => {
             await switchPlan.mutateAsync({ subscriptionId: subscription.id, plan: switchingTo, annual }).catch(() => undefined);
             setSwitchingTo(null);
@@ -154,12 +162,15 @@ function SwitchPlanDialog({
   subscriptionId,
   plan,
   annual,
+  intervalOnly,
   onConfirm,
   onClose,
 }: {
   subscriptionId: string;
   plan: SubscriptionPlan;
   annual: boolean;
+  /** The same plan, billed the other way. */
+  intervalOnly: boolean;
   /** Switches (a failure is said under the plans); the dialog closes after. */
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -168,7 +179,7 @@ function SwitchPlanDialog({
   const p = preview.data?.preview;
   return (
     <ConfirmDialog
-      title={`Switch to ${plan.plan_name}?`}
+      title={intervalOnly ? `${intervalSwitchLabel(annual)}?` : `Switch to ${plan.plan_name}?`}
       description={`${plan.plan_name}, billed ${annual ? 'yearly' : 'monthly'}. An upgrade adds the new plan’s extra credits at once.`}
       confirmLabel={p ? `Switch and pay ${formatUsd(p.amountDueNow / 100)}` : 'Switch plan'}
       confirmDisabled={!p}

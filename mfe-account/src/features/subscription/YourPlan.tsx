@@ -104,7 +104,16 @@ export function YourPlan() {
                     <td>{day.format(new Date(i.created))}</td>
                     <td>{formatUsd(i.amount / 100)}</td>
                     <td>{i.status}</td>
-                    <td>{i.url ? <a href={i.url}>View</a> : '—'}</td>
+                    <td>
+                      {/* The provider's invoice page opens beside the studio, which keeps its tab. */}
+                      {i.url ? (
+                        <a href={i.url} target="_blank" rel="noopener noreferrer">
+                          View
+                        </a>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -111,20 +111,26 @@ test.describe('password update page', () => {
 });
 
 test.describe('OAuth callback page', () => {
-  test('a cancelled Google-type sign-in shows the failure, then returns home after 3 s', async ({ page }) => {
+  test('a cancelled Google-type sign-in comes straight home to the sign-in modal, which says so', async ({ page }) => {
     const modal = await openAuthModal(page, 'signin');
     await modal.getByRole('button', { name: 'Continue with Google' }).click();
     await expect(page.getByRole('heading', { name: 'Dev sign-in' })).toBeVisible();
     await page.getByRole('link', { name: 'Cancel' }).click();
 
-    await expect(page).toHaveURL(/\/auth\/callback\?error=/);
+    // Home with the sign-in modal open, saying why, so the user can try again from there; no failure page first.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(authModal(page).getByRole('alert')).toHaveText(Messages.googleCancelled);
+    await expect(page.getByRole('heading', { name: Messages.authenticationFailed })).toHaveCount(0);
+  });
+
+  test('a Google-type sign-in that failed shows the failure, then returns home after 3 s', async ({ page }) => {
+    await page.goto(`/auth/callback?error=${encodeURIComponent(Messages.googleFailed)}`);
     const shown = Date.now();
     await expect(page.getByRole('heading', { name: Messages.authenticationFailed })).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText(Messages.googleCancelled);
+    await expect(page.getByRole('alert')).toHaveText(Messages.googleFailed);
     await expect(page).toHaveURL(/\/$/, { timeout: OAUTH_FAILURE_RETURN_MS + 5_000 });
     expect(Date.now() - shown).toBeGreaterThanOrEqual(OAUTH_FAILURE_RETURN_MS - 500);
-    // Home with the sign-in modal open, saying why, so the user can try again from there.
-    await expect(authModal(page).getByRole('alert')).toHaveText(Messages.googleCancelled);
+    await expect(authModal(page).getByRole('alert')).toHaveText(Messages.googleFailed);
   });
 
   test('a used or forged confirmation link says so when confirmed, and signs nobody in', async ({ page }) => {

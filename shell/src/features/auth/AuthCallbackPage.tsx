@@ -11,7 +11,8 @@ import { leaveAuthNotice } from './pending-notice.ts';
 /**
  * `/auth/callback` (spec 1 §2): where the Google-type sign-in and the e-mail confirmation link
  * land. With a user: records signup or login (60 s rule) and goes to `/`, replacing history.
- * Without: "Authentication Failed. Please try again." and back to `/` after 3 seconds.
+ * Without: "Authentication Failed. Please try again." and back to `/` after 3 seconds. A cancelled
+ * sign-in goes straight back to `/`, its message in the sign-in modal.
  */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams();
@@ -33,8 +34,14 @@ export default function AuthCallbackPage() {
       }, OAUTH_FAILURE_RETURN_MS);
     };
     const error = params.get('error');
-    if (error) {
-      fail(oauthErrorMessage(error));
+    const message = oauthErrorMessage(error);
+    if (message === Messages.googleCancelled) {
+      // spec 1 §8: a cancelled Google sign-in is said in the sign-in modal, where the user tries again, not as a failed page.
+      leaveAuthNotice(message);
+      void navigate('/', { replace: true });
+      requestSignIn('signin');
+    } else if (error) {
+      fail(message);
     } else {
       void refreshSession().then(() => {
         if (cancelled) return;

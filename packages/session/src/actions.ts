@@ -55,8 +55,12 @@ export async function refreshSession(): Promise<void> {
   }
 }
 
-/** Reads `/api/credits` into `creditsAtom` (and the profile's balance). Failures keep the last value. */
+/**
+ * Reads `/api/credits` into `creditsAtom` (and the profile's balance). Failures keep the last value.
+ * Signed out there is no balance to read: no request is made (its 401 would be logged by the browser).
+ */
 export async function refreshCredits(): Promise<CreditsResponse | null> {
+  if (store().get(sessionStatusAtom) === 'signed_out') return null;
   try {
     const credits = await apiFetch<CreditsResponse>(ApiRoutes.credits);
     const s = store();

@@ -1,10 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { useAtomValue } from 'jotai';
+import { getDefaultStore, useAtomValue } from 'jotai';
 import { refreshCredits, refreshPlanStatus, refreshSession, sessionStatusAtom, userAtom } from '@studio/session';
+
+/** The balance and plan status: only a signed-in user's (a visitor asking for them is answered 401, which the browser logs). */
+function refreshAccount(): void {
+  if (getDefaultStore().get(sessionStatusAtom) !== 'signed_in') return;
+  void refreshCredits();
+  void refreshPlanStatus().catch(() => undefined);
+}
 
 /**
  * Keeps the session atoms current: reads the session at start, credits and plan status once
- * signed in, and all of it again when the tab regains focus (issue 3).
+ * signed in, and all of it again when the tab regains focus: the session first, so a session that
+ * ended meanwhile asks for no credits or plan status.
  */
 export function useSessionSync(): void {
   const status = useAtomValue(sessionStatusAtom);
@@ -26,7 +34,8 @@ export function useSessionSync(): void {
       // Focus and visibilitychange often fire together; one refresh is enough.
       if (Date.now() - last < 1000) return;
       last = Date.now();
-      void refreshSession();
+      // The session first: a session that ended meanwhile (signed out in another tab) asks for nothing more.
+      void refreshSession().then(refreshAccount);
     };
     const onVisible = () => document.visibilityState === 'visible' && onFocus();
     window.addEventListener('focus', onFocus);
@@ -38,14 +47,6 @@ export function useSessionSync(): void {
   }, []);
 
   useEffect(() => {
-    if (status !== 'signed_in') return;
-    void refreshCredits();
-    void refreshPlanStatus().catch(() => undefined);
-    const onFocus = () => {
-      void refreshCredits();
-      void refreshPlanStatus().catch(() => undefined);
-    };
-    window.addEventListener('focus', onFocus);
-    return () => window.removeEventListener('focus', onFocus);
+    if (status === 'signed_in') refreshAccount();
   }, [status]);
 }

@@ -192,6 +192,42 @@ describe('local engine', () => {
     expect(b.box.bottom).toBeLessThan(358);
   });
 
+  it('an edit that names a material, light and cast shadows puts the product in that set', { timeout: 60_000 }, async () => {
+    const r = await engine.editImage({
+      prompt: 'sunlit terracotta tiles with palm leaf shadows',
+      image: product,
+      width: 200,
+      height: 250,
+      count: 1,
+    });
+    expect((await findBottle(r.images[0]!.data)).capOnTop).toBe(true);
+    // The set is terracotta (a warm orange-brown), not the photo's grey sweep with a tint.
+    const [red, green, blue] = await sharp(r.images[0]!.data)
+      .extract({ left: 0, top: 0, width: 40, height: 250 })
+      .resize(1, 1)
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+    expect(red! - blue!).toBeGreaterThan(40);
+    expect(red! - green!).toBeGreaterThan(20);
+  });
+
+  it('describes a pink background as pink', { timeout: 60_000 }, async () => {
+    const pink = await sharp(product.data)
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="#f2b8c6"/></svg>',
+          ),
+          blend: 'multiply',
+        },
+      ])
+      .jpeg()
+      .toBuffer();
+    const r = await engine.describeImage({ image: { ...product, data: pink } });
+    expect(r.description).toMatch(/against a pink background/);
+  });
+
   it('describes a flat-colour product with its colour', { timeout: 60_000 }, async () => {
     const r = await engine.describeImage({ image: product });
     expect(r.description).toMatch(/\bred\b/);

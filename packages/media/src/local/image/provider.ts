@@ -223,7 +223,12 @@ export function createLocalProvider(
 /** Words that name a place or a set, rather than a change of colour or light. */
 const SETTING =
   /\b(background|backdrop|scene|setting|studio|on|table|counter|countertop|shelf|podium|outdoors?|forest|garden|beach|room|kitchen|bathroom)\b/i;
-export const describesSetting = (prompt: string) => SETTING.test(prompt) || sceneKinds(prompt).surface !== 'plain';
+export const describesSetting = (prompt: string) => {
+  if (SETTING.test(prompt) || sceneKinds(prompt).surface !== 'plain') return true;
+  // "Sunlit terracotta tiles with palm leaf shadows" names no place, yet describes a whole set.
+  const words = readPrompt(prompt);
+  return Boolean(words.material || words.tiled || words.gobo);
+};
 
 /**
  * The prompt for variant `i` of `count`: when it names no surface, each variant after the first
@@ -235,7 +240,7 @@ export function variantPrompt(prompt: string, i: number, count: number): string 
   return prompt + VARIETY[i % VARIETY.length];
 }
 
-/** Prompt-word edits: warm/cool/brighter/darker/black-and-white/vintage/contrast/colour tint. */
+/** Prompt-word edits: warm/sunlit/cool/neon/brighter/darker/black-and-white/vintage/contrast/colour tint. */
 export async function applyEdit(image: ImageData, prompt: string, width: number, height: number, variant = 0): Promise<Buffer> {
   const w = prompt.toLowerCase();
   let img = sharp(await fitWhole(image, width, height));
@@ -249,6 +254,18 @@ export async function applyEdit(image: ImageData, prompt: string, width: number,
       [1.12, 0.05, 0],
       [0.02, 1.0, 0],
       [0, 0, 0.82],
+    ]);
+  if (has('sunlit', 'sunny', 'sunlight', 'sunshine'))
+    img = img.linear(1.08, 10).recomb([
+      [1.08, 0.03, 0],
+      [0.01, 1.02, 0],
+      [0, 0, 0.9],
+    ]);
+  if (has('neon'))
+    img = img.recomb([
+      [1.1, -0.1, 0.15],
+      [-0.05, 0.85, 0.1],
+      [0.15, -0.05, 1.15],
     ]);
   if (has('cool', 'cold', 'icy'))
     img = img.recomb([

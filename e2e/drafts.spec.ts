@@ -2,8 +2,13 @@
  * Editor drafts are projects: what the user wrote in /app/editor survives a Reload (the project is
  * in the URL) and an Exit (the draft is reopened from Recent projects), sections and scripts alike.
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndConfirm } from './support/studio.ts';
+
+const require = createRequire(import.meta.url);
+const FACE = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo/sample2.jpg');
 
 const section = (page: Page, name: string) => page.getByRole('article', { name });
 const script = (page: Page, name: string) => section(page, name).getByLabel(`Script for ${name}, block 1`);
@@ -13,6 +18,8 @@ async function expectDraftBack(page: Page) {
   await expect(script(page, 'Section 1')).toHaveValue('I tried this serum for a week.');
   await expect(script(page, 'Section 2')).toHaveValue('My skin has never looked better.');
   await expect(page.getByRole('article', { name: /^Section \d+$/ })).toHaveCount(2);
+  // A photo chosen from the computer is kept too.
+  await expect(section(page, 'Section 1').getByRole('img', { name: 'Start of Section 1' })).toBeVisible();
 }
 
 test('a draft written in the editor is back after Reload, and after Exit from the recent projects', async ({ page, request }) => {
@@ -26,6 +33,7 @@ test('a draft written in the editor is back after Reload, and after Exit from th
 
   await script(page, 'Section 1').fill('I tried this serum for a week.');
   await expect(page).toHaveURL(/\?project=[0-9a-f-]{36}/);
+  await section(page, 'Section 1').getByLabel('Upload an image for Section 1').setInputFiles(FACE);
   await page.getByRole('button', { name: 'Add Section' }).click();
   await script(page, 'Section 2').fill('My skin has never looked better.');
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();

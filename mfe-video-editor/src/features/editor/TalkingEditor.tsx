@@ -15,6 +15,7 @@ import { Alert, Banner, Dialog } from '@studio/ui';
 import { useGenerateAudio } from '../../shared/draft/api.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
+import { useKeepChosenImages } from '../../shared/draft/keep-chosen-images.ts';
 import { RecentProjects } from '../../shared/draft/RecentProjects.tsx';
 import { useProjectDraft } from '../../shared/draft/use-project-draft.ts';
 import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
@@ -53,6 +54,7 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
   const { sections, setSections, model } = draft;
   const defaults = { videoPrompt: VIDEO_MODELS[model].defaultPrompt };
   const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
+  const keepingImages = useKeepChosenImages(sections, setSections);
   const project = useProjectDraft({
     kind,
     draft: toEditorDraft({ sections, model, settings }),
@@ -63,6 +65,7 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
       draft.setModel(state.model);
       setSettings(state.settings);
     },
+    preparing: keepingImages,
   });
   const forProject: { projectId?: string } = project.projectId ? { projectId: project.projectId } : {};
 

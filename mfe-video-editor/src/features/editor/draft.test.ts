@@ -38,7 +38,15 @@ describe('the editor draft kept as a project', () => {
     expect(back.sections[1]!.voice).toMatchObject({ voiceId: 'studioUgcOne', name: 'UGC1', speed: 1.1 });
   });
 
-  it('keeps no file from the computer and no audio still being made (neither outlives the page)', () => {
+  it('keeps a photo from the computer by its kept upload, none before it is uploaded, and no audio still being made', () => {
+    const chosen = { ...newSection(0, defaults), imageFile: new Blob(['x']) as File, imagePreview: 'blob:local' };
+    const kept = reopened([{ ...chosen, imageUrl: '/media/temp/u-abcdefghijklmnop.png' }]);
+    expect(kept.sections[0]).toMatchObject({
+      imageFile: null,
+      imageUrl: '/media/temp/u-abcdefghijklmnop.png',
+      imagePreview: '/media/temp/u-abcdefghijklmnop.png',
+    });
+
     const section = newSection(0, defaults);
     const uploading: EditorSection = {
       ...updateBlock(editBlockText(section, section.blocks[0]!.id, 'Hi'), section.blocks[0]!.id, { audioStatus: 'generating' }),

@@ -1,8 +1,7 @@
 /**
  * The talking-person editor's state ↔ the draft kept as a project (contracts' `ProjectDraft`).
- * A draft is text and links: an image is kept by the URL the studio gave it (a gallery image),
- * audio by its asset URL. A file chosen from the computer has no URL until a video is made of it,
- * so it is the one thing a reopened draft asks for again.
+ * A draft is text and links: an image is kept by the URL the studio gave it (a gallery image, or
+ * a chosen photo's temporary upload), audio by its asset URL.
  */
 import {
   adjustVideoSettings,
@@ -31,7 +30,8 @@ export function toEditorDraft({ sections, model, settings }: EditorDraftState): 
       videoPrompt: s.videoPrompt,
       scriptEnabled: s.scriptEnabled,
       captions: s.captions,
-      imageUrl: s.imageFile ? null : s.imageUrl,
+      // A chosen file's URL is its kept upload (see useKeepChosenImages); without one the draft has no image.
+      imageUrl: s.imageUrl,
       voice: s.voice,
       scriptBlocks: s.blocks.map((b) => ({
         id: b.id,

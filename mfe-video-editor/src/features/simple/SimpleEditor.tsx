@@ -17,6 +17,7 @@ import { Alert, Banner } from '@studio/ui';
 import { useGenerateAudio } from '../../shared/draft/api.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
+import { useKeepChosenImages } from '../../shared/draft/keep-chosen-images.ts';
 import { RecentProjects } from '../../shared/draft/RecentProjects.tsx';
 import { useProjectDraft } from '../../shared/draft/use-project-draft.ts';
 import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
@@ -45,6 +46,7 @@ export function SimpleEditor() {
     speed: SIMPLE_EDITOR_VOICE_SETTINGS.speed,
   });
   // The draft is kept as a project as the user works (`?project=` reopens it): Reload or Exit loses nothing.
+  const keepingImages = useKeepChosenImages(sections, setSections);
   const project = useProjectDraft({
     kind: 'simple',
     draft: toSimpleDraft({ sections, model, voiceId, voiceSettings }),
@@ -56,6 +58,7 @@ export function SimpleEditor() {
       setVoiceId(state.voiceId);
       setVoiceSettings(state.voiceSettings);
     },
+    preparing: keepingImages,
   });
   const forProject: { projectId?: string } = project.projectId ? { projectId: project.projectId } : {};
 

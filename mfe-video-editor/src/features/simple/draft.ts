@@ -1,8 +1,8 @@
 /**
  * The simple editor's state ↔ the draft kept as a project (contracts' `ProjectDraft`): its
  * sections (image by URL, description, prompt, lipsync toggle, script, the audio in use), the
- * model and the one voice. A file chosen from the computer has no URL until a video is made of it,
- * and audio still being made ends with the page: neither is kept.
+ * model and the one voice. A photo chosen from the computer is kept by its temporary upload's URL
+ * (none until it is uploaded); audio still being made ends with the page and is not kept.
  */
 import type { ProjectDraft, ProjectDraftInput, VideoModelId, VoiceSettingsValue } from '@studio/contracts';
 import { newId } from '../../shared/draft/ids.ts';
@@ -26,7 +26,7 @@ export function toSimpleDraft({ sections, model, voiceId, voiceSettings }: Simpl
         name: s.name,
         videoPrompt: s.videoPrompt,
         scriptEnabled: s.scriptEnabled,
-        imageUrl: s.imageFile ? null : s.imageUrl,
+        imageUrl: s.imageUrl,
         imagePrompt: s.imagePrompt,
         scriptText: s.scriptText,
         audioUrl: audio,

@@ -10,6 +10,7 @@ import {
   type ProjectListResponse,
   type ProjectResponse,
   type StartJobResponse,
+  type UploadTempImageResponse,
 } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
@@ -116,3 +117,17 @@ export function useSaveProject() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: videoEditorKeys.recentProjects(), refetchType: 'active' }),
   });
 }
+
+/** A photo chosen from the computer, kept as the user's private temporary upload (its URL is what a draft names). */
+export function keepImage(file: File) {
+  const form = new FormData();
+  form.set('image', file);
+  return apiFetch<UploadTempImageResponse>(ApiRoutes.uploadTempImage, {
+    method: 'POST',
+    body: form,
+    signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+  });
+}
+
+/** Keeps a chosen photo (private, out of the gallery: nothing on screen is read again). */
+export const useKeepImage = () => useMutation({ mutationFn: keepImage });

@@ -24,10 +24,13 @@ export function useProjectDraft({
   kind,
   draft,
   restore,
+  preparing = false,
 }: {
   kind: ProjectKind;
   draft: ProjectDraftInput;
   restore: (draft: ProjectDraft) => void;
+  /** Something the draft will name is still being uploaded: "Saved" waits for it. */
+  preparing?: boolean;
 }) {
   const [params, setParams] = useSearchParams();
   const wanted = params.get(PROJECT_PARAM);
@@ -130,7 +133,7 @@ export function useProjectDraft({
     ? 'opening'
     : save.isError
       ? 'failed'
-      : save.isPending || (projectId !== null && text !== savedText.current)
+      : save.isPending || preparing || (projectId !== null && text !== savedText.current)
         ? 'saving'
         : projectId
           ? 'saved'

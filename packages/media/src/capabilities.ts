@@ -5,6 +5,8 @@
  * Types only: importing this file loads nothing.
  */
 
+import type { ColourGrade } from './local/image/grade.ts';
+
 /** Which provider did the work. `local` is the offline engine of this package. */
 export type ProviderName = 'local' | 'fal' | 'elevenlabs';
 
@@ -47,6 +49,11 @@ export interface GenerateImageInput {
   text?: string;
   /** Trained LoRAs to generate with (hosted models; the local engine applies styles as colour grades instead). */
   loras?: { url: string; scale?: number }[];
+  /**
+   * A learned colour grade for the scene (the local engine; Ad Clone passes the reference ad's):
+   * the set takes it, the product and the person keep their own colours under the scene's light.
+   */
+  grade?: { grade: ColourGrade; strength: number };
 }
 export interface GenerateImage {
   generateImage(input: GenerateImageInput): Promise<ImageResult>;
@@ -58,6 +65,11 @@ export interface EditImageInput {
   width: number;
   height: number;
   count: number;
+  /**
+   * A character's reference cut-out, as for `GenerateImageInput.person`: the local engine puts the
+   * person and the photo's product in one scene.
+   */
+  person?: ImageData;
 }
 export interface EditImage {
   editImage(input: EditImageInput): Promise<ImageResult>;

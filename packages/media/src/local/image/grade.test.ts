@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ImageData } from '../../capabilities.ts';
-import { applyGrade, gradeDistance, labToRgb, learnGrade, rgbToLab } from './grade.ts';
+import { applyGrade, deltaE2000, gradeDistance, labToRgb, learnGrade, renderStyleSample, rgbToLab } from './grade.ts';
 
 /** A photo-like test picture: a gradient sky, a ground and a bottle, in the given tones. */
 async function scene(sky: [string, string], ground: string, bottle: string, seed = 0): Promise<ImageData> {
@@ -27,6 +27,21 @@ describe('colour grade', () => {
     expect(rgbToLab(255, 255, 255)[0]).toBeCloseTo(100, 1);
   });
 
+  it('measures colour difference as CIEDE2000 (Sharma, Wu & Dalal’s test pairs)', () => {
+    const pairs: [[number, number, number], [number, number, number], number][] = [
+      [[50, 2.6772, -79.7751], [50, 0, -82.7485], 2.0425],
+      [[50, 0, 0], [50, -1, 2], 2.3669],
+      [[50, 2.5, 0], [73, 25, -18], 27.1492],
+      [[60.2574, -34.0099, 36.2677], [60.4626, -34.1751, 39.4387], 1.2644],
+      [[50, 2.5, 0], [50, 0, -2.5], 4.3065],
+    ];
+    for (const [a, b, expected] of pairs) {
+      expect(deltaE2000(a, b)).toBeCloseTo(expected, 3);
+      expect(deltaE2000(b, a)).toBeCloseTo(expected, 3);
+    }
+    expect(deltaE2000([40, 10, 10], [40, 10, 10])).toBe(0);
+  });
+
   it('moves a photo’s colours toward the training set’s (the measured distance shrinks)', async () => {
     // A warm, golden set…
     const warm = await Promise.all([0, 1, 2, 3].map((i) => scene(['#f6c27a', '#e07b39'], '#8a4b20', '#c0392b', i)));
@@ -40,5 +55,40 @@ describe('colour grade', () => {
     const after = await gradeDistance(graded, grade);
     expect([graded.width, graded.height]).toEqual([240, 180]);
     expect(after).toBeLessThan(before * 0.5);
+  });
+});
+
+describe('style sample', () => {
+  it('shows one studio still life, graded in each style', async () => {
+    const warm = await learnGrade(await Promise.all([0, 1, 2].map((i) => scene(['#f6c27a', '#e07b39'], '#8a4b20', '#c0392b', i))));
+    const cool = await learnGrade(await Promise.all([0, 1, 2].map((i) => scene(['#9cc9f0', '#3a78c2'], '#2f4f6f', '#d0e4f7', i))));
+    const [a, b] = await Promise.all([renderStyleSample(warm, 240, 300), renderStyleSample(cool, 240, 300)]);
+    const lab = async (png: Buffer) => {
+      const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      return Array.from({ length: data.length / 3 }, (_, i) => rgbToLab(data[i * 3]!, data[i * 3 + 1]!, data[i * 3 + 2]!));
+    };
+    const [la, lb] = [await lab(a.data), await lab(b.data)];
+    // Each takes its style's colour: the warm sample is far yellower (b*) than the cool one.
+    const meanB = (px: [number, number, number][]) => px.reduce((t, p) => t + p[2], 0) / px.length;
+    expect(meanB(la) - meanB(lb)).toBeGreaterThan(15);
+    // Both show the same picture: their lightness moves together pixel by pixel.
+    const L = (px: [number, number, number][]) => px.map((p) => p[0]);
+    const [xa, xb] = [L(la), L(lb)];
+    const mean = (v: number[]) => v.reduce((t, x) => t + x, 0) / v.length;
+    const [ma, mb] = [mean(xa), mean(xb)];
+    let cov = 0,
+      va = 0,
+      vb = 0;
+    for (let i = 0; i < xa.length; i++) {
+      cov += (xa[i]! - ma) * (xb[i]! - mb);
+      va += (xa[i]! - ma) ** 2;
+      vb += (xb[i]! - mb) ** 2;
+    }
+    expect(cov / Math.sqrt(va * vb)).toBeGreaterThan(0.8);
+    // A still life, not blobs: the objects stand out of the set as sharp-edged shapes, the bottle
+    // tallest (its lit label is the brightest thing in the lower middle, under a darker body).
+    const column = (x: number) => Array.from({ length: 300 }, (_, y) => xa[y * 240 + x]!);
+    const edges = (v: number[]) => v.slice(1).filter((x, i) => Math.abs(x - v[i]!) > 12).length;
+    expect(edges(column(90)) + edges(column(120)) + edges(column(150))).toBeGreaterThan(6);
   });
 });

@@ -54,6 +54,42 @@ export function labToRgb(L: number, a: number, bb: number): [number, number, num
   return [clamp(R), clamp(G), clamp(B)];
 }
 
+/**
+ * CIEDE2000 colour difference of two CIELAB colours (Sharma, Wu & Dalal 2005): about 1 is the
+ * smallest difference most people see, under 5 reads as the same colour side by side.
+ */
+export function deltaE2000(lab1: readonly [number, number, number], lab2: readonly [number, number, number]): number {
+  const [L1, a1, b1] = lab1;
+  const [L2, a2, b2] = lab2;
+  const deg = Math.PI / 180;
+  const Cbar = (Math.hypot(a1, b1) + Math.hypot(a2, b2)) / 2;
+  const G = 0.5 * (1 - Math.sqrt(Cbar ** 7 / (Cbar ** 7 + 25 ** 7)));
+  const [ap1, ap2] = [(1 + G) * a1, (1 + G) * a2];
+  const [C1, C2] = [Math.hypot(ap1, b1), Math.hypot(ap2, b2)];
+  const hueOf = (a: number, b: number) => (a === 0 && b === 0 ? 0 : (Math.atan2(b, a) / deg + 360) % 360);
+  const [h1, h2] = [hueOf(ap1, b1), hueOf(ap2, b2)];
+  const dL = L2 - L1;
+  const dC = C2 - C1;
+  let dh = 0;
+  if (C1 * C2 !== 0) dh = Math.abs(h2 - h1) <= 180 ? h2 - h1 : h2 - h1 > 180 ? h2 - h1 - 360 : h2 - h1 + 360;
+  const dH = 2 * Math.sqrt(C1 * C2) * Math.sin((dh / 2) * deg);
+  const Lbar = (L1 + L2) / 2;
+  const Cpbar = (C1 + C2) / 2;
+  let hbar = h1 + h2;
+  if (C1 * C2 !== 0) hbar = Math.abs(h1 - h2) <= 180 ? (h1 + h2) / 2 : h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2;
+  const T =
+    1 -
+    0.17 * Math.cos((hbar - 30) * deg) +
+    0.24 * Math.cos(2 * hbar * deg) +
+    0.32 * Math.cos((3 * hbar + 6) * deg) -
+    0.2 * Math.cos((4 * hbar - 63) * deg);
+  const SL = 1 + (0.015 * (Lbar - 50) ** 2) / Math.sqrt(20 + (Lbar - 50) ** 2);
+  const SC = 1 + 0.045 * Cpbar;
+  const SH = 1 + 0.015 * Cpbar * T;
+  const RT = -2 * Math.sqrt(Cpbar ** 7 / (Cpbar ** 7 + 25 ** 7)) * Math.sin(60 * Math.exp(-(((hbar - 275) / 25) ** 2)) * deg);
+  return Math.sqrt((dL / SL) ** 2 + (dC / SC) ** 2 + (dH / SH) ** 2 + RT * (dC / SC) * (dH / SH));
+}
+
 interface Stats {
   mean: [number, number, number];
   spread: [number, number, number];
@@ -230,23 +266,43 @@ export async function gradeDistance(image: ImageData, grade: ColourGrade): Promi
   return Math.sqrt(d);
 }
 
-/** A product the sample scenes show: a bottle with a label, drawn here so every sample has a subject. */
-const SAMPLE_PRODUCT = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="420">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#8c1d2c"/><stop offset=".45" stop-color="#d94a5a"/><stop offset="1" stop-color="#6e1220"/></linearGradient></defs>
-<rect x="70" y="0" width="60" height="70" rx="8" fill="#2b2b2b"/><rect x="0" y="60" width="200" height="360" rx="46" fill="url(#g)"/>
-<rect x="24" y="190" width="152" height="120" rx="10" fill="#f4efe6"/><rect x="46" y="222" width="108" height="14" rx="7" fill="#3a7d44"/>
-<rect x="60" y="252" width="80" height="10" rx="5" fill="#c9a227"/></svg>`;
+/**
+ * The still life a style sample shows: a glass bottle with a dropper, a cream jar and a small box,
+ * shaded as lit from the left, so skin-like, neutral and saturated tones are all there for the
+ * style to move. One cut-out, so the scene casts one shadow under the group.
+ */
+const SAMPLE_STILL_LIFE = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="400">
+<defs>
+<linearGradient id="glass" x1="0" x2="1"><stop offset="0" stop-color="#d08a5c"/><stop offset=".35" stop-color="#b5653a"/><stop offset="1" stop-color="#5e2c14"/></linearGradient>
+<linearGradient id="jar" x1="0" x2="1"><stop offset="0" stop-color="#fbf6ee"/><stop offset=".5" stop-color="#e9e1d4"/><stop offset="1" stop-color="#b8ad9c"/></linearGradient>
+<linearGradient id="lid" x1="0" x2="1"><stop offset="0" stop-color="#e0c27a"/><stop offset=".4" stop-color="#c9a04a"/><stop offset="1" stop-color="#7d6026"/></linearGradient>
+<linearGradient id="box" x1="0" x2="1"><stop offset="0" stop-color="#5f8f72"/><stop offset="1" stop-color="#2f5a44"/></linearGradient>
+<linearGradient id="shine" x1="0" x2="1"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset=".5" stop-color="#fff" stop-opacity=".55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>
+</defs>
+<rect x="300" y="250" width="120" height="150" rx="4" fill="url(#box)"/><rect x="300" y="250" width="38" height="150" fill="#fff" opacity=".12"/>
+<rect x="318" y="300" width="84" height="40" rx="3" fill="#efe8da"/><rect x="330" y="314" width="60" height="6" rx="3" fill="#2f5a44"/>
+<rect x="84" y="0" width="32" height="60" rx="12" fill="#1f1f22"/><rect x="88" y="56" width="24" height="34" fill="url(#lid)"/>
+<path d="M60 120 Q60 90 100 88 Q140 90 140 120 L150 150 Q160 170 160 200 L160 380 Q160 400 140 400 L60 400 Q40 400 40 380 L40 200 Q40 170 50 150 Z" fill="url(#glass)"/>
+<rect x="58" y="150" width="14" height="230" rx="7" fill="url(#shine)"/>
+<rect x="52" y="240" width="96" height="92" rx="6" fill="#f4efe6"/><rect x="66" y="262" width="68" height="10" rx="5" fill="#5e2c14"/><rect x="74" y="284" width="52" height="6" rx="3" fill="#b5653a"/>
+<rect x="176" y="268" width="128" height="34" rx="8" fill="url(#lid)"/>
+<path d="M180 300 L300 300 L300 382 Q300 400 282 400 L198 400 Q180 400 180 382 Z" fill="url(#jar)"/>
+<rect x="196" y="306" width="12" height="88" rx="6" fill="url(#shine)"/></svg>`;
 
-/** What a style looks like: a product scene in the style (its sample image). */
+/**
+ * What a style looks like: a small studio still life (a bottle, a jar and a box on linen, soft
+ * window light with leaf shadows on the wall) graded in the style — the style's own look on the
+ * kind of picture it will be used for.
+ */
 export async function renderStyleSample(grade: ColourGrade, width = 480, height = 600): Promise<ImageData> {
-  const product = await sharp(Buffer.from(SAMPLE_PRODUCT)).png().toBuffer();
+  const product = await sharp(Buffer.from(SAMPLE_STILL_LIFE)).png().toBuffer();
   const scene = await composeScene({
-    prompt: 'a product on a wooden table by a bright window, green plants',
+    prompt: 'soft window light on a cream linen backdrop with palm leaf shadows',
     width,
     height,
     seed: 3,
-    cutout: { png: product, width: 200, height: 420 },
-    scale: 0.55,
+    cutout: { png: product, width: 420, height: 400 },
+    scale: 0.5,
   });
-  return applyGrade({ data: scene, mime: 'image/png', width, height }, grade, 1);
+  return applyGrade({ data: scene, mime: 'image/png', width, height }, grade);
 }

@@ -52,19 +52,42 @@ export function createLocalProvider(
     return s;
   };
 
+  /**
+   * A character's person as a cut-out: the reference learned with the character already is one (a
+   * PNG with transparency); a photo without transparency is segmented, so the person never arrives
+   * as a rectangle with the photo's backdrop.
+   */
+  const personCutOut = async (person: ImageData) => {
+    const m = await sharp(person.data)
+      .metadata()
+      .catch((e: unknown) => {
+        throw new MediaError('bad_input', 'The image could not be read.', { cause: e });
+      });
+    const cut = m.hasAlpha
+      ? { png: person.data, width: m.autoOrient?.width ?? m.width, height: m.autoOrient?.height ?? m.height }
+      : await cutOut(person, await segment(person));
+    // The mask's faint edge (under 15 %) is the photo's backdrop seen through loose hair: in another
+    // scene it reads as a grey haze beside the person, so it goes, and what is nearly opaque becomes so.
+    const { data, info } = await sharp(cut.png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (let i = 3; i < data.length; i += 4) data[i] = Math.max(0, Math.min(255, Math.round((data[i]! - 38) / 0.6)));
+    return {
+      ...cut,
+      png: await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+        .png()
+        .toBuffer(),
+    };
+  };
+
   return {
     segment,
-    async generateImage({ prompt, width, height, count, model, product, person, text }) {
+    async generateImage({ prompt, width, height, count, model, product, person, text, grade }) {
       const t = performance.now();
       checkSize(width, height, count);
       const entry = findImageModel(model);
       if (!entry || entry.capability !== 'generateImage') throw new MediaError('bad_input', 'This model cannot generate images.');
       const typed = text ?? (model === 'ideogram_v3' ? quotedText(prompt) : undefined);
-      const cut = product
-        ? await cutOut(product, await segment(product))
-        : person
-          ? { png: person.data, width: person.width, height: person.height }
-          : undefined;
+      const cut = product && (await cutOut(product, await segment(product)));
+      const personCut = person && (await personCutOut(person));
       const images: ImageData[] = [];
       for (let i = 0; i < count; i++) {
         images.push(
@@ -74,10 +97,12 @@ export function createLocalProvider(
               width,
               height,
               seed: i + 1,
-              cutout: cut,
-              subject: person && !product ? 'person' : 'product',
-              scale: 0.5 + 0.06 * i,
+              cutout: cut ?? personCut,
+              subject: cut ? 'product' : 'person',
+              person: cut && personCut,
+              scale: (personCut && cut ? 0.26 : 0.5) + 0.06 * i,
               text: typed,
+              grade,
             }),
             width,
             height,
@@ -87,10 +112,19 @@ export function createLocalProvider(
       return { images, ...meta(entry.local, t) };
     },
 
-    async editImage({ prompt, image, width, height, count }) {
+    async editImage({ prompt, image, width, height, count, person }) {
       const t = performance.now();
       checkSize(width, height, count);
       const images: ImageData[] = [];
+      // With a character, the product and the person share one scene (the prompt's, or the studio's).
+      if (person) {
+        const [cut, personCut] = [await cutOut(image, await segment(image)), await personCutOut(person)];
+        for (let i = 0; i < count; i++) {
+          const opts = { prompt: variantPrompt(prompt, i, count), width, height, seed: i + 1, cutout: cut, person: personCut };
+          images.push(png(await composeScene({ ...opts, scale: 0.26 + 0.04 * i }), width, height));
+        }
+        return { images, ...meta('local/imgly-medium-studio', t) };
+      }
       // A prompt that names a setting puts the subject, whole, in that set; otherwise the photo is
       // edited as it is (its colours and light), fitted into the frame without cropping.
       if (describesSetting(prompt)) {

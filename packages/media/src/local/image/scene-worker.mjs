@@ -11,11 +11,8 @@ const { composeSceneHere } = await tsImport('./studio.ts', import.meta.url);
 parentPort.on('message', async ({ id, opts }) => {
   try {
     // Buffers arrive as plain Uint8Arrays.
-    const cutout = opts.cutout && {
-      ...opts.cutout,
-      png: Buffer.from(opts.cutout.png.buffer, opts.cutout.png.byteOffset, opts.cutout.png.byteLength),
-    };
-    const png = await composeSceneHere({ ...opts, cutout });
+    const buffered = (cut) => cut && { ...cut, png: Buffer.from(cut.png.buffer, cut.png.byteOffset, cut.png.byteLength) };
+    const png = await composeSceneHere({ ...opts, cutout: buffered(opts.cutout), person: buffered(opts.person) });
     parentPort.postMessage({ id, png });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error?.stack ?? error) });

@@ -30,6 +30,8 @@ export interface Scene {
   lightFrom: number;
   /** How far a cast shadow reaches back, as a share of the object's height. */
   shadowLength: number;
+  /** Where the surface meets the wall (its back edge), from the top; the frame's height for a podium, which stands free. */
+  horizon: number;
   background: Background;
   surface: Surface;
 }
@@ -224,7 +226,11 @@ function materialFloor(seed: number, base: RGB, texture: Texture, tiled: boolean
     let k = 1 + (n(u * 6, v * 6, 3) - 0.5) * (texture === 'smooth' || texture === 'sheen' ? 0.03 : 0.14);
     const fine = Math.max(0, 1 - pixel * 40);
     if (texture === 'ripples') k *= 1 + Math.sin((v * 5 + u * 0.8 + n(u * 1.2, v * 1.2, 3) * 2.5) * Math.PI * 2) * 0.07;
-    if (texture === 'weave') k *= 1 + Math.sin(u * 260) * Math.sin(v * 260) * 0.08 * fine + Math.sin(u * 260) * 0.03 * fine;
+    if (texture === 'weave') {
+      // Slubbed threads both ways, faded out before they are finer than a few pixels (no moiré).
+      const threads = Math.max(0, 1 - pixel * 110);
+      k *= 1 + ((n(u * 160 + 3, v * 10, 2) - 0.5) * 0.16 + (n(u * 10, v * 160 + 7, 2) - 0.5) * 0.16) * threads;
+    }
     if (texture === 'speckle') {
       // Chips of darker and lighter stone set in the binder, their edges soft at any distance.
       const chip = n(u * 16 + 9, v * 16, 2);
@@ -693,7 +699,8 @@ export function renderScene(prompt: string, width: number, height: number, seed 
       : background === 'interior'
         ? [255, 214, 170]
         : wall;
+  const horizon = surface === 'podium' ? height : edge;
   // A low sun throws long shadows.
   const shadowLength = surface === 'podium' ? 0.1 : lit('golden') ? 0.6 : lit('sunlit') ? 0.45 : 0.32;
-  return { canvas, stage, gloss, ambient, lightFrom, shadowLength, background, surface };
+  return { canvas, stage, gloss, ambient, lightFrom, shadowLength, horizon, background, surface };
 }

@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import sharp, { type OverlayOptions } from 'sharp';
+import type { ColourGrade } from './grade.ts';
 import { WorkerPool } from '../model-worker.ts';
 import { escapeXml, readPrompt, type RGB } from './lexicon.ts';
-import { renderScene, softly } from './scenes.ts';
+import { renderScene, softly, type Scene, type Stage } from './scenes.ts';
 
 const css = ([r, g, b]: RGB, a: number) => `rgba(${Math.round(r)},${Math.round(g)},${Math.round(b)},${a})`;
 
@@ -40,8 +41,19 @@ export interface SceneOptions {
   cutout?: { png: Buffer; width: number; height: number };
   /** A product stands on the set; a person (cut at the waist) is in front of it, cut by the frame's bottom edge. */
   subject?: 'product' | 'person';
+  /**
+   * A person (a character's cut-out) with the product: they stand behind the surface on one side,
+   * the surface hiding where their photo ends, and the product stands on it on the other side.
+   */
+  person?: { png: Buffer; width: number; height: number };
   scale?: number;
   text?: string;
+  /**
+   * A learned colour grade for the set (Ad Clone: the reference ad's). The set takes it; the
+   * cut-out keeps its own colours but for the scene's light on it (a product recoloured by a
+   * reference's palette is another product).
+   */
+  grade?: { grade: ColourGrade; strength: number };
 }
 
 /** Painting threads: one core is left to the API (issue 24 §4), at most four. */
@@ -74,6 +86,7 @@ export async function closeSceneWorkers(): Promise<void> {
 export async function composeSceneHere(opts: SceneOptions): Promise<Buffer> {
   const { width, height } = opts;
   const scene = renderScene(opts.prompt, width, height, opts.seed ?? 1);
+  if (opts.grade) await gradeSet(scene, opts.grade.grade, opts.grade.strength);
   if (opts.cutout && opts.subject === 'person') {
     // Head and shoulders fill most of the height, as in a portrait; the bottom edge cuts the body.
     const k = Math.min((height * 0.78) / opts.cutout.height, (width * 0.8) / opts.cutout.width);
@@ -81,24 +94,70 @@ export async function composeSceneHere(opts: SceneOptions): Promise<Buffer> {
       h = Math.max(1, Math.round(opts.cutout.height * k));
     const left = Math.round(width / 2 - w / 2 + width * 0.12 * scene.lightFrom);
     await inFront(scene.canvas, opts.cutout.png, { left, top: height - h, width: w, height: h }, scene);
+  } else if (opts.cutout && opts.person) {
+    await withPerson(scene, opts.person, opts.cutout, opts.scale);
   } else if (opts.cutout) {
-    const s = scene.stage;
-    const k = Math.min(
-      (height * (opts.scale ?? 0.55)) / opts.cutout.height,
-      s.maxHeight / opts.cutout.height,
-      s.maxWidth / opts.cutout.width,
-    );
-    const w = Math.max(1, Math.round(opts.cutout.width * k)),
-      h = Math.max(1, Math.round(opts.cutout.height * k));
-    await standOn(
-      scene.canvas,
-      opts.cutout.png,
-      { left: Math.round(s.cx - w / 2), top: Math.round(s.baseY - h), width: w, height: h },
-      scene,
-    );
+    await standOn(scene.canvas, opts.cutout.png, stageBox(scene.stage, opts.cutout, height, opts.scale), scene);
   }
   const colour = readPrompt(opts.prompt).dark ? '#f4f4f4' : '#1b1b1f';
   return canvasToPng(scene.canvas, opts.text ? [{ input: Buffer.from(textSvg(opts.text, width, height, colour)) }] : []);
+}
+
+/** Where a cut-out stands on a set's stage: `scale` of the frame's height at most, within the stage, centred on it. */
+export function stageBox(stage: Stage, cutout: { width: number; height: number }, height: number, scale = 0.55) {
+  const k = Math.min((height * scale) / cutout.height, stage.maxHeight / cutout.height, stage.maxWidth / cutout.width);
+  const w = Math.max(1, Math.round(cutout.width * k)),
+    h = Math.max(1, Math.round(cutout.height * k));
+  return { left: Math.round(stage.cx - w / 2), top: Math.round(stage.baseY - h), width: w, height: h };
+}
+
+type CutOut = { png: Buffer; width: number; height: number };
+
+/**
+ * A person and a product in one scene. The person stands on the side the light falls toward (lit
+ * from the front), behind the surface: the set below its back edge is painted again over them, so a
+ * photo cut at the waist ends where a counter would hide it. The product stands on the surface on
+ * the other side, in front, with its shadows thrown by the same light. On a podium, which stands
+ * free, the person is in front of the set at the side, cut by the frame's bottom edge.
+ */
+async function withPerson(scene: Scene, person: CutOut, product: CutOut, scale = 0.4) {
+  const { width, height } = scene.canvas;
+  const side = scene.lightFrom < 0 ? 1 : -1;
+  const behind = scene.horizon < height;
+  const bottom = behind ? Math.round(scene.horizon + (height - scene.horizon) * 0.15) : height;
+  const k = Math.min((bottom - height * 0.1) / person.height, (width * (behind ? 0.6 : 0.4)) / person.width);
+  const w = Math.max(1, Math.round(person.width * k)),
+    h = Math.max(1, Math.round(person.height * k));
+  const left = Math.max(0, Math.min(width - w, Math.round(width * (0.5 + side * 0.2) - w / 2)));
+  const set = createCanvas(width, height);
+  set.getContext('2d').drawImage(scene.canvas, 0, 0);
+  await inFront(scene.canvas, person.png, { left, top: bottom - h, width: w, height: h }, scene);
+  if (behind) {
+    const front = height - scene.horizon;
+    scene.canvas.getContext('2d').drawImage(set, 0, scene.horizon, width, front, 0, scene.horizon, width, front);
+  }
+  const box = stageBox(scene.stage, product, height, scale);
+  if (behind) box.left = Math.max(0, Math.min(width - box.width, Math.round(width * (0.5 - side * 0.22) - box.width / 2)));
+  await standOn(scene.canvas, product.png, box, scene);
+}
+
+/** Largest chroma (CIELAB a, b) of the scene’s light on a cut-out: a white balance, never a recolouring. */
+const LIGHT_CHROMA = 24;
+
+/**
+ * Gives the painted set a colour grade, and makes the scene's light (what `lightUp` lays on a
+ * cut-out) the grade's own hue, at a bounded chroma: the cut-out sits in the set's light without
+ * taking on its palette.
+ */
+async function gradeSet(scene: Scene, grade: ColourGrade, strength: number) {
+  const { width, height } = scene.canvas;
+  const { applyGrade, labToRgb } = await import('./grade.ts');
+  const painted = await canvasToPng(scene.canvas);
+  const graded = await applyGrade({ data: painted, mime: 'image/png', width, height }, grade, strength);
+  scene.canvas.getContext('2d').drawImage(await loadImage(graded.data), 0, 0);
+  const [, a, b] = grade.mean;
+  const k = Math.min(1, LIGHT_CHROMA / Math.max(1e-6, Math.hypot(a, b)));
+  scene.ambient = labToRgb(85, a * k, b * k);
 }
 
 /** A canvas as a PNG, with sharp layers on top (sharp encodes several times faster than the canvas). */
@@ -195,7 +254,9 @@ async function inFront(canvas: Canvas, cutout: Buffer, box: { left: number; top:
   const person = createCanvas(w, h);
   person.getContext('2d').drawImage(await loadImage(cutout), 0, 0, w, h);
   const shade = silhouetteOf(person);
-  softly(ctx, canvas.width, canvas.height, Math.max(4, w * 0.04), (s) => s.drawImage(shade, left + w * 0.02, top + h * 0.01), 0.22);
+  // The shade falls away from the light, as the product's shadows do.
+  const away = -Math.sign(light.lightFrom) * w * 0.02;
+  softly(ctx, canvas.width, canvas.height, Math.max(4, w * 0.04), (s) => s.drawImage(shade, left + away, top + h * 0.01), 0.22);
   lightUp(person, light);
   ctx.drawImage(person, left, top);
 }

@@ -80,6 +80,13 @@ describe('projects', () => {
     const next = (await client.get(`${ProjectRoutes.projects}?limit=1&cursor=${list.nextCursor}`)).body;
     expect(next.items.map((p: { id: string }) => p.id)).toEqual([second.id]);
     expect(next.nextCursor).toBeNull();
+    // The `[time, id]` form of a page cursor reads the same page.
+    const [at, lastId] = [list.items[0].updatedAt, list.items[0].id];
+    const pair = Buffer.from(JSON.stringify([at, lastId])).toString('base64url');
+    expect((await client.get(`${ProjectRoutes.projects}?limit=1&cursor=${pair}`)).body.items.map((p: { id: string }) => p.id)).toEqual([
+      second.id,
+    ]);
+    expect((await client.get(`${ProjectRoutes.projects}?cursor=not-a-cursor`)).body.error.message).toBe(Messages.invalidCursor);
     expect((await client.get(`${ProjectRoutes.projects}?kind=create`)).body.items.map((p: { id: string }) => p.id)).toEqual([second.id]);
 
     // Someone else's project is not found, for every verb, and stays as it was.

@@ -41,7 +41,11 @@ export interface ProjectCursor {
 }
 export const encodeProjectCursor = (summary: ProjectSummary) =>
   Buffer.from(JSON.stringify({ createdAt: summary.updatedAt, id: summary.id } satisfies ProjectCursor)).toString('base64url');
-export const decodeProjectCursor = (text: string) => JSON.parse(Buffer.from(text, 'base64url').toString()) as ProjectCursor;
+/** A cursor contracts' `PageCursor` has already checked: the object this list writes, or the `[time, id]` pair it also takes. */
+export function decodeProjectCursor(text: string): ProjectCursor {
+  const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as ProjectCursor | [string, string];
+  return Array.isArray(value) ? { createdAt: value[0], id: value[1] } : value;
+}
 
 export async function insertProject(
   db: Db,

@@ -85,8 +85,7 @@ describe('style sample', () => {
       vb += (xb[i]! - mb) ** 2;
     }
     expect(cov / Math.sqrt(va * vb)).toBeGreaterThan(0.8);
-    // A still life, not blobs: the objects stand out of the set as sharp-edged shapes, the bottle
-    // tallest (its lit label is the brightest thing in the lower middle, under a darker body).
+    // Objects, not blobs: crossing the lower middle from top to bottom meets sharp-edged shapes.
     const column = (x: number) => Array.from({ length: 300 }, (_, y) => xa[y * 240 + x]!);
     const edges = (v: number[]) => v.slice(1).filter((x, i) => Math.abs(x - v[i]!) > 12).length;
     expect(edges(column(90)) + edges(column(120)) + edges(column(150))).toBeGreaterThan(6);

@@ -1,13 +1,23 @@
 import { defineConfig, devices } from '@playwright/test';
 
+/**
+ * Two studios serve the end-to-end tests, each a fresh one on its own data folder (embedded
+ * PostgreSQL, dev outbox, dev OIDC issuer): the studio `npm start` starts, with the real local
+ * engine, for the few specs that prove what it makes (MEDIA_SPECS), and the same studio on the fast
+ * test engine (`bff/test/e2e-studio.ts`) for every spec about screens, rules and flows — as the HTTP
+ * tests do (DESIGN decision 13).
+ */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
-/** The store double's port (e2e/products.spec.ts starts it); the studio may import from it. */
+/** The studio with the real local engine. */
+export const MEDIA_PORT = PORT;
+/** The store double's port (e2e/products.spec.ts starts it); the studios may import from it. */
 export const STORE_PORT = PORT + 1;
-/** The e2e studio's data folder, relative to the repository root: one per port, so two runs on one machine do not share a database. */
-export const DATA_DIR = PORT === 8181 ? '.data/e2e' : `.data/e2e-${PORT}`;
-/** Where the e2e studio reads `REMOTES` from, relative to the repository root. */
-export const REMOTES_FILE = `${DATA_DIR}/remotes.json`;
+/** The studio on the fast test engine. */
+export const FAST_PORT = PORT + 2;
+/** A studio's data folder, relative to the repository root: one per port, so no two studios share a database. */
+export const dataDirOf = (port: number) => (port === 8181 ? '.data/e2e' : `.data/e2e-${port}`);
+/** Where a studio reads `REMOTES` from, relative to the repository root. */
+export const remotesFileOf = (port: number) => `${dataDirOf(port)}/remotes.json`;
 export const LOCAL_REMOTES = {
   remotes: [
     { name: 'mfe_account', entry: '/mfe/mfe-account/mf-manifest.json' },
@@ -20,6 +30,8 @@ export const LOCAL_REMOTES = {
 
 /** Specs that change the studio's configuration for every page while they run. */
 const GLOBAL_SPECS = ['**/remote-moved.spec.ts'];
+/** Specs that prove what the real engine makes: a talking-person video, voices, a scene, an Ad Clone, a style. */
+const MEDIA_SPECS = ['**/video.spec.ts', '**/voices.spec.ts', '**/product-studio.spec.ts', '**/ad-clone.spec.ts', '**/styles.spec.ts'];
 
 /** Debian's headless Chromium shell (DESIGN §3): Playwright's own browser download is not reachable. */
 const chromium = {
@@ -35,6 +47,28 @@ const chromium = {
   ],
 };
 
+const urlOf = (port: number) => `http://127.0.0.1:${port}`;
+
+/**
+ * A fresh studio on `port` and its own data folder. mfe-account's location comes from a REMOTES file,
+ * re-read on every request, so a spec can move the remote to another origin by configuration alone
+ * (remote-moved.spec.ts).
+ */
+function studio(port: number, command: string) {
+  const data = dataDirOf(port);
+  return {
+    command:
+      `rm -rf ${data} && mkdir -p ${data} && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${remotesFileOf(port)} && ` +
+      `STORE_IMPORT_ALLOWED_ORIGINS=${urlOf(STORE_PORT)} REMOTES=${remotesFileOf(port)} DATA_DIR=${data} VIDEO_PARALLELISM=1 PORT=${port} APP_URL=${urlOf(port)} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local,ops@studio.local ${command}`,
+    cwd: '..',
+    url: `${urlOf(port)}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -48,7 +82,6 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
   outputDir: '../test-results',
   use: {
-    baseURL: BASE_URL,
     // CI keeps no trace (its output is all that is read there; tracing costs a third of the run).
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -58,22 +91,23 @@ export default defineConfig({
     reducedMotion: 'reduce',
   },
   projects: [
-    { name: 'chromium', testIgnore: GLOBAL_SPECS, use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'media',
+      testMatch: MEDIA_SPECS,
+      use: { ...devices['Desktop Chrome'], baseURL: urlOf(MEDIA_PORT), launchOptions: chromium },
+    },
+    {
+      name: 'chromium',
+      testIgnore: [...GLOBAL_SPECS, ...MEDIA_SPECS],
+      use: { ...devices['Desktop Chrome'], baseURL: urlOf(FAST_PORT), launchOptions: chromium },
+    },
     // Specs that change what every page loads (the REMOTES file) run alone, after the others.
-    { name: 'global', testMatch: GLOBAL_SPECS, dependencies: ['chromium'], use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
+    {
+      name: 'global',
+      testMatch: GLOBAL_SPECS,
+      dependencies: ['chromium', 'media'],
+      use: { ...devices['Desktop Chrome'], baseURL: urlOf(FAST_PORT), launchOptions: chromium },
+    },
   ],
-  webServer: {
-    // A fresh studio on its own data folder: embedded PostgreSQL, dev outbox, dev OIDC issuer.
-    // mfe-account's location comes from a REMOTES file, re-read on every request, so a spec can
-    // move the remote to another origin by configuration alone (remote-moved.spec.ts).
-    command:
-      `rm -rf ${DATA_DIR} && mkdir -p ${DATA_DIR} && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${REMOTES_FILE} && ` +
-      `STORE_IMPORT_ALLOWED_ORIGINS=http://127.0.0.1:${STORE_PORT} REMOTES=${REMOTES_FILE} DATA_DIR=${DATA_DIR} VIDEO_PARALLELISM=1 PORT=${PORT} APP_URL=${BASE_URL} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local,ops@studio.local npm run start -w bff`,
-    cwd: '..',
-    url: `${BASE_URL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [studio(MEDIA_PORT, 'npm run start -w bff'), studio(FAST_PORT, 'node --import tsx bff/test/e2e-studio.ts')],
 });

@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { LOCAL_REMOTES, REMOTES_FILE } from './playwright.config.ts';
+import { LOCAL_REMOTES, remotesFileOf } from './playwright.config.ts';
 import { signUpAndConfirm } from './support/studio.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -57,7 +57,7 @@ async function startCdn(folder: string): Promise<{ origin: string; close: () => 
  */
 async function fromAnotherOrigin(page: Page, name: string, folder: string, visit: () => Promise<void>) {
   const cdn = await startCdn(folder);
-  const remotesFile = path.join(ROOT, REMOTES_FILE);
+  const remotesFile = path.join(ROOT, remotesFileOf(Number(new URL(test.info().project.use.baseURL!).port)));
   try {
     await fs.writeFile(
       remotesFile,

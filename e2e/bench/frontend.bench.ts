@@ -80,7 +80,7 @@ async function startStudio(): Promise<Studio> {
   // tsx directly (not through npm) so SIGTERM reaches the bff, which then stops its database.
   const child: ChildProcess = spawn(
     process.execPath,
-    [createRequire(path.join(ROOT, 'bff', 'package.json')).resolve('tsx/cli'), 'src/server.ts'],
+    [createRequire(path.join(ROOT, 'bff', 'package.json')).resolve('tsx/cli'), 'src/main.ts'],
     {
       cwd: path.join(ROOT, 'bff'),
       env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), APP_URL: baseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'development' },

@@ -1,18 +1,20 @@
 /**
- * The e2e studio's own database (embedded PostgreSQL under its `DATA_DIR`), for what support staff
+ * The e2e studio's own database (embedded PostgreSQL in its data folder), for what support staff
  * do outside the app: granting credits through the ledger function the app itself uses.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { test } from '@playwright/test';
 import pg from 'pg';
-import { DATA_DIR } from '../playwright.config.ts';
+import { dataDirOf } from '../playwright.config.ts';
 
-const DATA = new URL(`../../${DATA_DIR}/`, import.meta.url);
+/** The data folder of the studio the running test talks to (its project's `baseURL`). */
+const data = () => new URL(`../../${dataDirOf(Number(new URL(test.info().project.use.baseURL!).port))}/`, import.meta.url);
 
 async function connect(): Promise<pg.Client> {
-  const pid = await fs.readFile(new URL('postgres/postmaster.pid', DATA), 'utf8');
+  const pid = await fs.readFile(new URL('postgres/postmaster.pid', data()), 'utf8');
   const port = Number(pid.split('\n')[3]);
-  const password = await fs.readFile(new URL('postgres.secret', DATA), 'utf8');
+  const password = await fs.readFile(new URL('postgres.secret', data()), 'utf8');
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'studio' });
   await client.connect();
   return client;
@@ -68,4 +70,4 @@ export async function jobSectionImages(jobId: string): Promise<string[]> {
 }
 
 /** Where the e2e studio keeps an object of its store (DATA_DIR/objects). */
-export const objectPath = (key: string) => new URL(`objects/${key}`, DATA).pathname;
+export const objectPath = (key: string) => new URL(`objects/${key}`, data()).pathname;

@@ -46,7 +46,7 @@ afterAll(async () => {
 
 /** A bff as `npm start` runs it, on the shared database and data folder, one section at a time (the kill lands between sections). */
 async function start(bff: Bff): Promise<void> {
-  bff.child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bff/src/server.ts')], {
+  bff.child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bff/src/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

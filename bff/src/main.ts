@@ -1,0 +1,3 @@
+import { serveOrExit } from './server.ts';
+
+serveOrExit();

@@ -1,10 +1,49 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { Messages, USERNAME_CHECK_DEBOUNCE_MS, type AccountMenuProps } from '@studio/contracts';
+import { Messages, type AccountMenuProps, type UsernameAvailabilityResponse } from '@studio/contracts';
 import { profileAtom, errorText } from '@studio/session';
-import { checkUsername, useSaveUsername, useUploadAvatar } from './api.ts';
+import { useSaveUsername, useUploadAvatar, useUsernameAvailability } from './api.ts';
 import { avatarProblem } from './avatar.ts';
-import { canSaveUsername, usernameStep, type Availability } from './username.ts';
+import { canSaveUsername, usernameStep, type Availability, type UsernameStep } from './username.ts';
+
+type Status = { tone: 'ok' | 'bad' | 'info'; text: string } | null;
+
+/** Where the check of a changed name stands; a save the server refused makes the name taken. */
+function availabilityOf(
+  step: UsernameStep,
+  checked: { checking: boolean; error: unknown; data: UsernameAvailabilityResponse | undefined },
+  refused: unknown,
+): Availability {
+  if (step.kind !== 'check') return 'idle';
+  if (refused) return 'taken';
+  if (checked.checking) return 'checking';
+  if (checked.error) return 'error';
+  if (!checked.data) return 'checking';
+  return checked.data.available ? 'available' : 'taken';
+}
+
+/** What the field says under the name: its rule, the check under way, or the answer. */
+function usernameMessage(
+  step: UsernameStep,
+  availability: Availability,
+  answer: UsernameAvailabilityResponse | undefined,
+  error: unknown,
+): Status {
+  if (step.kind === 'invalid') return { tone: 'bad', text: step.message };
+  if (step.kind !== 'check') return null;
+  switch (availability) {
+    case 'checking':
+      return { tone: 'info', text: 'Checking availability…' };
+    case 'available':
+      return { tone: 'ok', text: `@${step.username} is available` };
+    case 'taken':
+      return { tone: 'bad', text: error ? errorText(error, Messages.unexpected) : (answer?.message ?? Messages.usernameTaken) };
+    case 'error':
+      return { tone: 'bad', text: errorText(error, Messages.unexpected) };
+    default:
+      return null;
+  }
+}
 
 /** The account part of the user menu (spec 2 §2, §5): avatar, username, and `credits` (composed by the exposed module). */
 export function AccountMenu({ onProfileChange, credits }: AccountMenuProps & { credits?: ReactNode }) {
@@ -67,52 +106,20 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
   const profile = useAtomValue(profileAtom);
   const current = profile?.username ?? null;
   const [value, setValue] = useState(current ?? '');
-  const [availability, setAvailability] = useState<Availability>('idle');
-  const [message, setMessage] = useState<{ tone: 'ok' | 'bad' | 'info'; text: string } | null>(null);
   const saveUsername = useSaveUsername();
   const saving = saveUsername.isPending;
-  // Kept apart from `message`: once saved, the name equals the profile's again ("unchanged"),
-  // which clears the availability message — the confirmation must outlive that.
+  // Kept apart from the availability message: once saved, the name equals the profile's again
+  // ("unchanged"), which clears that message — the confirmation must outlive it.
   const [saved, setSaved] = useState(false);
   const inputId = useId();
   const statusId = useId();
   const step = usernameStep(value, current);
+  const checked = useUsernameAvailability(step.kind === 'check' ? step.username : null);
+  const refused = saveUsername.error && step.kind === 'check' && saveUsername.variables === step.username ? saveUsername.error : null;
+  const availability = availabilityOf(step, checked, refused);
+  const message = usernameMessage(step, availability, checked.data, refused ?? checked.error);
 
   useEffect(() => setValue(current ?? ''), [current]);
-
-  // Availability 500 ms after typing stops; not for invalid (incl. under 3 characters) or unchanged names.
-  useEffect(() => {
-    if (step.kind !== 'check') {
-      setAvailability('idle');
-      setMessage(step.kind === 'invalid' ? { tone: 'bad', text: step.message } : null);
-      return;
-    }
-    setAvailability('checking');
-    setMessage({ tone: 'info', text: 'Checking availability…' });
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      checkUsername(step.username, controller.signal).then(
-        (res) => {
-          setAvailability(res.available ? 'available' : 'taken');
-          setMessage(
-            res.available
-              ? { tone: 'ok', text: `@${step.username} is available` }
-              : { tone: 'bad', text: res.message ?? Messages.usernameTaken },
-          );
-        },
-        (err: unknown) => {
-          if (controller.signal.aborted) return;
-          setAvailability('error');
-          setMessage({ tone: 'bad', text: errorText(err, Messages.unexpected) });
-        },
-      );
-    }, USERNAME_CHECK_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-run when the normalised name changes
-  }, [step.kind, step.kind === 'check' ? step.username : step.kind === 'invalid' ? step.message : '']);
 
   const save = () => {
     if (saving || !canSaveUsername(step, availability) || step.kind !== 'check') return;
@@ -120,10 +127,6 @@ function UsernameEditor({ onChange }: { onChange?: () => void }) {
       onSuccess: () => {
         setSaved(true);
         onChange?.();
-      },
-      onError: (err) => {
-        setAvailability('taken');
-        setMessage({ tone: 'bad', text: errorText(err, Messages.unexpected) });
       },
     });
   };

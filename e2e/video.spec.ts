@@ -108,7 +108,7 @@ test('a two-section talking-person video: audio generated and approved, progress
   await ready.getByRole('button', { name: 'Go to Content' }).click();
   await expect(page).toHaveURL(/\/app\/images$/);
   await page.goto('/app/videos');
-  await expect(page.getByRole('link', { name: /I tried this serum/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /I tried this serum/ })).toBeVisible();
 });
 
 test('a section that fails ends in Partial Success with its credits back; Retry renders only it', async ({ page, request }) => {
@@ -197,7 +197,7 @@ test('the media viewer animates an image into a video that lands in Videos', asy
   await viewer.getByRole('button', { name: 'Animate' }).click();
   await expect(viewer.getByText('The animation was added to your Videos.')).toBeVisible({ timeout: 90_000 });
   await page.goto('/app/videos');
-  await expect(page.getByRole('link', { name: 'a glass bottle of serum on travertine' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'a glass bottle of serum on travertine' })).toBeVisible();
 });
 
 test('the simple editor: its own messages, a section image from a description, audio from the script, a finished video', async ({

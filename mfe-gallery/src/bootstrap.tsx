@@ -11,7 +11,7 @@ import { Logo } from '@studio/ui';
 import { ensureGalleryStyles } from './styles.ts';
 import { ImagesPage } from './features/images/ImagesPage.tsx';
 import { DiscoverPage } from './features/discover/DiscoverPage.tsx';
-import { VideosPage } from './features/videos/VideosPage.tsx';
+import { VideosPage } from './features/images/VideosPage.tsx';
 import { ProductsPage } from './features/products/ProductsPage.tsx';
 import { StylesPage } from './features/styles/StylesPage.tsx';
 import { GuidePage } from './features/guide/GuidePage.tsx';

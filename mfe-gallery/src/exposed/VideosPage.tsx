@@ -1,5 +1,5 @@
 import { ensureGalleryStyles } from '../styles.ts';
-import { VideosPage } from '../features/videos/VideosPage.tsx';
+import { VideosPage } from '../features/images/VideosPage.tsx';
 
 ensureGalleryStyles();
 export default VideosPage;

@@ -8,6 +8,8 @@ export interface GridItem {
   width: number;
   height: number;
   prompt: string;
+  /** A video, shown by its poster with a play mark. */
+  video?: boolean;
 }
 
 function useColumns(): number {
@@ -77,6 +79,11 @@ export function ImageGrid({
                   {onOpen ? (
                     <button type="button" className="ga-open" onClick={() => onOpen(item)}>
                       {image}
+                      {item.video && (
+                        <span className="ga-play" aria-hidden="true">
+                          ▶
+                        </span>
+                      )}
                     </button>
                   ) : (
                     <a href={item.url} target="_blank" rel="noreferrer">

@@ -1,32 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Messages, type ImagesNavigationState, type ProductStudioNavigationState, type UserAsset, AppPaths } from '@studio/contracts';
+import { Messages, type ImagesNavigationState, type ProductStudioNavigationState, AppPaths } from '@studio/contracts';
 import { adminViewActiveAtom, contentBadgeAtom, userAtom } from '@studio/session';
-import { useUserImages } from '@studio/session/query';
-import { Banner, ConfirmDialog, Menu } from '@studio/ui';
-import { useCharacters } from './api.ts';
-import { useAssetActions } from './asset-actions.ts';
+import { useUserAssets, useUserImages } from '@studio/session/query';
 import { promptDraftAtom } from './draft.ts';
-import { ALL_MEDIA } from './filter.ts';
-import { CreateVideoDialog } from './CreateVideoDialog.tsx';
-import { GridSkeleton, ImageGrid, type GridItem } from '../../shared/ImageGrid.tsx';
-import { MediaFilter } from './MediaFilter.tsx';
-import { MediaViewer, modelTags, type ViewerHandlers, type ViewerPart } from './MediaViewer.tsx';
+import { ALL_MEDIA, mergeNewestFirst } from './filter.ts';
+import { GridSkeleton } from '../../shared/ImageGrid.tsx';
+import { MediaFilter, usePhoneLayout } from './MediaFilter.tsx';
+import { MediaGallery, type PageHandlers } from './MediaGallery.tsx';
 import { PromptBar } from './prompt-bar/PromptBar.tsx';
 
-/** Where "Create video" takes an image (spec 1 §2: the simple editor, with the image). */
-export const SIMPLE_VIDEO_PATH = AppPaths.simpleVideo;
 const PRODUCT_STUDIO_PATH = AppPaths.imageEditor;
-
-const toItem = (asset: UserAsset): GridItem => ({
-  id: asset.id,
-  url: asset.public_url,
-  thumbnailUrl: asset.thumbnail_url,
-  width: asset.metadata.width,
-  height: asset.metadata.height,
-  prompt: asset.metadata.prompt,
-});
 
 /** `/app/images` (spec 2 §2 "Images gallery"): the prompt bar and the user's images, newest first. Visiting resets the Content badge. */
 export function ImagesPage() {
@@ -43,59 +28,22 @@ export function ImagesPage() {
   useEffect(() => {
     if (arrivingModel) setDraft({ model: arrivingModel });
   }, [arrivingModel, setDraft]);
-  const actions = useAssetActions(userId);
-  const [opened, setOpened] = useState<{ id: string; part?: ViewerPart } | null>(null);
-  /** Opens the viewer on an image (at one of its parts), or closes it. */
-  const setOpenId = (id: string | null, part?: ViewerPart) => setOpened(id ? { id, part } : null);
-  const openId = opened?.id;
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [videoFrom, setVideoFrom] = useState<UserAsset | null>(null);
-
-  const images = useUserImages(userId);
-  const characters = useCharacters(userId);
-  const { assets } = images;
-  const byId = new Map(assets.map((a) => [a.id, a]));
-  const open = openId ? byId.get(openId) : undefined;
-  const chosen = assets.filter((a) => selected.has(a.id));
-
-  /** Deleting asks first, in the app's dialog. */
-  const [deleting, setDeleting] = useState<UserAsset[] | null>(null);
-  const remove = (list: UserAsset[]) => setDeleting(list);
-  const confirmRemove = async (list: UserAsset[]) => {
-    if (await actions.remove(list)) {
-      setSelected(new Set());
-      if (open && list.includes(open)) setOpenId(null);
-    }
-    setDeleting(null);
-  };
-  const toggleSelected = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
-  const handlers: ViewerHandlers = {
-    onUsePrompt: (asset) => {
-      setDraft({ prompt: asset.metadata.prompt });
-      setOpenId(null);
-    },
-    onEdit: (asset) => {
-      setDraft({ imageUrl: asset.public_url });
-      setOpenId(null);
-    },
+  const phone = usePhoneLayout();
+  const showImages = filter.images || !phone;
+  // spec 1 §2: on a phone the page lists the user's videos too, unless the filter leaves them out.
+  const showVideos = filter.videos && phone;
+  const images = useUserImages(userId, { enabled: showImages });
+  const videos = useUserAssets(userId, 'video', { enabled: showVideos });
+  const lists = [...(showImages ? [images] : []), ...(showVideos ? [videos] : [])];
+  const assets = mergeNewestFirst(lists.map((list) => ({ assets: list.assets, hasMore: list.hasNextPage })));
+  const page: PageHandlers = {
+    onUsePrompt: (asset) => setDraft({ prompt: asset.metadata.prompt }),
+    onEdit: (asset) => setDraft({ imageUrl: asset.public_url }),
     onStudio: (asset) => {
       const state: ProductStudioNavigationState = { imageUrl: asset.public_url };
       void navigate(PRODUCT_STUDIO_PATH, { state });
     },
-    onCreateVideo: (asset) => {
-      setOpenId(null);
-      setVideoFrom(asset);
-    },
-    onModel: (model) => {
-      setDraft({ model });
-      setOpenId(null);
-    },
-    onDelete: (asset) => remove([asset]),
+    onModel: (model) => setDraft({ model }),
   };
 
   return (
@@ -107,126 +55,19 @@ export function ImagesPage() {
         <p className="ga-sub">Your generated images.</p>
       </header>
       <MediaFilter value={filter} onChange={setFilter} />
-      {!open && <Banner message={actions.status} />}
-      {chosen.length > 0 && (
-        <div className="ga-selection" role="toolbar" aria-label="Selected images">
-          <strong>{chosen.length} selected</strong>
-          <button
-            type="button"
-            className="st-btn st-btn-secondary"
-            onClick={() => void actions.download(chosen)}
-            disabled={actions.pending !== null}
-          >
-            Download selected
-          </button>
-          <button type="button" className="st-btn st-btn-secondary" onClick={() => remove(chosen)} disabled={actions.pending !== null}>
-            Delete selected
-          </button>
-          <button type="button" className="st-btn st-btn-secondary" onClick={() => setSelected(new Set())}>
-            Clear selection
-          </button>
-        </div>
-      )}
-      {images.isPending ? (
+      {lists.some((list) => list.isPending) ? (
         <GridSkeleton />
       ) : assets.length === 0 ? (
         <p className="ga-empty">{Messages.galleryEmpty}</p>
       ) : (
-        filter.images && (
-          <ImageGrid
-            items={assets.map(toItem)}
-            hasMore={images.hasNextPage}
-            loadingMore={images.isFetchingNextPage}
-            onLoadMore={() => void images.fetchNextPage()}
-            onOpen={(item) => {
-              actions.clearStatus();
-              setOpenId(item.id);
-            }}
-            overlay={(item) => {
-              const asset = byId.get(item.id);
-              return (
-                <>
-                  <label className="ga-select">
-                    <input type="checkbox" checked={selected.has(item.id)} onChange={() => toggleSelected(item.id)} />
-                    <span className="ga-visually-hidden">Select image</span>
-                  </label>
-                  {adminView && asset && (
-                    <button
-                      type="button"
-                      className="st-badge ga-feature-toggle"
-                      aria-pressed={asset.is_featured}
-                      onClick={() => void actions.toggleFeatured(asset)}
-                      disabled={actions.pending !== null}
-                    >
-                      <span aria-hidden="true">{asset.is_featured ? '★ ' : '☆ '}</span>
-                      Featured
-                    </button>
-                  )}
-                </>
-              );
-            }}
-            actions={(item) => {
-              const asset = byId.get(item.id);
-              if (!asset) return null;
-              const hasPrompt = Boolean(asset.metadata.prompt);
-              const busy = actions.pending !== null;
-              return (
-                <div className="ga-card-actions">
-                  <Menu
-                    label="Image actions"
-                    items={[
-                      { label: 'Open details', onSelect: () => setOpenId(asset.id) },
-                      { label: 'Reuse prompt', onSelect: () => handlers.onUsePrompt(asset), disabled: !hasPrompt },
-                      { label: 'Copy prompt', onSelect: () => void actions.copyPrompt(asset), disabled: !hasPrompt },
-                      ...modelTags(asset)
-                        .filter((tag) => tag.selectable)
-                        .map((tag) => ({ label: `Use model ${tag.label}`, onSelect: () => handlers.onModel(tag.id) })),
-                      { label: 'Edit', onSelect: () => handlers.onEdit(asset) },
-                      { label: 'Product Studio', onSelect: () => handlers.onStudio(asset) },
-                      { label: 'Upscale', onSelect: () => void actions.upscale(asset), disabled: busy },
-                      { label: 'Animate…', onSelect: () => setOpenId(asset.id, 'animate') },
-                      { label: 'Choose a character…', onSelect: () => setOpenId(asset.id, 'character') },
-                      { label: 'Create video', onSelect: () => handlers.onCreateVideo(asset) },
-                      { label: 'Download', onSelect: () => void actions.download([asset]), disabled: busy },
-                      { label: 'Delete', onSelect: () => remove([asset]), danger: true, disabled: busy },
-                    ]}
-                  />
-                </div>
-              );
-            }}
-          />
-        )
-      )}
-      {deleting && (
-        <ConfirmDialog
-          title={deleting.length === 1 ? 'Delete this image?' : `Delete these ${deleting.length} images?`}
-          description="This cannot be undone."
-          confirmLabel="Delete"
-          danger
-          onConfirm={() => confirmRemove(deleting)}
-          onClose={() => setDeleting(null)}
-        />
-      )}
-      {videoFrom && (
-        <CreateVideoDialog
-          asset={videoFrom}
-          onClose={() => setVideoFrom(null)}
-          onContinue={(voice) =>
-            void navigate(SIMPLE_VIDEO_PATH, {
-              state: { imageUrl: videoFrom.public_url, assetId: videoFrom.id, voiceId: voice?.voiceId ?? null },
-            })
-          }
-        />
-      )}
-      {open && (
-        <MediaViewer
-          asset={open}
-          part={opened?.part}
-          characters={characters.data?.characters ?? []}
+        <MediaGallery
+          userId={userId}
+          assets={assets}
+          hasMore={lists.some((list) => list.hasNextPage)}
+          loadingMore={lists.some((list) => list.isFetchingNextPage)}
+          onLoadMore={() => lists.forEach((list) => list.hasNextPage && !list.isFetchingNextPage && void list.fetchNextPage())}
           adminView={adminView}
-          actions={actions}
-          handlers={handlers}
-          onClose={() => setOpenId(null)}
+          page={page}
         />
       )}
       {/* spec 2 §2: the prompt bar stays at the bottom of the page while the gallery scrolls. */}

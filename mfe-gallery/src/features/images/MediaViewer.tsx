@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ANIMATION_ASPECT_RATIOS, ANIMATION_DURATION, PREBUILT_IMAGE_MODELS, type Character, type UserAsset } from '@studio/contracts';
 import { Banner, Dialog, Spinner } from '@studio/ui';
 import type { AssetActions } from './asset-actions.ts';
@@ -30,13 +30,15 @@ export interface ViewerHandlers {
   onDelete: (asset: UserAsset) => void;
 }
 
-/**
- * The media viewer overlay (spec 2 §2): the image with its prompt, character, model tags, aspect
- * ratio, resolution and date, and every action on it. Escape closes (the dialog's own handling).
- */
 /** A part of the viewer a card's menu opens it at. */
 export type ViewerPart = 'animate' | 'character';
 
+/**
+ * The media viewer overlay (spec 2 §2): the image or video with its prompt, character, model tags,
+ * aspect ratio, resolution and date, and every action on it. A video plays here and keeps only the
+ * actions that apply to it (no upscale, edit, Product Studio or animation of a video). Escape
+ * closes (the dialog's own handling).
+ */
 export function MediaViewer({
   asset,
   part,
@@ -45,6 +47,7 @@ export function MediaViewer({
   actions,
   handlers,
   onClose,
+  children,
 }: {
   asset: UserAsset;
   /** Opened at this part: its options shown and its first control focused. */
@@ -54,6 +57,8 @@ export function MediaViewer({
   actions: AssetActions;
   handlers: ViewerHandlers;
   onClose: () => void;
+  /** A dialog opened from the viewer (Delete's confirmation): inside it, so it owns the keys until it closes. */
+  children?: ReactNode;
 }) {
   const partRef = useRef<HTMLDivElement>(null);
   // After the dialog's own first focus (a child's effect runs first).
@@ -68,21 +73,40 @@ export function MediaViewer({
   const character = characters.find((c) => c.id === asset.character_id);
   const busy = actions.pending !== null;
   const created = new Date(asset.created_at);
+  const video = asset.asset_type === 'video';
 
   return (
-    <Dialog title="Image details" onClose={onClose} wide closeLabel="Close viewer">
+    <Dialog title={video ? 'Video details' : 'Image details'} onClose={onClose} wide closeLabel="Close viewer">
       <div className="ga-viewer">
         <figure className="ga-viewer-media">
-          {!loaded && <Spinner label="Loading image" />}
-          <img
-            src={asset.public_url}
-            alt={metadata.prompt || 'Generated image'}
-            width={metadata.width || undefined}
-            height={metadata.height || undefined}
-            onLoad={() => setLoaded(true)}
-            onError={() => setLoaded(true)}
-            data-loaded={loaded}
-          />
+          {!loaded && <Spinner label={video ? 'Loading video' : 'Loading image'} />}
+          {video ? (
+            // A video keeps no caption track: the editor burns captions into the picture when they are chosen, and the prompt is beside the player.
+            // eslint-disable-next-line jsx-a11y/media-has-caption
+            <video
+              src={asset.public_url}
+              poster={asset.thumbnail_url ?? undefined}
+              controls
+              playsInline
+              preload="metadata"
+              aria-label={metadata.prompt ? `Video: ${metadata.prompt}` : 'Generated video'}
+              width={metadata.width || undefined}
+              height={metadata.height || undefined}
+              onLoadedMetadata={() => setLoaded(true)}
+              onError={() => setLoaded(true)}
+              data-loaded={loaded}
+            />
+          ) : (
+            <img
+              src={asset.public_url}
+              alt={metadata.prompt || 'Generated image'}
+              width={metadata.width || undefined}
+              height={metadata.height || undefined}
+              onLoad={() => setLoaded(true)}
+              onError={() => setLoaded(true)}
+              data-loaded={loaded}
+            />
+          )}
         </figure>
         <div className="ga-viewer-info">
           <dl className="ga-facts">
@@ -117,6 +141,12 @@ export function MediaViewer({
             <dd>
               {metadata.width} × {metadata.height}
             </dd>
+            {video && metadata.duration !== null && (
+              <>
+                <dt>Duration</dt>
+                <dd>{Math.round(metadata.duration)} s</dd>
+              </>
+            )}
             <dt>Created</dt>
             <dd>
               <time dateTime={asset.created_at}>{created.toLocaleString()}</time>
@@ -134,15 +164,19 @@ export function MediaViewer({
             >
               Copy
             </button>
-            <button type="button" className="st-btn st-btn-secondary" onClick={() => void actions.upscale(asset)} disabled={busy}>
-              {actions.pending === `upscale:${asset.id}` ? 'Upscaling…' : 'Upscale'}
-            </button>
-            <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onEdit(asset)}>
-              Edit
-            </button>
-            <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onStudio(asset)}>
-              Product Studio
-            </button>
+            {!video && (
+              <>
+                <button type="button" className="st-btn st-btn-secondary" onClick={() => void actions.upscale(asset)} disabled={busy}>
+                  {actions.pending === `upscale:${asset.id}` ? 'Upscaling…' : 'Upscale'}
+                </button>
+                <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onEdit(asset)}>
+                  Edit
+                </button>
+                <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onStudio(asset)}>
+                  Product Studio
+                </button>
+              </>
+            )}
             <button type="button" className="st-btn st-btn-secondary" onClick={() => handlers.onCreateVideo(asset)}>
               Create Video With Sound
             </button>
@@ -158,15 +192,20 @@ export function MediaViewer({
               </button>
             )}
           </div>
-          <div className="ga-viewer-part" ref={part === 'animate' ? partRef : undefined}>
-            <AnimationOptions asset={asset} actions={actions} open={part === 'animate'} />
-          </div>
-          <div className="ga-viewer-part" ref={part === 'character' ? partRef : undefined}>
-            <CharacterChooser asset={asset} characters={characters} actions={actions} />
-          </div>
+          {!video && (
+            <>
+              <div className="ga-viewer-part" ref={part === 'animate' ? partRef : undefined}>
+                <AnimationOptions asset={asset} actions={actions} open={part === 'animate'} />
+              </div>
+              <div className="ga-viewer-part" ref={part === 'character' ? partRef : undefined}>
+                <CharacterChooser asset={asset} characters={characters} actions={actions} />
+              </div>
+            </>
+          )}
           <Banner message={actions.status} />
         </div>
       </div>
+      {children}
     </Dialog>
   );
 }

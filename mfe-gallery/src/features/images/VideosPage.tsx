@@ -1,14 +1,43 @@
-import { useAtomValue } from 'jotai';
-import { userAtom } from '@studio/session';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { AppPaths, type ProductStudioNavigationState } from '@studio/contracts';
+import { adminViewActiveAtom, userAtom } from '@studio/session';
 import { useUserAssets } from '@studio/session/query';
-import { GridSkeleton, ImageGrid } from '../../shared/ImageGrid.tsx';
+import { promptDraftAtom } from './draft.ts';
+import { GridSkeleton } from '../../shared/ImageGrid.tsx';
+import { MediaGallery, type PageHandlers } from './MediaGallery.tsx';
 
 export const VIDEOS_EMPTY_TEXT = 'No videos yet.';
 
-/** `/app/videos`: the user's videos, newest first, each shown by its poster and opening the video. */
+/**
+ * `/app/videos`: the user's videos, newest first, each shown by its poster; a card opens the media
+ * viewer, where the video plays and is downloaded, deleted or made into a new video.
+ */
 export function VideosPage() {
   const userId = useAtomValue(userAtom)?.id ?? '';
+  const adminView = useAtomValue(adminViewActiveAtom);
   const videos = useUserAssets(userId, 'video');
+  const setDraft = useSetAtom(promptDraftAtom);
+  const navigate = useNavigate();
+  // The prompt bar is on /app/images: a prompt reused here is waiting there.
+  const page: PageHandlers = {
+    onUsePrompt: (asset) => {
+      setDraft({ prompt: asset.metadata.prompt });
+      void navigate(AppPaths.images);
+    },
+    onEdit: (asset) => {
+      setDraft({ imageUrl: asset.public_url });
+      void navigate(AppPaths.images);
+    },
+    onStudio: (asset) => {
+      const state: ProductStudioNavigationState = { imageUrl: asset.public_url };
+      void navigate(AppPaths.imageEditor, { state });
+    },
+    onModel: (model) => {
+      setDraft({ model });
+      void navigate(AppPaths.images);
+    },
+  };
   return (
     <section className="ga-page" aria-labelledby="ga-videos-title">
       <header>
@@ -21,18 +50,14 @@ export function VideosPage() {
       ) : videos.assets.length === 0 ? (
         <p className="ga-empty">{VIDEOS_EMPTY_TEXT}</p>
       ) : (
-        <ImageGrid
-          items={videos.assets.map((video) => ({
-            id: video.id,
-            url: video.public_url,
-            thumbnailUrl: video.thumbnail_url,
-            width: video.metadata.width,
-            height: video.metadata.height,
-            prompt: video.metadata.prompt,
-          }))}
+        <MediaGallery
+          userId={userId}
+          assets={videos.assets}
           hasMore={videos.hasNextPage}
           loadingMore={videos.isFetchingNextPage}
           onLoadMore={() => void videos.fetchNextPage()}
+          adminView={adminView}
+          page={page}
         />
       )}
     </section>

@@ -66,14 +66,12 @@ export async function fitWhole(image: ImageData, width: number, height: number, 
     sh = Math.max(1, Math.round(height * k));
   const small = { raw: { width: sw, height: sh, channels: 3 as const } };
   const copy = await sharp(mirrored, raw).resize(sw, sh, { fit: 'fill' }).raw().toBuffer();
-  const [near, far] = await Promise.all(
-    [side / 90, side / 22].map((sigma) =>
-      sharp(copy, small)
-        .blur(Math.max(0.5, sigma * k))
-        .raw()
-        .toBuffer(),
-    ),
-  );
+  const blurAt = (sigma: number) =>
+    sharp(copy, small)
+      .blur(Math.max(0.5, sigma * k))
+      .raw()
+      .toBuffer();
+  const [near, far] = await Promise.all([blurAt(side / 90), blurAt(side / 22)]);
   const mean = [0, 1, 2].map((c) => {
     let sum = 0;
     for (let i = c; i < copy.length; i += 3) sum += copy[i]!;

@@ -9,6 +9,7 @@ import type { ImageData, MouthCue } from '@studio/media';
 import { invalidRequest } from '../../errors.ts';
 import type { Db } from '../../db/index.ts';
 import { getOwnAsset, type AssetRow } from './store.ts';
+import { isUuid } from '../ids.ts';
 import { ASSET_URL_PREFIX } from './views.ts';
 import { fileExtension, readMouthCues } from './files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
@@ -24,7 +25,7 @@ export interface OwnMediaDeps {
 }
 
 /** The caller's own asset a URL (`/media/assets/<id>.<ext>`, with or without the app's origin) names; else null. */
-async function ownAssetAt(deps: Pick<OwnMediaDeps, 'db'>, userId: string, path: string): Promise<AssetRow | null> {
+async function ownAssetAt(deps: OwnMediaDeps, userId: string, path: string): Promise<AssetRow | null> {
   const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`).exec(path);
   return asset ? getOwnAsset(deps.db, userId, asset[1]!).catch(() => null) : null;
 }
@@ -43,15 +44,37 @@ export async function ownFileAt(deps: OwnMediaDeps, userId: string, url: string,
 }
 
 /**
- * Whether `url` names the caller's own file of `type` (for images also a product photo or their
- * temporary upload), without reading it: a saved draft may only point at what its owner can use.
+ * Whether every URL names the caller's own file of its type (for images also a product photo or
+ * their temporary upload), without reading any: a saved draft may only point at what its owner
+ * can use. One query for all of them: a full draft names some 250 files and is saved as the user types.
  */
-export async function ownsMediaAt(deps: Pick<OwnMediaDeps, 'db' | 'appUrl'>, userId: string, url: string, type: AssetType) {
-  const path = url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url;
-  const row = await ownAssetAt(deps, userId, path);
-  if (row) return row.asset_type === type || (type === 'image' && row.asset_type === 'product');
-  const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
-  return temp?.[1] === userId;
+export async function ownsAllMediaAt(
+  deps: Pick<OwnMediaDeps, 'db' | 'appUrl'>,
+  userId: string,
+  media: readonly { url: string; type: AssetType }[],
+): Promise<boolean> {
+  const assetPath = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`);
+  const wanted = media.map(({ url, type }) => {
+    const path = url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url;
+    const assetId = assetPath.exec(path)?.[1];
+    return { path, type, assetId: assetId && isUuid(assetId) ? assetId : null };
+  });
+  const ids = [...new Set(wanted.flatMap((w) => (w.assetId ? [w.assetId] : [])))];
+  const rows =
+    ids.length > 0
+      ? await deps
+          .db('user_assets')
+          .where({ user_id: userId })
+          .whereIn('id', ids)
+          .select<Pick<AssetRow, 'id' | 'asset_type'>[]>('id', 'asset_type')
+      : [];
+  const typeOf = new Map(rows.map((row) => [row.id, row.asset_type]));
+  return wanted.every(({ path, type, assetId }) => {
+    const found = assetId ? typeOf.get(assetId) : undefined;
+    if (found) return found === type || (type === 'image' && found === 'product');
+    const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
+    return temp?.[1] === userId;
+  });
 }
 
 /** One of the caller's audio files by URL, with the mouth cues kept beside it (if the local engine spoke it); else null. */

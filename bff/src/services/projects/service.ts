@@ -10,7 +10,7 @@ import {
 } from '@studio/contracts';
 import type { Db } from '../../db/index.ts';
 import { invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
-import { ownsMediaAt } from '../assets/own-media.ts';
+import { ownsAllMediaAt } from '../assets/own-media.ts';
 import {
   decodeProjectCursor,
   deleteOwnProject,
@@ -54,10 +54,7 @@ function titleOf(draft: ProjectDraft, given: string | undefined): string {
 export function createProjectService({ db, appUrl }: ProjectServiceDeps) {
   async function checked(userId: string, draft: ProjectDraft): Promise<ProjectDraft> {
     if (Buffer.byteLength(JSON.stringify(draft)) > PROJECT_DRAFT_MAX_BYTES) throw payloadTooLarge(ProjectMessages.draftTooLarge);
-    const media = mediaOf(draft);
-    const distinct = [...new Map(media.map((m) => [`${m.type} ${m.url}`, m])).values()];
-    const owned = await Promise.all(distinct.map((m) => ownsMediaAt({ db, appUrl }, userId, m.url, m.type)));
-    if (owned.includes(false)) throw invalidRequest(ProjectMessages.mediaNotYours);
+    if (!(await ownsAllMediaAt({ db, appUrl }, userId, mediaOf(draft)))) throw invalidRequest(ProjectMessages.mediaNotYours);
     return draft;
   }
   async function own(userId: string, id: string): Promise<Project> {

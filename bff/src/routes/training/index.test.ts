@@ -212,6 +212,21 @@ describe('training a character', () => {
     // The character's latest image is now the generated one.
     const after = (await client.get(`${ApiRoutes.characters}/${user.id}`)).body.characters[0];
     expect(after.latestImageUrl).toBe(made.body.image.url);
+
+    // With a product photo (an edit), the character is placed beside the product, not left out.
+    const editCall = vi.spyOn(studio.deps.media, 'editImage');
+    const bottle = await sharp({ create: { width: 64, height: 96, channels: 3, background: '#c8801e' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('prompt', 'holding the bottle in a bright kitchen');
+    form.set('aspectRatio', '1:1');
+    form.set('selectedLoRAModels', JSON.stringify([model.id]));
+    form.set('image', new Blob([new Uint8Array(bottle)], { type: 'image/png' }), 'bottle.png');
+    const edited = await client.post(ApiRoutes.generateImage, form);
+    expect(edited.status).toBe(200);
+    expect(editCall).toHaveBeenCalledOnce();
+    expect(editCall.mock.calls[0]![0].person?.data.equals(reference!)).toBe(true);
   }, 120_000);
 
   it('fails with a clear reason when a photo shows no face', async () => {

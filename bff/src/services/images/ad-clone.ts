@@ -8,7 +8,7 @@ import {
   type AdCloneRequest,
   type UserAsset,
 } from '@studio/contracts';
-import { applyGrade, learnGrade, type ImageData } from '@studio/media';
+import { learnGrade } from '@studio/media';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
@@ -54,8 +54,8 @@ export async function describeReference(
 
 /**
  * Makes 1–4 ads with the user's product from the (edited) prompt, 1 credit each, into the gallery.
- * The local engine composes the scene with the product's cut-out and gives it the reference's
- * colour grade; a hosted model gets the product photo with the prompt.
+ * The local engine composes the scene with the product's cut-out and gives the scene (not the
+ * product) the reference's colour grade; a hosted model gets the product photo with the prompt.
  */
 export async function cloneAd(
   deps: StudioDeps & { removeThumbnails: (assetId: string) => Promise<void> },
@@ -83,16 +83,22 @@ export async function cloneAd(
     const saved: UserAsset[] = [];
     try {
       return await runChargedTask(deps.db, task, async (quote) => {
+        // The reference's palette goes to the scene only: the product keeps its own colour (an amber
+        // bottle graded pink is not the creator's product).
+        const grade = deps.media.routes.generateImage === 'local' ? await learnGrade([reference]) : undefined;
         const result = await callEngine(AdCloneMessages.failed, () =>
-          deps.media.generateImage({ prompt: request.prompt, product, width, height, count: request.imageCount, model: 'flux_krea' }),
+          deps.media.generateImage({
+            prompt: request.prompt,
+            product,
+            width,
+            height,
+            count: request.imageCount,
+            model: 'flux_krea',
+            grade: grade && { grade, strength: REFERENCE_GRADE_STRENGTH },
+          }),
         );
         if (result.images.length === 0) throw new AppError(502, 'upstream_failed', AdCloneMessages.failed);
-        let images: ImageData[] = result.images.slice(0, request.imageCount);
-        if (result.provider === 'local') {
-          const grade = await learnGrade([reference]);
-          images = await Promise.all(images.map((image) => applyGrade(image, grade, REFERENCE_GRADE_STRENGTH)));
-        }
-        for (const image of images)
+        for (const image of result.images.slice(0, request.imageCount))
           saved.push(
             await saveImageAsset(deps.db, deps.objects, {
               userId,

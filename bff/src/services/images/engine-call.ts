@@ -26,7 +26,8 @@ function inheritedSize(source: ImageData): { width: number; height: number } {
 
 /**
  * Runs a plan on the media engine: one capability per mode (DESIGN decision 7). A generation may
- * take trained LoRAs (hosted) and a character's cut-out to place in its scene.
+ * take trained LoRAs (hosted) and a character's cut-out to place in its scene; an edit, the cut-out
+ * to place beside the photo's product.
  */
 export async function runImagePlan(
   media: MediaEngine,
@@ -53,7 +54,7 @@ export async function runImagePlan(
           person: extras.person,
         });
       case 'edit':
-        return media.editImage({ prompt, image: images.image!, width, height, count });
+        return media.editImage({ prompt, image: images.image!, width, height, count, person: extras.person });
       case 'replace_background':
         return media.replaceBackground({ prompt, image: images.image!, width, height, count });
       case 'kontext_multi':

@@ -84,8 +84,10 @@ export async function generateImages(db: Db, media: MediaEngine, sink: ImageSink
           const hosted = plan.mode === 'generate' && media.routes.generateImage === 'fal';
           const loras = hosted ? chosen.flatMap((style) => style.lora ?? []) : [];
           const byLora = (model: SelectedStyle) => Boolean(model.lora && loras.includes(model.lora));
-          // A character without a LoRA is placed in the scene from its reference cut-out.
-          const person = plan.mode === 'generate' ? chosen.find((m) => m.character && !byLora(m)) : undefined;
+          // A character without a LoRA is placed in the scene from its reference cut-out: alone, or
+          // beside the product of the photo being edited.
+          const placesPerson = plan.mode === 'generate' || plan.mode === 'edit';
+          const person = placesPerson ? chosen.find((m) => m.character && !byLora(m)) : undefined;
           const personImage = person?.character && job.readReference ? await job.readReference(person.character.referenceKey) : undefined;
           const result = await runImagePlan(media, plan, images, { loras, person: personImage });
           for (const style of chosen) {

@@ -16,6 +16,7 @@ import { closeLocalSpeech, localCloneVoice, localTextToSpeech } from '../local/s
 import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
 import { MediaError } from '../errors.ts';
 import { NO_FACE } from '../local/image/constants.ts';
+import { applyGrade } from '../local/image/grade.ts';
 
 const meta = (capability: string): ResultMeta => ({
   provider: 'local',
@@ -118,10 +119,14 @@ export function createFastMediaEngine(): MediaEngine {
     burnCaptions: async ({ video: clipBytes }) => clipBytes,
   };
   return {
-    generateImage: ({ prompt, width, height, count }) =>
+    // A solid picture is all scene: a scene's colour grade applies to the whole of it.
+    generateImage: ({ prompt, width, height, count, grade }) =>
       images(
         'generate',
-        many(count, (i) => solid(`${prompt}#${i}`, width, height)),
+        many(count, async (i) => {
+          const scene = await solid(`${prompt}#${i}`, width, height);
+          return grade ? applyGrade(scene, grade.grade, grade.strength) : scene;
+        }),
       ),
     editImage: ({ image, width, height, count }) =>
       images(

@@ -119,6 +119,21 @@ export function useProjectDraft({
     return () => clearTimeout(timer);
   }, [text, opening, projectId]);
 
+  // The same editor opened again without a project in its URL (a link to the page it is on) keeps
+  // the draft it shows: its project goes back into the URL, so Reload still finds it.
+  useEffect(() => {
+    const id = idRef.current;
+    if (wanted !== null || id === null) return;
+    setParams(
+      (now) => {
+        now.set(PROJECT_PARAM, id);
+        return now;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted]);
+
   useEffect(() => {
     const leave = () => flushRef.current(true);
     window.addEventListener('pagehide', leave);

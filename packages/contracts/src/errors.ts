@@ -101,6 +101,9 @@ export const Messages = {
   /** Shown in the prompt bar while the offline engine makes images and no product photo is chosen. */
   localEngineScenes:
     'The local engine builds studio scenes and places your product photos in them; it does not draw objects from words. Add a product photo, or connect a hosted model.',
+  /** Shown in the prompt bar while the offline engine makes images with a trained character selected. */
+  localEngineCharacters:
+    "The local engine places your character's photo, cut out, in the scene (beside your product when you add one); it does not re-pose or re-light them. Connect a hosted model for new poses.",
   noImageReturned: 'No image returned from generation.',
   failedToGenerateImage: 'Failed to generate image',
   failedToGenerateImages: 'Failed to generate images',

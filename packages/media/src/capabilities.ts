@@ -41,8 +41,10 @@ export interface GenerateImageInput {
   product?: ImageData;
   /**
    * A character's reference cut-out (a PNG with transparency; a person usually cut at the waist by
-   * the photo's edge): the person is placed in front of the scene, cut by its bottom edge, instead of
-   * standing on the set like a product.
+   * the photo's edge; a photo without transparency is segmented first). Alone, the person is in
+   * front of the scene, cut by its bottom edge; with a product, they stand behind the surface on one
+   * side and the product stands on it on the other. The local engine places the photo as it is: it
+   * does not re-pose or re-light the person (`Messages.localEngineCharacters` tells the user).
    */
   person?: ImageData;
   /** Text to render as type; defaults to the quoted text of the prompt for `ideogram_v3`. */

@@ -5,14 +5,14 @@ import { Messages, AppPaths } from '@studio/contracts';
 import { ApiError, contentBadgeAtom, errorText } from '@studio/session';
 import { Banner } from '@studio/ui';
 import { ProductPicker } from '../../../shared/ProductPicker.tsx';
-import { useGenerateImages, useImageModels } from '../api.ts';
+import { useGenerateImages, useImageModels, useLoraModels } from '../api.ts';
 import { BackgroundNotice } from './BackgroundNotice.tsx';
 import { CharacterPicker } from './CharacterPicker.tsx';
 import { DebugPanel } from './DebugPanel.tsx';
 import { GenerationOptions } from './GenerationOptions.tsx';
 import { ImageToPrompt } from './ImageToPrompt.tsx';
 import { ModelPicker } from './ModelPicker.tsx';
-import { generationInput, hasWhatItNeeds } from './prompt-draft.ts';
+import { generationInput, hasWhatItNeeds, selectsCharacter } from './prompt-draft.ts';
 import { ReferenceImages } from './ReferenceImages.tsx';
 import { usePromptDraft } from './use-prompt-draft.ts';
 
@@ -37,6 +37,7 @@ export function PromptBar({ userId }: { userId: string }) {
   const draft = usePromptDraft();
   const setBadge = useSetAtom(contentBadgeAtom);
   const imageModels = useImageModels();
+  const ownModels = useLoraModels(userId);
   const [error, setError] = useState<string | null>(null);
   const [describing, setDescribing] = useState(false);
   const [lastRun, setLastRun] = useState<LastRun | null>(null);
@@ -127,6 +128,9 @@ export function PromptBar({ userId }: { userId: string }) {
       </div>
       <Banner message={draft.notice} />
       {imageModels.data?.engine === 'local' && !draft.image && <p className="ga-notice">{Messages.localEngineScenes}</p>}
+      {imageModels.data?.engine === 'local' && selectsCharacter(draft.choices.models, ownModels.data?.models) && (
+        <p className="ga-notice">{Messages.localEngineCharacters}</p>
+      )}
       <BackgroundNotice running={busy} />
       {error && (
         <p className="ga-error" role="alert">

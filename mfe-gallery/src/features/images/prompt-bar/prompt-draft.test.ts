@@ -6,6 +6,7 @@ import {
   generationInput,
   hasWhatItNeeds,
   promptDraftReducer,
+  selectsCharacter,
   toChoices,
   type PromptDraftState,
 } from './prompt-draft.ts';
@@ -118,5 +119,17 @@ describe('the generation a draft asks for', () => {
     expect(input.fields.prompt).toBe('');
     expect(input.image).toBe(garment);
     expect(input.image2).toBe(person);
+  });
+});
+
+describe('a trained character in the selection', () => {
+  const own = [
+    { id: 'style-1', type: 'style' },
+    { id: 'mia', type: 'character' },
+  ];
+  it('is noticed only when one of the user’s characters is chosen', () => {
+    expect(selectsCharacter(['flux_krea', 'mia'], own)).toBe(true);
+    expect(selectsCharacter(['flux_krea', 'style-1'], own)).toBe(false);
+    expect(selectsCharacter(['mia'], undefined)).toBe(false);
   });
 });

@@ -129,3 +129,7 @@ export function generationInput(state: PromptDraftState, userId: string, request
   if (state.characterId) fields.sourceCharacterId = state.characterId;
   return { fields, image: state.image?.file, image2: locked && state.image2 ? state.image2 : undefined };
 }
+
+/** Whether the selection holds one of the user's trained characters (the local engine says what it does with one). */
+export const selectsCharacter = (selection: readonly string[], own: readonly { id: string; type: string }[] | undefined): boolean =>
+  Boolean(own?.some((m) => m.type === 'character' && selection.includes(m.id)));

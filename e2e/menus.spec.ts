@@ -4,6 +4,7 @@
  * window, over the prompt bar rather than under it, and every part of them can be clicked.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe.ts';
 import { grantCredits } from './support/database.ts';
 import { signUpAndConfirm } from './support/studio.ts';
 
@@ -87,6 +88,7 @@ for (const size of SIZES) {
     await models.click();
     const modelsMenu = page.locator('.st-menu-panel');
     await expectOnScreen(page, modelsMenu, 'the Models menu');
+    await expectAccessible(page, `/app/images with the Models menu open on ${size.name}`);
     const lastModel = modelsMenu.getByRole('checkbox').last();
     await lastModel.scrollIntoViewIfNeeded();
     await lastModel.click();
@@ -126,6 +128,7 @@ for (const size of SIZES) {
     await button.click();
     const menu = page.getByRole('menu', { name: 'Image actions' });
     await expectOnScreen(page, menu, 'the card’s menu');
+    await expectAccessible(page, `/app/images with a card’s menu open on ${size.name}`);
     if (size.width >= 768) {
       const box = (await menu.boundingBox())!;
       expect(box.y + box.height, 'the card’s menu ends above the prompt bar').toBeLessThanOrEqual((await dock.boundingBox())!.y);

@@ -77,6 +77,17 @@ test('out of credits, the editors answer a voice line and a video with the upgra
   await expect(page.getByRole('alert').filter({ hasText: /Insufficient credits/ })).toHaveCount(0);
 });
 
+test('with mfe-account down, a short balance in an editor still says how many credits are missing', async ({ page, request }) => {
+  const { email } = await signUpAndConfirm(page, request, { tag: 'upgrade-offline' });
+  await spendEveryCredit(page, email);
+  await page.route('**/mfe/mfe-account/**', (route) => route.abort('connectionrefused'));
+  await page.goto('/app/editor');
+  const section = page.getByRole('article', { name: 'Section 1' });
+  await section.getByLabel('Script for Section 1, block 1').fill('Meet the serum that wakes up tired skin.');
+  await section.getByRole('button', { name: 'Generate Audio' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: formatCreditsNeeded(1, 'generate this voice line') })).toBeVisible();
+});
+
 test('Create Voice Profile says what is wrong with a sample; Save voice waits for a name', async ({ page, request }) => {
   await signUpAndConfirm(page, request, { tag: 'voice-dialogs' });
   await openSimpleEditor(page);

@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
+import { formatCreditsNeeded } from '@studio/contracts';
 import { ApiError, creditsShortBy, RemoteSlot } from '@studio/session';
+import { Alert } from '@studio/ui';
 
 /** What the upgrade dialog says: how many credits are missing and what for ("generate this video"). */
 export interface UpgradeOffer {
@@ -26,14 +28,17 @@ export function useUpgradeOffer() {
   return { offer: open, slot: { offer, onClose } };
 }
 
-/** mfe-account's upgrade dialog (spec 2 §6: "You need N more credit(s) to {action}. …"). */
+/**
+ * mfe-account's upgrade dialog (spec 2 §6: "You need N more credit(s) to {action}. …"). With that
+ * remote down the same words show inline: a short balance is never answered with silence.
+ */
 export function UpgradeSlot({ offer, onClose }: { offer: UpgradeOffer | null; onClose: () => void }) {
   if (offer === null) return null;
   return (
     <RemoteSlot
       id="mfe_account/UpgradeDialog"
       props={{ open: true, onClose, creditsNeeded: offer.creditsNeeded, action: offer.action }}
-      unavailable={() => null}
+      unavailable={() => <Alert tone="error">{formatCreditsNeeded(offer.creditsNeeded, offer.action)}</Alert>}
     />
   );
 }

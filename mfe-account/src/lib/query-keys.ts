@@ -2,6 +2,7 @@
 export const accountKeys = {
   all: ['account'] as const,
   plans: () => [...accountKeys.all, 'plans'] as const,
+  planRecommendation: () => [...accountKeys.all, 'plans', 'recommendation'] as const,
   packages: () => [...accountKeys.all, 'packages'] as const,
   history: (page: number) => [...accountKeys.all, 'history', page] as const,
   usage: (days: number) => [...accountKeys.all, 'usage', days] as const,

@@ -17,13 +17,18 @@ export const SubscriptionPlan = z.object({
 });
 export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
 
-export const SubscriptionPlansResponse = z.object({
-  plans: z.array(SubscriptionPlan),
-  /** Cheapest plan covering 1.5 × the user's monthly usage, else the largest; null for visitors. */
-  recommendedPlanId: z.string().nullable(),
-  monthlyUsage: z.number().int().nullable(),
-});
+/** The active plans, the same for everyone: cheap to answer, so the plan cards never wait on a user's usage. */
+export const SubscriptionPlansResponse = z.object({ plans: z.array(SubscriptionPlan) });
 export type SubscriptionPlansResponse = z.infer<typeof SubscriptionPlansResponse>;
+
+/** The signed-in user's plan recommendation (spec 1 §9), asked apart from the plans: it adds up 30 days of usage. */
+export const PlanRecommendationResponse = z.object({
+  /** Cheapest plan covering 1.5 × the user's monthly usage, else the largest; null when there are no plans. */
+  recommendedPlanId: z.string().nullable(),
+  /** Credits used in the last 30 days (task debits net of refunds). */
+  monthlyUsage: z.number().int(),
+});
+export type PlanRecommendationResponse = z.infer<typeof PlanRecommendationResponse>;
 
 export const CreditPackage = z.object({
   id: z.string(),

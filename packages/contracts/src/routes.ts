@@ -27,6 +27,8 @@ export const ApiRoutes = {
   usageLimits: '/api/usage/limits',
   planStatus: '/api/plan-status',
   subscriptionPlans: '/api/subscription-plans',
+  /** The caller's usage and the plan recommended for it, apart from the plan list (which never waits for it). */
+  planRecommendation: '/api/subscription-plans/recommendation',
   creditPackages: '/api/credit-packages',
   generateImage: '/api/generate-character-image',
   describeImage: '/api/describe-image',

@@ -44,7 +44,36 @@ describe('GET /api/subscription-plans', () => {
     expect(growth).toMatchObject({ is_popular: true, includes_custom_training: false });
     expect(pro).toMatchObject({ is_popular: false, includes_custom_training: true });
     expect(growth!.monthly_price_usd).toBeLessThan(pro!.monthly_price_usd);
-    expect(res.body).toMatchObject({ recommendedPlanId: null, monthlyUsage: null });
+    // The same list for everyone: no user's usage rides on it.
+    expect(Object.keys(res.body)).toEqual(['plans']);
+  });
+
+  it('answers a signed-in user at once while their usage is still being added up; the recommendation follows on its own', async () => {
+    const { client } = await userWithUsage(500);
+    // Usage held back: the credit transactions are locked, as a long ledger write would hold them.
+    const hold = await db().transaction();
+    try {
+      await hold.raw('LOCK TABLE credit_transactions IN ACCESS EXCLUSIVE MODE');
+      const recommendation = client.get(ApiRoutes.planRecommendation);
+      const answered = await Promise.race([
+        client.get(ApiRoutes.subscriptionPlans),
+        new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5_000)),
+      ]);
+      expect(answered).not.toBe('waited');
+      expect(answered).toMatchObject({ status: 200 });
+      expect((answered as Awaited<typeof recommendation>).body.plans.map((p: SubscriptionPlan) => p.plan_tier)).toEqual(['growth', 'pro']);
+      const early = await Promise.race([
+        recommendation.then(() => 'answered'),
+        new Promise((resolve) => setTimeout(() => resolve('held'), 200)),
+      ]);
+      expect(early).toBe('held');
+      await hold.rollback();
+      const { status, body } = await recommendation;
+      expect(status).toBe(200);
+      expect(body.monthlyUsage).toBe(500);
+    } finally {
+      if (!hold.isCompleted()) await hold.rollback();
+    }
   });
 
   it('hides inactive plans', async () => {
@@ -59,13 +88,15 @@ describe('GET /api/subscription-plans', () => {
     const tiers = (await studio.client().get(ApiRoutes.subscriptionPlans)).body.plans.map((p: SubscriptionPlan) => p.plan_tier);
     expect(tiers).not.toContain('legacy');
   });
+});
 
+describe('GET /api/subscription-plans/recommendation', () => {
   it('recommends the cheapest plan covering 1.5 × the user’s monthly usage, else the largest', async () => {
     const plans: SubscriptionPlan[] = (await studio.client().get(ApiRoutes.subscriptionPlans)).body.plans;
     const byTier = Object.fromEntries(plans.map((p) => [p.plan_tier, p.id]));
     const recommendation = async (usage: number) => {
       const { client } = await userWithUsage(usage);
-      const { body } = await client.get(ApiRoutes.subscriptionPlans);
+      const { body } = await client.get(ApiRoutes.planRecommendation);
       expect(body.monthlyUsage).toBe(usage);
       return body.recommendedPlanId;
     };
@@ -80,7 +111,11 @@ describe('GET /api/subscription-plans', () => {
     await db()('credit_transactions')
       .where({ user_id: user.id, transaction_type: 'TASK_DEBIT' })
       .update({ created_at: new Date(Date.now() - 31 * 86_400_000) });
-    expect((await client.get(ApiRoutes.subscriptionPlans)).body.monthlyUsage).toBe(0);
+    expect((await client.get(ApiRoutes.planRecommendation)).body.monthlyUsage).toBe(0);
+  });
+
+  it('is the caller’s own: a visitor is asked to sign in', async () => {
+    expect((await studio.client().get(ApiRoutes.planRecommendation)).status).toBe(401);
   });
 });
 
@@ -136,6 +171,7 @@ describe('OpenAPI', () => {
   it('describes the catalog routes', async () => {
     const { body } = await studio.client().get(ApiRoutes.openapi);
     expect(body.paths[ApiRoutes.subscriptionPlans].get).toBeDefined();
+    expect(body.paths[ApiRoutes.planRecommendation].get).toBeDefined();
     expect(body.paths[ApiRoutes.creditPackages].get).toBeDefined();
   });
 });

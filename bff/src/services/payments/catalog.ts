@@ -2,8 +2,8 @@ import {
   RECOMMENDED_PLAN_USAGE_FACTOR,
   USAGE_ANALYTICS_DAYS,
   type CreditPackage,
+  type PlanRecommendationResponse,
   type SubscriptionPlan,
-  type SubscriptionPlansResponse,
 } from '@studio/contracts';
 import type { Db } from '../../db/index.ts';
 import { getCreditsUsedSince } from '../credits/reports.ts';
@@ -60,22 +60,27 @@ export function recommendPlan(plans: readonly SubscriptionPlan[], monthlyUsage: 
   );
 }
 
-/** The active plans with their annual savings; for a signed-in user, their usage and the plan recommended for it. */
-export async function listPlans(db: Db, userId: string | null): Promise<SubscriptionPlansResponse> {
+/** The active plans with their annual savings, cheapest first: the same for everyone, and no user's data is read. */
+export async function listPlans(db: Db): Promise<SubscriptionPlan[]> {
   const rows: PlanRow[] = await db('subscription_plans')
     .where({ is_active: true })
     .orderBy([
       { column: 'monthly_price_usd', order: 'asc' },
       { column: 'monthly_credits', order: 'asc' },
     ]);
-  const plans = rows.map(toSubscriptionPlan);
-  let monthlyUsage: number | null = null;
-  let recommendedPlanId: string | null = null;
-  if (userId) {
-    monthlyUsage = await getCreditsUsedSince(db, userId, new Date(Date.now() - USAGE_ANALYTICS_DAYS * 86_400_000));
-    recommendedPlanId = recommendPlan(plans, monthlyUsage)?.id ?? null;
-  }
-  return { plans, recommendedPlanId, monthlyUsage };
+  return rows.map(toSubscriptionPlan);
+}
+
+/**
+ * The user's last 30 days of usage and the plan recommended for it (spec 1 §9). Apart from
+ * `listPlans`: adding up the usage is the slow part, and the plan cards must not wait for it.
+ */
+export async function recommendPlanFor(db: Db, userId: string): Promise<PlanRecommendationResponse> {
+  const [plans, monthlyUsage] = await Promise.all([
+    listPlans(db),
+    getCreditsUsedSince(db, userId, new Date(Date.now() - USAGE_ANALYTICS_DAYS * 86_400_000)),
+  ]);
+  return { recommendedPlanId: recommendPlan(plans, monthlyUsage)?.id ?? null, monthlyUsage };
 }
 
 export async function listPackages(db: Db): Promise<CreditPackage[]> {
@@ -89,10 +94,11 @@ export async function listPackages(db: Db): Promise<CreditPackage[]> {
   return rows;
 }
 
-/** The public catalog: active plans (with the caller's recommendation) and credit packages, cheapest first. */
+/** The public catalog: active plans and credit packages, cheapest first; and a user's plan recommendation. */
 export function createCatalogService({ db }: { db: Db }) {
   return {
-    plans: (userId: string | null) => listPlans(db, userId),
+    plans: () => listPlans(db),
+    recommendation: (userId: string) => recommendPlanFor(db, userId),
     packages: () => listPackages(db),
   };
 }

@@ -5,7 +5,15 @@ import { creditsAtom, profileAtom } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
 import { loadError } from '../../shared/load-error.ts';
 import { resetDateLabel } from '../../shared/reset-label.ts';
-import { checkoutError, useCheckoutPackage, useCreditHistory, usePackages, usePlans, useSubscriptionStatus } from './api.ts';
+import {
+  checkoutError,
+  useCheckoutPackage,
+  useCreditHistory,
+  usePackages,
+  usePlanRecommendation,
+  usePlans,
+  useSubscriptionStatus,
+} from './api.ts';
 import { BillingToggle, PlanCards } from './PlanCards.tsx';
 import { day, YourPlan } from './YourPlan.tsx';
 import { formatUsd, type BillingPeriod } from './pricing.ts';
@@ -29,6 +37,7 @@ export function SubscriptionPage() {
   const profile = useAtomValue(profileAtom);
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const plans = usePlans();
+  const recommendation = usePlanRecommendation().data ?? null;
   const balance = credits?.credits ?? profile?.credits_remaining ?? 0;
   const tier = credits?.subscription?.subscription_plans?.plan_name ?? credits?.tier ?? profile?.subscription_tier ?? '—';
   const subscription = useSubscriptionStatus().data?.subscription ?? null;
@@ -87,8 +96,8 @@ export function SubscriptionPage() {
             <h2 id="plans-title" className="ac-h2">
               Plans
             </h2>
-            {plans.isSuccess && plans.data.monthlyUsage !== null && (
-              <p className="ac-note">You used {number.format(plans.data.monthlyUsage)} credits in the last 30 days.</p>
+            {recommendation && (
+              <p className="ac-note">You used {number.format(recommendation.monthlyUsage)} credits in the last 30 days.</p>
             )}
           </div>
           <BillingToggle period={period} onChange={setPeriod} />
@@ -106,7 +115,7 @@ export function SubscriptionPage() {
           <PlanCards
             plans={plans.data.plans}
             period={period}
-            recommendedPlanId={plans.data.recommendedPlanId}
+            recommendedPlanId={recommendation?.recommendedPlanId ?? null}
             currentTier={profile?.subscription_tier ?? null}
           />
         )}

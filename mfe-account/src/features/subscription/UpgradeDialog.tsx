@@ -5,7 +5,7 @@ import { Alert, Dialog, Spinner } from '@studio/ui';
 import { useAtomValue } from 'jotai';
 import { profileAtom } from '@studio/session';
 import { loadError } from '../../shared/load-error.ts';
-import { usePlans } from './api.ts';
+import { usePlanRecommendation, usePlans } from './api.ts';
 import { BillingToggle, PlanCards } from './PlanCards.tsx';
 import type { BillingPeriod } from './pricing.ts';
 
@@ -17,6 +17,7 @@ export function UpgradeDialog({ open, onClose, creditsNeeded, action }: UpgradeD
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const profile = useAtomValue(profileAtom);
   const plans = usePlans({ enabled: open });
+  const recommendation = usePlanRecommendation({ enabled: open });
   if (!open) return null;
   const title = creditsNeeded !== undefined ? 'Not enough credits' : 'Choose a plan';
   const description =
@@ -33,7 +34,7 @@ export function UpgradeDialog({ open, onClose, creditsNeeded, action }: UpgradeD
           <PlanCards
             plans={plans.data.plans}
             period={period}
-            recommendedPlanId={plans.data.recommendedPlanId}
+            recommendedPlanId={recommendation.data?.recommendedPlanId ?? null}
             currentTier={profile?.subscription_tier ?? null}
           />
         )}

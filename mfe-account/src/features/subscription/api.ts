@@ -4,6 +4,7 @@
  * fetchers, never `apiFetch`; keys live in `accountKeys`.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import {
   ApiRoutes,
   PaymentMessages,
@@ -12,6 +13,7 @@ import {
   type CreditHistoryResponse,
   type CreditPackage,
   type CreditPackagesResponse,
+  type PlanRecommendationResponse,
   type SubscriptionPlansResponse,
   type InvoicesResponse,
   type PaymentMethodsResponse,
@@ -19,7 +21,7 @@ import {
   type SubscriptionPlan,
   type SubscriptionStatusResponse,
 } from '@studio/contracts';
-import { apiFetch, errorText, refreshCredits, refreshSession } from '@studio/session';
+import { apiFetch, errorText, refreshCredits, refreshSession, sessionStatusAtom } from '@studio/session';
 import { useOpenBillingPortal } from '@studio/session/query';
 import { accountKeys } from '../../lib/query-keys.ts';
 
@@ -88,14 +90,28 @@ export function useCancelPlan() {
 /** Opens the provider's billing portal (it returns to /app): the shell's user menu opens it too, so it is shared. */
 export { useOpenBillingPortal };
 
-/** The catalog: active plans (with the recommendation for a signed-in user) and top-up packages; the credit history by page. */
+/** The catalog: active plans and top-up packages; the user's plan recommendation; the credit history by page. */
 export const getPlans = () => apiFetch<SubscriptionPlansResponse>(ApiRoutes.subscriptionPlans);
+export const getPlanRecommendation = () => apiFetch<PlanRecommendationResponse>(ApiRoutes.planRecommendation);
 export const getPackages = () => apiFetch<CreditPackagesResponse>(ApiRoutes.creditPackages);
 export const getHistory = (page: number) => apiFetch<CreditHistoryResponse>(`${ApiRoutes.creditHistory}?page=${page}`);
 
 /** The plans (the plans page, the upgrade dialog once open). */
 export const usePlans = (options: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: accountKeys.plans(), queryFn: getPlans, enabled: options.enabled ?? true });
+/**
+ * The user's 30-day usage and the plan recommended for it: its own query, since adding up the usage
+ * is slow and the plan cards must not wait for it (the badge and the usage line fill in when it comes).
+ * Asked only when signed in: a visitor has no usage, and a 401 would be logged.
+ */
+export function usePlanRecommendation(options: { enabled?: boolean } = {}) {
+  const signedIn = useAtomValue(sessionStatusAtom) === 'signed_in';
+  return useQuery({
+    queryKey: accountKeys.planRecommendation(),
+    queryFn: getPlanRecommendation,
+    enabled: signedIn && (options.enabled ?? true),
+  });
+}
 export const usePackages = () => useQuery({ queryKey: accountKeys.packages(), queryFn: getPackages });
 export const useCreditHistory = (page: number) => useQuery({ queryKey: accountKeys.history(page), queryFn: () => getHistory(page) });
 

@@ -68,4 +68,15 @@ test('on a phone, the Videos filter of /app/images lists the user’s videos, wh
   await expect(card).toBeVisible();
   await page.getByRole('checkbox', { name: 'Videos' }).uncheck();
   await expect(card).toHaveCount(0);
+
+  // A new video from it: a voice, then the simple editor (the user picks its image there).
+  await page.getByRole('checkbox', { name: 'Videos' }).check();
+  await card.click();
+  await page.getByRole('dialog', { name: 'Video details' }).getByRole('button', { name: 'Create Video With Sound' }).click();
+  await page
+    .getByRole('dialog', { name: 'Create a video with sound' })
+    .getByRole('button', { name: 'Continue to the video editor' })
+    .click();
+  await expect(page).toHaveURL(/\/app\/simple-video$/);
+  await expect(page.getByRole('heading', { name: 'Simple video', level: 1 })).toBeVisible();
 });

@@ -7,6 +7,7 @@ export const accountKeys = {
   history: (page: number) => [...accountKeys.all, 'history', page] as const,
   usage: (days: number) => [...accountKeys.all, 'usage', days] as const,
   limits: () => [...accountKeys.all, 'limits'] as const,
+  usernameAvailable: (username: string | null) => [...accountKeys.all, 'username-available', username] as const,
   billing: (part?: 'status' | 'invoices' | 'cards') => [...accountKeys.all, 'billing', ...(part ? [part] : [])] as const,
   planChangePreview: (subscriptionId: string, priceId: string) =>
     [...accountKeys.all, 'billing', 'preview', subscriptionId, priceId] as const,

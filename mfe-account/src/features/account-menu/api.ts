@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { ApiRoutes, USERNAME_CHECK_DEBOUNCE_MS, type ProfileResponse, type UsernameAvailabilityResponse } from '@studio/contracts';
 import { apiFetch, setProfile } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
+import { accountKeys } from '../../lib/query-keys.ts';
 import { resizeAvatar } from './avatar.ts';
 
 export const checkUsername = (username: string, signal?: AbortSignal) =>
@@ -24,7 +25,7 @@ export function useUsernameAvailability(username: string | null) {
   }, [username]);
   const asked = settled === username ? settled : null;
   const query = useQuery({
-    queryKey: ['username-available', asked],
+    queryKey: accountKeys.usernameAvailable(asked),
     queryFn: ({ signal }) => checkUsername(asked!, signal),
     enabled: asked !== null,
     staleTime: 60_000,

@@ -50,6 +50,31 @@ test('an annual subscriber: their plan on the Monthly tab switches the billing, 
   await expect(view).toHaveAttribute('rel', 'noopener noreferrer');
 });
 
+test('the plan cards show at once; the recommendation and the month’s usage fill in when their answer comes', async ({ page, request }) => {
+  await signUpAndConfirm(page, request, { tag: 'plans-first' });
+  // The recommendation (30 days of usage added up) held back until the cards are on screen.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(`**${ApiRoutes.planRecommendation}`, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  await openPlans(page);
+  const growth = page.getByRole('article', { name: 'Growth plan' });
+  await expect(growth.getByRole('button', { name: 'Choose Growth' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Pro plan' }).getByRole('button', { name: 'Choose Pro' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading plans' })).toHaveCount(0);
+  await expect.poll(() => asked).toBe(true);
+  await expect(page.getByText('Recommended for you')).toHaveCount(0);
+
+  release();
+  // A new user has used nothing: the cheapest plan covers it.
+  await expect(growth.getByText('Recommended for you')).toBeVisible();
+  await expect(page.getByText('You used 0 credits in the last 30 days.')).toBeVisible();
+});
+
 test('a session that ends while a page is open: the signed-out page asks for no credits or plan status (no 401 logged)', async ({
   page,
   request,

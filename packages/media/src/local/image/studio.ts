@@ -118,26 +118,33 @@ type CutOut = { png: Buffer; width: number; height: number };
  * from the front), behind the surface: the set below its back edge is painted again over them, so a
  * photo cut at the waist ends where a counter would hide it. The product stands on the surface on
  * the other side, in front, with its shadows thrown by the same light. On a podium, which stands
- * free, the person is in front of the set at the side, cut by the frame's bottom edge.
+ * free, the product stands on it and the person is nearer the camera at the side, cut by the
+ * frame's bottom edge.
  */
 async function withPerson(scene: Scene, person: CutOut, product: CutOut, scale = 0.4) {
   const { width, height } = scene.canvas;
   const side = scene.lightFrom < 0 ? 1 : -1;
-  const behind = scene.horizon < height;
-  const bottom = behind ? Math.round(scene.horizon + (height - scene.horizon) * 0.15) : height;
-  const k = Math.min((bottom - height * 0.1) / person.height, (width * (behind ? 0.6 : 0.4)) / person.width);
+  const box = stageBox(scene.stage, product, height, scale);
+  if (scene.horizon >= height) {
+    // A podium: the product on it, the person nearer the camera at the side, drawn over the set.
+    await standOn(scene.canvas, product.png, box, scene);
+    const k = Math.min((height * 0.8) / person.height, (width * 0.55) / person.width);
+    const w = Math.max(1, Math.round(person.width * k)),
+      h = Math.max(1, Math.round(person.height * k));
+    await inFront(scene.canvas, person.png, { left: side > 0 ? width - w : 0, top: height - h, width: w, height: h }, scene);
+    return;
+  }
+  const bottom = Math.round(scene.horizon + (height - scene.horizon) * 0.15);
+  const k = Math.min((bottom - height * 0.1) / person.height, (width * 0.6) / person.width);
   const w = Math.max(1, Math.round(person.width * k)),
     h = Math.max(1, Math.round(person.height * k));
   const left = Math.max(0, Math.min(width - w, Math.round(width * (0.5 + side * 0.2) - w / 2)));
   const set = createCanvas(width, height);
   set.getContext('2d').drawImage(scene.canvas, 0, 0);
   await inFront(scene.canvas, person.png, { left, top: bottom - h, width: w, height: h }, scene);
-  if (behind) {
-    const front = height - scene.horizon;
-    scene.canvas.getContext('2d').drawImage(set, 0, scene.horizon, width, front, 0, scene.horizon, width, front);
-  }
-  const box = stageBox(scene.stage, product, height, scale);
-  if (behind) box.left = Math.max(0, Math.min(width - box.width, Math.round(width * (0.5 - side * 0.22) - box.width / 2)));
+  const front = height - scene.horizon;
+  scene.canvas.getContext('2d').drawImage(set, 0, scene.horizon, width, front, 0, scene.horizon, width, front);
+  box.left = Math.max(0, Math.min(width - box.width, Math.round(width * (0.5 - side * 0.22) - box.width / 2)));
   await standOn(scene.canvas, product.png, box, scene);
 }
 

@@ -89,6 +89,14 @@ describe('the Stripe emulator, through the SDK', () => {
       code: 'resource_missing',
       statusCode: 404,
     });
+    // A customer deleted (in the dashboard) is no longer known: its invoices, cards and new setup intents are refused.
+    const gone = await stripe.customers.create({ email: 'gone@example.com' });
+    await stripe.customers.del(gone.id);
+    const noSuchCustomer = { code: 'resource_missing', param: 'customer', statusCode: 404 };
+    await expect(stripe.invoices.list({ customer: gone.id })).rejects.toMatchObject(noSuchCustomer);
+    await expect(stripe.paymentMethods.list({ customer: gone.id, type: 'card' })).rejects.toMatchObject(noSuchCustomer);
+    await expect(stripe.setupIntents.create({ customer: gone.id })).rejects.toMatchObject(noSuchCustomer);
+    await expect(stripe.invoices.list({ customer: 'cus_nope' })).rejects.toMatchObject(noSuchCustomer);
   });
 
   it('sells a subscription on the hosted page: a declined card says so, 4242 pays, signed webhooks follow (retried until taken)', async () => {

@@ -65,6 +65,13 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     if (!o) throw new StripeApiError(404, 'invalid_request_error', `No such ${kind}: '${m[1]}'`, 'resource_missing', 'id');
     return o;
   };
+  /** As Stripe: a call naming a customer it does not know (or deleted) is `resource_missing` on `customer`, not an empty list. */
+  const ofKnownCustomer =
+    (handler: Handler): Handler =>
+    (p, m) => {
+      if (p.customer !== undefined) api.customer(text(p.customer));
+      return handler(p, m);
+    };
   const routes: [string, RegExp, Handler][] = [
     ['POST', /^\/v1\/customers$/, (p) => api.createCustomer(p)],
     [
@@ -130,7 +137,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     [
       'GET',
       /^\/v1\/invoices$/,
-      (p) =>
+      ofKnownCustomer((p) =>
         listOf(
           '/v1/invoices',
           store.list(
@@ -142,6 +149,7 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
           ),
           p,
         ),
+      ),
     ],
     ['POST', /^\/v1\/invoices\/create_preview$/, (p) => api.previewInvoice(p)],
     ['GET', /^\/v1\/invoices\/([\w]+)$/, found('invoice', 'invoice')],
@@ -151,18 +159,20 @@ export async function startStripeEmulator(options: StripeEmulatorOptions): Promi
     [
       'GET',
       /^\/v1\/payment_methods$/,
-      (p) =>
+      ofKnownCustomer((p) =>
         listOf(
           '/v1/payment_methods',
           store.list('payment_method', (x) => x.customer === p.customer),
           p,
         ),
+      ),
     ],
     [
       'POST',
       /^\/v1\/setup_intents$/,
-      (p) =>
+      ofKnownCustomer((p) =>
         store.create('setup_intent', shapes.setupIntent({ customer: text(p.customer) || null, usage: text(p.usage) || 'off_session' })),
+      ),
     ],
     [
       'POST',

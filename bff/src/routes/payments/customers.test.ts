@@ -1,7 +1,8 @@
 /**
  * A paying user's customer at Stripe stays theirs: the local emulator's customers outlive a restart
  * of the studio (as the database that names them does), and a stored customer Stripe no longer
- * knows (deleted in its dashboard) is replaced once, so checkout and the portal keep working.
+ * knows (deleted in its dashboard) is replaced once, so checkout, the portal and adding a card keep
+ * working, and its invoices and cards read as none meanwhile.
  */
 import { PaymentRoutes } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,18 @@ const pay = (url: string) =>
   fetch(`${url}/pay`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ cardNumber: '4242 4242 4242 4242' }) });
 const storedCustomer = async (userId: string) => (await db()('profiles').where({ id: userId }).first()).stripe_customer_id as string;
 const packOf100 = async () => (await db()('credit_packages').where({ credits: 100 }).first()).id as string;
+/** The customer deleted in Stripe's dashboard. */
+async function deleteAtStripe(customer: string) {
+  const removal = await fetch(`${emulator().url}/v1/customers/${customer}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${emulator().secretKey}` },
+  });
+  expect(removal.status).toBe(200);
+}
+const customersOf = (userId: string) =>
+  emulator()
+    .store.list('customer', (c) => (c.metadata as { userId?: string }).userId === userId)
+    .map((c) => c.id);
 
 /** A top-up of 100 credits bought on the checkout page; answers the checkout's status. */
 async function buyTopUp(client: Awaited<ReturnType<typeof member>>['client']) {
@@ -59,11 +72,7 @@ describe('a customer at Stripe', () => {
     const { user, client } = await member(studio);
     expect(await buyTopUp(client)).toBe(200);
     const deleted = await storedCustomer(user.id);
-    const removal = await fetch(`${emulator().url}/v1/customers/${deleted}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${emulator().secretKey}` },
-    });
-    expect(removal.status).toBe(200);
+    await deleteAtStripe(deleted);
 
     const growth = await db()('subscription_plans').where({ plan_tier: 'growth' }).first();
     const plan = await client.post(PaymentRoutes.subscriptionCheckout, { planId: growth.id, isAnnual: false });
@@ -81,7 +90,38 @@ describe('a customer at Stripe', () => {
 
     // One replacement, kept: the later calls used it rather than making more.
     expect(await storedCustomer(user.id)).toBe(replacement);
-    const live = emulator().store.list('customer', (c) => (c.metadata as { userId?: string }).userId === user.id);
-    expect(live.map((c) => c.id)).toEqual([replacement]);
+    expect(customersOf(user.id)).toEqual([replacement]);
+  }, 120_000);
+
+  it('deleted at Stripe: invoices and saved cards read as none, and adding a card replaces it once', async () => {
+    const { user, client } = await member(studio);
+    expect(await buyTopUp(client)).toBe(200);
+    expect((await client.get(PaymentRoutes.paymentMethods)).body.paymentMethods).toMatchObject([{ last4: '4242' }]);
+    const deleted = await storedCustomer(user.id);
+    await deleteAtStripe(deleted);
+
+    // The billing screens still open: the gone customer has nothing on file, and reading changes nothing.
+    const invoices = await client.get(PaymentRoutes.invoices);
+    expect(invoices.status).toBe(200);
+    expect(invoices.body.invoices).toEqual([]);
+    const cards = await client.get(PaymentRoutes.paymentMethods);
+    expect(cards.status).toBe(200);
+    expect(cards.body.paymentMethods).toEqual([]);
+    expect(await storedCustomer(user.id)).toBe(deleted);
+
+    const added = await client.post(PaymentRoutes.setupIntent);
+    expect(added.status).toBe(200);
+    const replacement = await storedCustomer(user.id);
+    expect(replacement).toMatch(/^cus_/);
+    expect(replacement).not.toBe(deleted);
+    const [intent] = emulator().store.list('setup_intent', (i) => i.client_secret === added.body.clientSecret);
+    expect(intent?.customer).toBe(replacement);
+
+    // The replacement's (empty) files from then on, and no further customer made.
+    expect((await client.get(PaymentRoutes.invoices)).body.invoices).toEqual([]);
+    expect((await client.get(PaymentRoutes.paymentMethods)).body.paymentMethods).toEqual([]);
+    expect((await client.post(PaymentRoutes.setupIntent)).status).toBe(200);
+    expect(await storedCustomer(user.id)).toBe(replacement);
+    expect(customersOf(user.id)).toEqual([replacement]);
   }, 120_000);
 });

@@ -79,8 +79,8 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
   }
   /**
    * Runs `call` with the caller's stored customer. One Stripe no longer knows (deleted in its
-   * dashboard) would fail every checkout and portal visit for good: a new customer takes its place
-   * on the profile and `call` runs once more with it, and only once.
+   * dashboard) would fail every checkout, portal visit and added card for good: a new customer takes
+   * its place on the profile and `call` runs once more with it, and only once.
    */
   async function withCustomer<T>(user: Caller, customer: string, call: (customer: string) => Promise<T>): Promise<T> {
     try {
@@ -98,6 +98,22 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
         'payments: the stored customer is unknown to Stripe; replaced',
       );
       return call(replacement.id);
+    }
+  }
+  /**
+   * What the caller's customer has on file (invoices, cards): nothing before their first purchase, and
+   * nothing for a customer Stripe no longer knows, rather than a failed screen. A read does not replace
+   * that customer: the next call that needs one (a checkout, the portal, adding a card) does.
+   */
+  async function onFile<T>(user: Caller, read: (customer: string) => Promise<{ data: T[] }>): Promise<T[]> {
+    const customer = await existingCustomer(user);
+    if (!customer) return [];
+    try {
+      return (await read(customer)).data;
+    } catch (error) {
+      if (!isMissingCustomer(error)) throw error;
+      logger.warn({ userId: user.id, missing: customer }, 'payments: the stored customer is unknown to Stripe; nothing on file');
+      return [];
     }
   }
   /** The provider's failure as the spec words it; ours (4xx) pass through. */
@@ -251,8 +267,7 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
 
     /** The caller's last invoices; none before their first purchase. */
     async invoices(user: Caller, limit: number): Promise<InvoicesResponse> {
-      const customer = await existingCustomer(user);
-      const invoices = customer ? (await stripeOf().invoices.list({ customer, limit })).data : [];
+      const invoices = await onFile(user, (customer) => stripeOf().invoices.list({ customer, limit }));
       return {
         success: true,
         invoices: invoices.map((i) => ({
@@ -268,8 +283,7 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
 
     /** The caller's saved cards, one per card (a card paid with twice is one card: its fingerprint says so). */
     async paymentMethods(user: Caller): Promise<PaymentMethodsResponse> {
-      const customer = await existingCustomer(user);
-      const methods = customer ? (await stripeOf().paymentMethods.list({ customer, type: 'card' })).data : [];
+      const methods = await onFile(user, (customer) => stripeOf().paymentMethods.list({ customer, type: 'card' }));
       const seen = new Set<string>();
       const cards = methods.filter((m) => {
         const fingerprint = m.card?.fingerprint ?? m.id;
@@ -293,7 +307,7 @@ export function createBillingService({ db, config, payments, logger }: BillingDe
     async setupIntent(user: Caller): Promise<string | null> {
       const customer = await existingCustomer(user);
       if (!customer) throw notFound(PaymentMessages.noBillingInfo);
-      const intent = await stripeOf().setupIntents.create({ customer, usage: 'off_session' });
+      const intent = await withCustomer(user, customer, (id) => stripeOf().setupIntents.create({ customer: id, usage: 'off_session' }));
       return intent.client_secret;
     },
 

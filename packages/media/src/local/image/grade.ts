@@ -8,6 +8,7 @@
 import sharp from 'sharp';
 import type { ImageData } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
+import { labToRgb, rgbToLab } from './colour.ts';
 import { composeScene } from './studio.ts';
 
 export interface ColourGrade {
@@ -27,68 +28,6 @@ const QUANTILES = 17;
 const LUT_SIZE = 33;
 /** Side the statistics are read at: colour statistics need no more. */
 const STATS_SIDE = 256;
-
-// sRGB ↔ CIELAB (D65).
-const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-const toGamma = (c: number) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
-const WHITE = [0.95047, 1, 1.08883] as const;
-const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
-const fInv = (t: number) => (t ** 3 > 216 / 24389 ? t ** 3 : (116 * t - 16) / (24389 / 27));
-
-export function rgbToLab(r: number, g: number, b: number): [number, number, number] {
-  const [R, G, B] = [toLinear(r / 255), toLinear(g / 255), toLinear(b / 255)];
-  const x = (0.4124564 * R + 0.3575761 * G + 0.1804375 * B) / WHITE[0];
-  const y = (0.2126729 * R + 0.7151522 * G + 0.072175 * B) / WHITE[1];
-  const z = (0.0193339 * R + 0.119192 * G + 0.9503041 * B) / WHITE[2];
-  const [fx, fy, fz] = [f(x), f(y), f(z)];
-  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
-}
-
-export function labToRgb(L: number, a: number, bb: number): [number, number, number] {
-  const fy = (L + 16) / 116;
-  const [x, y, z] = [fInv(fy + a / 500) * WHITE[0], fInv(fy) * WHITE[1], fInv(fy - bb / 200) * WHITE[2]];
-  const R = 3.2404542 * x - 1.5371385 * y - 0.4985314 * z;
-  const G = -0.969266 * x + 1.8760108 * y + 0.041556 * z;
-  const B = 0.0556434 * x - 0.2040259 * y + 1.0572252 * z;
-  const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(toGamma(Math.max(0, Math.min(1, v))) * 255)));
-  return [clamp(R), clamp(G), clamp(B)];
-}
-
-/**
- * CIEDE2000 colour difference of two CIELAB colours (Sharma, Wu & Dalal 2005): about 1 is the
- * smallest difference most people see, under 5 reads as the same colour side by side.
- */
-export function deltaE2000(lab1: readonly [number, number, number], lab2: readonly [number, number, number]): number {
-  const [L1, a1, b1] = lab1;
-  const [L2, a2, b2] = lab2;
-  const deg = Math.PI / 180;
-  const Cbar = (Math.hypot(a1, b1) + Math.hypot(a2, b2)) / 2;
-  const G = 0.5 * (1 - Math.sqrt(Cbar ** 7 / (Cbar ** 7 + 25 ** 7)));
-  const [ap1, ap2] = [(1 + G) * a1, (1 + G) * a2];
-  const [C1, C2] = [Math.hypot(ap1, b1), Math.hypot(ap2, b2)];
-  const hueOf = (a: number, b: number) => (a === 0 && b === 0 ? 0 : (Math.atan2(b, a) / deg + 360) % 360);
-  const [h1, h2] = [hueOf(ap1, b1), hueOf(ap2, b2)];
-  const dL = L2 - L1;
-  const dC = C2 - C1;
-  let dh = 0;
-  if (C1 * C2 !== 0) dh = Math.abs(h2 - h1) <= 180 ? h2 - h1 : h2 - h1 > 180 ? h2 - h1 - 360 : h2 - h1 + 360;
-  const dH = 2 * Math.sqrt(C1 * C2) * Math.sin((dh / 2) * deg);
-  const Lbar = (L1 + L2) / 2;
-  const Cpbar = (C1 + C2) / 2;
-  let hbar = h1 + h2;
-  if (C1 * C2 !== 0) hbar = Math.abs(h1 - h2) <= 180 ? (h1 + h2) / 2 : h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2;
-  const T =
-    1 -
-    0.17 * Math.cos((hbar - 30) * deg) +
-    0.24 * Math.cos(2 * hbar * deg) +
-    0.32 * Math.cos((3 * hbar + 6) * deg) -
-    0.2 * Math.cos((4 * hbar - 63) * deg);
-  const SL = 1 + (0.015 * (Lbar - 50) ** 2) / Math.sqrt(20 + (Lbar - 50) ** 2);
-  const SC = 1 + 0.045 * Cpbar;
-  const SH = 1 + 0.015 * Cpbar * T;
-  const RT = -2 * Math.sqrt(Cpbar ** 7 / (Cpbar ** 7 + 25 ** 7)) * Math.sin(60 * Math.exp(-(((hbar - 275) / 25) ** 2)) * deg);
-  return Math.sqrt((dL / SL) ** 2 + (dC / SC) ** 2 + (dH / SH) ** 2 + RT * (dC / SC) * (dH / SH));
-}
 
 interface Stats {
   mean: [number, number, number];

@@ -2,8 +2,9 @@
  * The words the local studio reads from a prompt (colours, materials, light, patterns), and the
  * colour names it speaks when it describes a photo.
  */
+import { deltaE2000, rgbToLab } from './colour.ts';
+
 export type RGB = [number, number, number];
-export type Lab = [number, number, number];
 
 /** A table written as "name rrggbb name rrggbb …". */
 function colourTable(text: string): Record<string, RGB> {
@@ -225,57 +226,7 @@ export function readPrompt(prompt: string): SceneWords {
   };
 }
 
-// ——— Colour in a perceptual space ———
-
-const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
-const labF = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
-
-/** sRGB (0–255) to CIELAB (D65). */
-export function toLab([r, g, b]: RGB): Lab {
-  const [R, G, B] = [toLinear(r / 255), toLinear(g / 255), toLinear(b / 255)];
-  const x = labF((0.4124564 * R + 0.3575761 * G + 0.1804375 * B) / 0.95047);
-  const y = labF(0.2126729 * R + 0.7151522 * G + 0.072175 * B);
-  const z = labF((0.0193339 * R + 0.119192 * G + 0.9503041 * B) / 1.08883);
-  return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
-}
-
-const deg = (r: number) => (r * 180) / Math.PI;
-const rad = (d: number) => (d * Math.PI) / 180;
-
-/** The CIEDE2000 colour difference (Sharma, Wu & Dalal 2005): about 1 is just noticeable. */
-export function deltaE2000([L1, a1, b1]: Lab, [L2, a2, b2]: Lab): number {
-  const C = (Math.hypot(a1, b1) + Math.hypot(a2, b2)) / 2;
-  const G = 0.5 * (1 - Math.sqrt(C ** 7 / (C ** 7 + 25 ** 7)));
-  const a1p = a1 * (1 + G),
-    a2p = a2 * (1 + G);
-  const C1 = Math.hypot(a1p, b1),
-    C2 = Math.hypot(a2p, b2);
-  const hue = (a: number, b: number) => (a === 0 && b === 0 ? 0 : (deg(Math.atan2(b, a)) + 360) % 360);
-  const h1 = hue(a1p, b1),
-    h2 = hue(a2p, b2);
-  let dh = 0;
-  if (C1 * C2 !== 0) {
-    dh = h2 - h1;
-    if (dh > 180) dh -= 360;
-    else if (dh < -180) dh += 360;
-  }
-  const dL = L2 - L1,
-    dC = C2 - C1,
-    dH = 2 * Math.sqrt(C1 * C2) * Math.sin(rad(dh / 2));
-  const Lm = (L1 + L2) / 2,
-    Cm = (C1 + C2) / 2;
-  let hm = h1 + h2;
-  if (C1 * C2 !== 0) hm = (Math.abs(h1 - h2) > 180 ? hm + (hm < 360 ? 360 : -360) : hm) / 2;
-  const T =
-    1 - 0.17 * Math.cos(rad(hm - 30)) + 0.24 * Math.cos(rad(2 * hm)) + 0.32 * Math.cos(rad(3 * hm + 6)) - 0.2 * Math.cos(rad(4 * hm - 63));
-  const Rt = -2 * Math.sqrt(Cm ** 7 / (Cm ** 7 + 25 ** 7)) * Math.sin(rad(60 * Math.exp(-(((hm - 275) / 25) ** 2))));
-  const SL = 1 + (0.015 * (Lm - 50) ** 2) / Math.sqrt(20 + (Lm - 50) ** 2),
-    SC = 1 + 0.045 * Cm,
-    SH = 1 + 0.015 * Cm * T;
-  return Math.sqrt((dL / SL) ** 2 + (dC / SC) ** 2 + (dH / SH) ** 2 + Rt * (dC / SC) * (dH / SH));
-}
-
-const NAME_LABS = Object.entries(NAMES).map(([name, rgb]) => [SPOKEN[name] ?? name, toLab(rgb)] as const);
+const NAME_LABS = Object.entries(NAMES).map(([name, rgb]) => [SPOKEN[name] ?? name, rgbToLab(...rgb)] as const);
 /** Names already found, by 6-bit-per-channel bucket: a photo repeats its colours thousands of times. */
 const named = new Map<number, string>();
 
@@ -284,7 +235,7 @@ export function nameColour(rgb: RGB): string {
   const key = ((rgb[0] >> 2) << 12) | ((rgb[1] >> 2) << 6) | (rgb[2] >> 2);
   const known = named.get(key);
   if (known) return known;
-  const lab = toLab(rgb);
+  const lab = rgbToLab(...rgb);
   let best = 'grey',
     dist = Infinity;
   for (const [name, ref] of NAME_LABS) {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import sharp, { type OverlayOptions } from 'sharp';
+import { labToRgb } from './colour.ts';
 import type { ColourGrade } from './grade.ts';
 import { WorkerPool } from '../model-worker.ts';
 import { escapeXml, readPrompt, type RGB } from './lexicon.ts';
@@ -158,7 +159,7 @@ const LIGHT_CHROMA = 24;
  */
 async function gradeSet(scene: Scene, grade: ColourGrade, strength: number) {
   const { width, height } = scene.canvas;
-  const { applyGrade, labToRgb } = await import('./grade.ts');
+  const { applyGrade } = await import('./grade.ts');
   const painted = await canvasToPng(scene.canvas);
   const graded = await applyGrade({ data: painted, mime: 'image/png', width, height }, grade, strength);
   scene.canvas.getContext('2d').drawImage(await loadImage(graded.data), 0, 0);

@@ -5,7 +5,7 @@
  * Types only: importing this file loads nothing.
  */
 
-import type { ColourGrade } from './local/image/grade.ts';
+import type { ColourGrade } from './local/image/colour.ts';
 
 /** Which provider did the work. `local` is the offline engine of this package. */
 export type ProviderName = 'local' | 'fal' | 'elevenlabs';

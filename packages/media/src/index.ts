@@ -12,7 +12,7 @@ export * from './errors.ts';
 export * from './models.ts';
 export { createMediaEngine, type MediaEngineOptions } from './create-engine.ts';
 export { applyGrade, gradeDistance, learnGrade, reframeImage, renderCharacterSample, renderStyleSample } from './local/image/stills.ts';
-export type { ColourGrade } from './local/image/grade.ts';
+export type { ColourGrade } from './local/image/colour.ts';
 export { DESCRIPTOR_MATCH, NO_FACE, NOT_ONE_PERSON, SEVERAL_PEOPLE } from './local/image/constants.ts';
 export { LOCAL_PRESET_VOICES } from './local/speech/presets.ts';
 export { HOSTED_PRESET_VOICES } from './elevenlabs/presets.ts';

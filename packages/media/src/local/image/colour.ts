@@ -65,3 +65,17 @@ export function deltaE2000(lab1: readonly [number, number, number], lab2: readon
   const RT = -2 * Math.sqrt(Cpbar ** 7 / (Cpbar ** 7 + 25 ** 7)) * Math.sin(60 * Math.exp(-(((hbar - 275) / 25) ** 2)) * deg);
   return Math.sqrt((dL / SL) ** 2 + (dC / SC) ** 2 + (dH / SH) ** 2 + RT * (dC / SC) * (dH / SH));
 }
+
+/** A learned style's colour, in CIELAB: what the local engine's grade learns and applies (grade.ts). */
+export interface ColourGrade {
+  /** Mean of L*, a*, b*. */
+  mean: [number, number, number];
+  /** Standard deviation of L*, a*, b*. */
+  spread: [number, number, number];
+  /** L* at the 0, 1/16, …, 16/16 quantiles: the tone curve. */
+  tones: number[];
+  /** Up to five dominant colours, as sRGB hex. */
+  palette: string[];
+  /** Fine-detail noise level (standard deviation of the high-pass luminance, 0–255). */
+  grain: number;
+}

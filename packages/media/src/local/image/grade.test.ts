@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ImageData } from '../../capabilities.ts';
 import { rgbToLab } from './colour.ts';
-import { applyGrade, gradeDistance, learnGrade, renderStyleSample } from './grade.ts';
+import { applyGrade, gradeDistance, learnGrade } from './grade.ts';
+import { renderStyleSample } from './style-sample.ts';
 
 /** A photo-like test picture: a gradient sky, a ground and a bottle, in the given tones. */
 async function scene(sky: [string, string], ground: string, bottle: string, seed = 0): Promise<ImageData> {

@@ -6,6 +6,7 @@
 import type * as Character from './character.ts';
 import type * as Grade from './grade.ts';
 import type * as Reframe from './reframe.ts';
+import type * as StyleSample from './style-sample.ts';
 
 const grade = () => import('./grade.ts');
 
@@ -13,6 +14,7 @@ export const reframeImage: typeof Reframe.reframeImage = async (...args) => (awa
 export const learnGrade: typeof Grade.learnGrade = async (...args) => (await grade()).learnGrade(...args);
 export const applyGrade: typeof Grade.applyGrade = async (...args) => (await grade()).applyGrade(...args);
 export const gradeDistance: typeof Grade.gradeDistance = async (...args) => (await grade()).gradeDistance(...args);
-export const renderStyleSample: typeof Grade.renderStyleSample = async (...args) => (await grade()).renderStyleSample(...args);
+export const renderStyleSample: typeof StyleSample.renderStyleSample = async (...args) =>
+  (await import('./style-sample.ts')).renderStyleSample(...args);
 export const renderCharacterSample: typeof Character.renderCharacterSample = async (...args) =>
   (await import('./character.ts')).renderCharacterSample(...args);

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaEngine, type ImageData, type MediaEngine } from '../../index.ts';
-import { deltaE2000, rgbToLab } from './colour.ts';
-import { gradeDistance, learnGrade, type ColourGrade } from './grade.ts';
+import { deltaE2000, rgbToLab, type ColourGrade } from './colour.ts';
+import { gradeDistance, learnGrade } from './grade.ts';
 import { renderScene } from './scenes.ts';
 import { stageBox } from './studio.ts';
 

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import sharp, { type OverlayOptions } from 'sharp';
 import { labToRgb } from './colour.ts';
-import type { ColourGrade } from './grade.ts';
+import type { ColourGrade } from './colour.ts';
 import { WorkerPool } from '../model-worker.ts';
 import { escapeXml, readPrompt, type RGB } from './lexicon.ts';
 import { renderScene, softly, type Scene, type Stage } from './scenes.ts';

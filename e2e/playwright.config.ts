@@ -74,7 +74,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Two spec files at a time (a file's tests run in order); each signs up users of its own.
   fullyParallel: false,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // No retries: a flaky test is fixed, not retried (DESIGN §2.13).
   retries: 0,
   timeout: 60_000,

@@ -4,7 +4,7 @@
 //   2. vitest (unit and HTTP tests, and the bff and media benches' smoke runs), with the front-end
 //      bench's smoke run beside it (it mostly waits for its studio to start, while vitest's files wait
 //      on PostgreSQL and sockets much of the time); its output is printed once vitest is done;
-//   3. the end-to-end tests (Playwright in Chromium).
+//   3. the end-to-end tests (Playwright in Chromium), with lint beside them when TEST_LINT=1.
 // A failure anywhere fails the run; each step's time is printed at the end.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -64,4 +64,14 @@ process.stdout.write(smoke.output);
 if (unit.code !== 0) finish(unit.code);
 if (smoke.code !== 0) finish(smoke.code);
 
-finish((await npm('test:e2e')).code);
+// With TEST_LINT=1 (.ci/run), lint runs beside Playwright: the browser tests leave a fifth of both
+// cores idle (pages waiting on the studio, debounces, polling), while vitest keeps them busy.
+const lint = process.env.TEST_LINT === '1' ? npm('lint', { quiet: true }) : null;
+const e2e = await npm('test:e2e');
+if (lint) {
+  const linted = await lint;
+  console.log('\n== npm run lint (ran beside the end-to-end tests)');
+  process.stdout.write(linted.output);
+  if (linted.code !== 0) finish(linted.code);
+}
+finish(e2e.code);

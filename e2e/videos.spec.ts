@@ -69,7 +69,7 @@ test('on a phone, the Videos filter of /app/images lists the user’s videos, wh
   await page.getByRole('checkbox', { name: 'Videos' }).uncheck();
   await expect(card).toHaveCount(0);
 
-  // A new video from it: a voice, then the simple editor (the user picks its image there).
+  // A new video from it: a voice, then the simple editor, starting from the video's picture.
   await page.getByRole('checkbox', { name: 'Videos' }).check();
   await card.click();
   await page.getByRole('dialog', { name: 'Video details' }).getByRole('button', { name: 'Create Video With Sound' }).click();
@@ -79,4 +79,7 @@ test('on a phone, the Videos filter of /app/images lists the user’s videos, wh
     .click();
   await expect(page).toHaveURL(/\/app\/simple-video$/);
   await expect(page.getByRole('heading', { name: 'Simple video', level: 1 })).toBeVisible();
+  const picture = page.locator('img[src*="/media/thumbs/"]').first();
+  await expect(picture).toBeVisible();
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -567,5 +567,18 @@ describe('POST /api/generate-animation', () => {
     expect(video).toMatchObject({ metadata: { prompt: 'slow push in', width: 720, height: 720 } });
     expect(video.metadata.duration).toBeCloseTo(3, 0);
     expect(await balanceOf(client)).toBe(18);
+
+    // A new video from that video starts from its picture: its thumbnail's URL stands for its poster
+    // frame, at the video's own size; another user's video is not theirs to start from.
+    const fromVideo = await other.client.post(ApiRoutes.generateAnimation, form({ imageUrl: video.thumbnail_url }));
+    expect(fromVideo.body.error.message).toBe(Messages.imageNotYours);
+    const animate = vi.spyOn(studio.deps.media.video, 'imageToVideo');
+    const again = await client.post(
+      ApiRoutes.generateAnimation,
+      form({ imageUrl: video.thumbnail_url, duration: '3', aspectRatio: '1:1' }),
+    );
+    expect(again.status).toBe(200);
+    expect((await waitForJob(client, again.body.jobId)).status).toBe('COMPLETED');
+    expect(animate.mock.calls[0]![0].image).toMatchObject({ width: 720, height: 720 });
   }, 60_000);
 });

@@ -10,8 +10,8 @@ import { invalidRequest } from '../../errors.ts';
 import type { Db } from '../../db/index.ts';
 import { getOwnAsset, type AssetRow } from './store.ts';
 import { isUuid } from '../ids.ts';
-import { ASSET_URL_PREFIX } from './views.ts';
-import { fileExtension, readMouthCues } from './files.ts';
+import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from './views.ts';
+import { fileExtension, posterKeyOf, readMouthCues } from './files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 
@@ -24,20 +24,32 @@ export interface OwnMediaDeps {
   appUrl: string;
 }
 
-/** The caller's own asset a URL (`/media/assets/<id>.<ext>`, with or without the app's origin) names; else null. */
-async function ownAssetAt(deps: OwnMediaDeps, userId: string, path: string): Promise<AssetRow | null> {
-  const asset = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`).exec(path);
-  return asset ? getOwnAsset(deps.db, userId, asset[1]!).catch(() => null) : null;
+/** The asset id a URL's path names: its file (`/media/assets/<id>.<ext>`) or one of its thumbnails (`/media/thumbs/<id>.webp?…`). */
+function assetIdIn(path: string): { id: string; thumbnail: boolean } | null {
+  const file = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`).exec(path);
+  const thumbnail = new RegExp(`^${THUMB_URL_PREFIX}/([0-9a-f-]{36})\\.webp(\\?[\\w=&]*)?$`).exec(path);
+  const id = file?.[1] ?? thumbnail?.[1];
+  return id && isUuid(id) ? { id, thumbnail: !file } : null;
+}
+
+/**
+ * Whether an asset of `found` type serves where a file of `wanted` type is asked for: a product's
+ * photo is an input image like any other of the user's, and so is a video's poster frame (a new
+ * video made from a video starts from its picture). A thumbnail stands for its asset's picture only.
+ */
+function serves(found: AssetType, wanted: AssetType, thumbnail: boolean): boolean {
+  if (wanted === 'image') return found === 'image' || found === 'product' || found === 'video';
+  return !thumbnail && found === wanted;
 }
 
 /** The bytes of the caller's own file at `url` (an asset of `type`, or for images a temporary upload); null if it is not theirs. */
 export async function ownFileAt(deps: OwnMediaDeps, userId: string, url: string, type: AssetType): Promise<Buffer | null> {
   const path = url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url;
-  const row = await ownAssetAt(deps, userId, path);
+  const named = assetIdIn(path);
+  const row = named ? await getOwnAsset(deps.db, userId, named.id).catch(() => null) : null;
   if (row) {
-    // A product's photo is an input image like any other of the user's.
-    const usable = row.asset_type === type || (type === 'image' && row.asset_type === 'product');
-    return usable ? deps.objects.read(row.storage_key) : null;
+    if (!named || !serves(row.asset_type, type, named.thumbnail)) return null;
+    return deps.objects.read(row.asset_type === 'video' && type === 'image' ? posterKeyOf(row) : row.storage_key);
   }
   const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
   return temp && temp[1] === userId ? deps.objects.read(`temp/${temp[0]}`) : null;
@@ -53,13 +65,11 @@ export async function ownsAllMediaAt(
   userId: string,
   media: readonly { url: string; type: AssetType }[],
 ): Promise<boolean> {
-  const assetPath = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.(\\w+)$`);
   const wanted = media.map(({ url, type }) => {
     const path = url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url;
-    const assetId = assetPath.exec(path)?.[1];
-    return { path, type, assetId: assetId && isUuid(assetId) ? assetId : null };
+    return { path, type, named: assetIdIn(path) };
   });
-  const ids = [...new Set(wanted.flatMap((w) => (w.assetId ? [w.assetId] : [])))];
+  const ids = [...new Set(wanted.flatMap((w) => (w.named ? [w.named.id] : [])))];
   const rows =
     ids.length > 0
       ? await deps
@@ -69,9 +79,9 @@ export async function ownsAllMediaAt(
           .select<Pick<AssetRow, 'id' | 'asset_type'>[]>('id', 'asset_type')
       : [];
   const typeOf = new Map(rows.map((row) => [row.id, row.asset_type]));
-  return wanted.every(({ path, type, assetId }) => {
-    const found = assetId ? typeOf.get(assetId) : undefined;
-    if (found) return found === type || (type === 'image' && found === 'product');
+  return wanted.every(({ path, type, named }) => {
+    const found = named ? typeOf.get(named.id) : undefined;
+    if (found && named) return serves(found, type, named.thumbnail);
     const temp = type === 'image' && path.startsWith(`${TEMP_URL_PREFIX}/`) ? TEMP_FILE.exec(path.slice(TEMP_URL_PREFIX.length + 1)) : null;
     return temp?.[1] === userId;
   });
@@ -83,7 +93,8 @@ export async function ownAudioAt(
   userId: string,
   url: string,
 ): Promise<{ audio: Buffer; mouthCues?: MouthCue[] } | null> {
-  const row = await ownAssetAt(deps, userId, url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url);
+  const named = assetIdIn(url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url);
+  const row = named && !named.thumbnail ? await getOwnAsset(deps.db, userId, named.id).catch(() => null) : null;
   const audio = row?.asset_type === 'audio' ? await deps.objects.read(row.storage_key) : null;
   return audio && row ? { audio, mouthCues: await readMouthCues(deps.objects, row.storage_key) } : null;
 }

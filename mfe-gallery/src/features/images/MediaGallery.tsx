@@ -100,10 +100,11 @@ export function MediaGallery({
     onDelete: (asset) => remove([asset]),
   };
   const continueToEditor = (from: UserAsset, voiceId: string | null) => {
-    // A video's first frame is no image of the user's that the editor may read, so the editor opens without one.
+    // A video starts the new one from its picture: its poster's thumbnail, which the studio reads as
+    // the poster frame itself (one of the user's own images, like their photos).
     const state: SimpleVideoNavigationState =
       from.asset_type === 'video'
-        ? { voiceId: voiceId ?? undefined }
+        ? { imageUrl: from.thumbnail_url ?? undefined, voiceId: voiceId ?? undefined }
         : { imageUrl: from.public_url, assetId: from.id, voiceId: voiceId ?? undefined };
     void navigate(SIMPLE_VIDEO_PATH, { state });
   };

@@ -22,6 +22,7 @@ import { toCreditTransaction, type LedgerRow } from '../credits/ledger.ts';
 import { refundSection } from '../videos/jobs.ts';
 import type { VideoService } from '../videos/service.ts';
 import { getJob, workflowIdOf } from '../videos/store.ts';
+import { decodePageCursor, encodePageCursor } from '../ids.ts';
 import { recordAdminAction } from './audit.ts';
 
 interface ListRow {
@@ -110,21 +111,6 @@ function allJobs(db: Knex, engine: string): Knex.QueryBuilder {
   return db.queryBuilder().from(videos.unionAll(trainings, true).as('jobs'));
 }
 
-/** A page's last job as the next page's cursor: its time and id (ties broken by id). */
-const cursorOf = (row: ListRow) => Buffer.from(JSON.stringify([row.created_at.toISOString(), row.id])).toString('base64url');
-
-function parseCursor(cursor: string): [string, string] | null {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [at, id] = value as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(at))) return [at, id];
-  } catch {
-    // Not one of ours: answered as a bad request below.
-  }
-  return null;
-}
-
 export interface AdminJobsDeps {
   db: Db;
   config: Pick<Config, 'temporal'>;
@@ -170,9 +156,8 @@ export function createAdminJobs({ db, config, jobs, logger, videos }: AdminJobsD
     if (query.email) rows.whereILike('user_email', `%${query.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     if (query.jobId) rows.where('id', query.jobId);
     if (query.cursor) {
-      const after = parseCursor(query.cursor);
-      if (!after) throw new AppError(400, 'invalid_request', 'Not a page of this list.');
-      rows.whereRaw('(created_at, id) < (?::timestamptz, ?)', after);
+      const after = decodePageCursor(query.cursor);
+      rows.whereRaw('(created_at, id) < (?::timestamptz, ?)', [after.at, after.id]);
     }
     const found = (await rows
       .orderBy([
@@ -181,7 +166,10 @@ export function createAdminJobs({ db, config, jobs, logger, videos }: AdminJobsD
       ])
       .limit(ADMIN_JOBS_PAGE + 1)) as ListRow[];
     const page = found.slice(0, ADMIN_JOBS_PAGE);
-    return { jobs: page.map(toJob), nextCursor: found.length > ADMIN_JOBS_PAGE ? cursorOf(page.at(-1)!) : null };
+    return {
+      jobs: page.map(toJob),
+      nextCursor: found.length > ADMIN_JOBS_PAGE ? encodePageCursor(page.at(-1)!.created_at, page.at(-1)!.id) : null,
+    };
   }
 
   /** The steps DBOS recorded for a workflow (Temporal keeps its history in its own service). */

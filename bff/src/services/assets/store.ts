@@ -1,7 +1,7 @@
-import { GALLERY_PAGE_SIZE, Messages, type AssetMetadata, type AssetType, type UserAsset } from '@studio/contracts';
+import { GALLERY_PAGE_SIZE, type AssetMetadata, type AssetType, type UserAsset } from '@studio/contracts';
 import type { Db } from '../../db/index.ts';
-import { invalidRequest, notFound } from '../../errors.ts';
-import { assertRowId, isUuid } from '../ids.ts';
+import { notFound } from '../../errors.ts';
+import { assertRowId, decodePageCursor, encodePageCursor } from '../ids.ts';
 
 /** Width of the thumbnail a grid card shows first. */
 export const GRID_THUMB_WIDTH = 480;
@@ -60,29 +60,6 @@ export function toUserAsset(row: AssetRow): UserAsset {
   };
 }
 
-interface Cursor {
-  createdAt: string;
-  id: string;
-}
-const encodeCursor = (row: AssetRow) =>
-  Buffer.from(JSON.stringify({ createdAt: row.created_at.toISOString(), id: row.id } satisfies Cursor)).toString('base64url');
-function decodeCursor(text: string): Cursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as Partial<Cursor>;
-    if (
-      typeof value.createdAt === 'string' &&
-      !Number.isNaN(Date.parse(value.createdAt)) &&
-      typeof value.id === 'string' &&
-      isUuid(value.id)
-    ) {
-      return { createdAt: value.createdAt, id: value.id };
-    }
-  } catch {
-    // falls through to the refusal
-  }
-  throw invalidRequest(Messages.invalidCursor);
-}
-
 /**
  * One gallery page, newest first (spec 1 §2: 20 at a time). Keyset paging: a page starts strictly
  * after the last row of the one before, so assets made meanwhile neither repeat nor shift rows.
@@ -101,13 +78,13 @@ export async function listUserAssets(
     ])
     .limit(GALLERY_PAGE_SIZE + 1);
   if (options.cursor) {
-    const after = decodeCursor(options.cursor);
-    void page.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.createdAt, after.id]);
+    const after = decodePageCursor(options.cursor);
+    void page.whereRaw('(created_at, id) < (?::timestamptz, ?::uuid)', [after.at, after.id]);
   }
   const rows = await page.select<AssetRow[]>('*');
   const more = rows.length > GALLERY_PAGE_SIZE;
   const shown = rows.slice(0, GALLERY_PAGE_SIZE);
-  return { assets: shown.map(toUserAsset), nextCursor: more ? encodeCursor(shown.at(-1)!) : null };
+  return { assets: shown.map(toUserAsset), nextCursor: more ? encodePageCursor(shown.at(-1)!.created_at, shown.at(-1)!.id) : null };
 }
 
 /** An asset of the user's own; anyone else's (or none) is "not found", so ids reveal nothing. */

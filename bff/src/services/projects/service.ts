@@ -11,15 +11,8 @@ import {
 import type { Db } from '../../db/index.ts';
 import { invalidRequest, notFound, payloadTooLarge } from '../../errors.ts';
 import { ownsAllMediaAt } from '../assets/own-media.ts';
-import {
-  decodeProjectCursor,
-  deleteOwnProject,
-  encodeProjectCursor,
-  findOwnProject,
-  insertProject,
-  listOwnProjects,
-  updateOwnProject,
-} from './store.ts';
+import { decodePageCursor, encodePageCursor } from '../ids.ts';
+import { deleteOwnProject, findOwnProject, insertProject, listOwnProjects, updateOwnProject } from './store.ts';
 
 export interface ProjectServiceDeps {
   db: Db;
@@ -87,9 +80,9 @@ export function createProjectService({ db, appUrl }: ProjectServiceDeps) {
       const page = await listOwnProjects(db, userId, {
         kind: query.kind,
         limit: query.limit,
-        after: query.cursor ? decodeProjectCursor(query.cursor) : undefined,
+        after: query.cursor ? decodePageCursor(query.cursor) : undefined,
       });
-      return { items: page.items, nextCursor: page.more ? encodeProjectCursor(page.items.at(-1)!) : null };
+      return { items: page.items, nextCursor: page.more ? encodePageCursor(page.items.at(-1)!.updatedAt, page.items.at(-1)!.id) : null };
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Project, ProjectDraft, ProjectKind, ProjectSummary } from '@studio/contracts';
 import type { Db } from '../../db/index.ts';
+import type { PageAfter } from '../ids.ts';
 
 interface ProjectRow {
   id: string;
@@ -33,19 +34,6 @@ const toSummary = (row: SummaryRow): ProjectSummary => ({
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
-
-/** A page cursor: the last row's change time (to the millisecond, as it is written) and id. */
-export interface ProjectCursor {
-  createdAt: string;
-  id: string;
-}
-export const encodeProjectCursor = (summary: ProjectSummary) =>
-  Buffer.from(JSON.stringify({ createdAt: summary.updatedAt, id: summary.id } satisfies ProjectCursor)).toString('base64url');
-/** A cursor contracts' `PageCursor` has already checked: the object this list writes, or the `[time, id]` pair it also takes. */
-export function decodeProjectCursor(text: string): ProjectCursor {
-  const value = JSON.parse(Buffer.from(text, 'base64url').toString()) as ProjectCursor | [string, string];
-  return Array.isArray(value) ? { createdAt: value[0], id: value[1] } : value;
-}
 
 export async function insertProject(
   db: Db,
@@ -87,7 +75,7 @@ export async function deleteOwnProject(db: Db, userId: string, id: string): Prom
 export async function listOwnProjects(
   db: Db,
   userId: string,
-  options: { kind?: ProjectKind; limit: number; after?: ProjectCursor },
+  options: { kind?: ProjectKind; limit: number; after?: PageAfter },
 ): Promise<{ items: ProjectSummary[]; more: boolean }> {
   const query = db('projects')
     .where({ user_id: userId })
@@ -96,7 +84,7 @@ export async function listOwnProjects(
   if (options.kind) void query.andWhere({ kind: options.kind });
   if (options.after) {
     void query.andWhereRaw("(date_trunc('milliseconds', updated_at), id) < (?::timestamptz, ?::uuid)", [
-      options.after.createdAt,
+      options.after.at,
       options.after.id,
     ]);
   }

@@ -14,6 +14,7 @@ import {
   type PortalSessionResponse,
   type ProductListResponse,
   type TrainedModelListResponse,
+  type UploadTempImageResponse,
   type UserAssetsResponse,
   type UserLoraModelsResponse,
 } from '@studio/contracts';
@@ -114,6 +115,24 @@ export const useOpenBillingPortal = () =>
     mutationFn: () => apiFetch<PortalSessionResponse>(PaymentRoutes.portalSession, { method: 'POST' }),
     onSuccess: (answer) => window.location.assign(answer.url),
   });
+
+/** How long a photo's upload may take before it is given up. */
+export const UPLOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * A photo from the user's computer, kept as their private temporary upload: the URL a step of the
+ * image studio or a draft of the video editors names. It is in no list, so nothing is read again.
+ */
+export function uploadTempImage(file: File) {
+  const form = new FormData();
+  form.set('image', file);
+  return apiFetch<UploadTempImageResponse>(ApiRoutes.uploadTempImage, {
+    method: 'POST',
+    body: form,
+    signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
+  });
+}
+export const useUploadTempImage = () => useMutation({ mutationFn: uploadTempImage });
 
 /** The user's products with their photos, newest first. */
 export const fetchProducts = (signal?: AbortSignal) => apiFetch<ProductListResponse>(ProductRoutes.list, { signal });

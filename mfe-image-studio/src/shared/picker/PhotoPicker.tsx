@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { IMAGE_UPLOAD_TYPES, imageFileProblem, thumbnailOf, type StudioImage } from '@studio/contracts';
 import { errorText, userAtom } from '@studio/session';
 import { useProducts, useUserImages } from '@studio/session/query';
-import { useUploadPhoto } from './api.ts';
+import { useUploadTempImage } from '@studio/session/query';
 
 /** A photo's size, read by the browser (product photos and uploads do not carry it). */
 export async function measure(url: string): Promise<StudioImage> {
@@ -24,7 +24,7 @@ interface PhotoPickerProps {
 export function PhotoPicker({ label, onPick, selectedUrl }: PhotoPickerProps) {
   const userId = useAtomValue(userAtom)?.id ?? '';
   const [problem, setProblem] = useState<string | null>(null);
-  const uploadPhoto = useUploadPhoto();
+  const uploadPhoto = useUploadTempImage();
   const uploading = uploadPhoto.isPending;
   const shown = problem ?? (uploadPhoto.error ? errorText(uploadPhoto.error, 'The upload failed. Please try again.') : null);
   // The first page of the user's images (newest first), under the key the gallery refreshes.

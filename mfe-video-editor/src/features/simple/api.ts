@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRoutes, type GenerateImageResponse, type UploadAudioResponse } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
-import { UPLOAD_TIMEOUT_MS } from '../../shared/draft/api.ts';
+import { UPLOAD_TIMEOUT_MS } from '@studio/session/query';
 
 export function uploadAudio({ file, text }: { file: File; text: string }) {
   const form = new FormData();

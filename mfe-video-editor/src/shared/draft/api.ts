@@ -10,14 +10,11 @@ import {
   type ProjectListResponse,
   type ProjectResponse,
   type StartJobResponse,
-  type UploadTempImageResponse,
 } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
-import { sessionQueryKeys } from '@studio/session/query';
+// Starting a job uploads the section images: it may take as long as an upload.
+import { sessionQueryKeys, UPLOAD_TIMEOUT_MS } from '@studio/session/query';
 import { videoEditorKeys } from '../../lib/query-keys.ts';
-
-/** Starting a job uploads the section images: it may take longer than a plain call. */
-export const UPLOAD_TIMEOUT_MS = 120_000;
 
 /**
  * Starts a video (spec 2 §7): `sections` as JSON, each section's uploaded image as `image_<index>`,
@@ -117,17 +114,3 @@ export function useSaveProject() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: videoEditorKeys.recentProjects(), refetchType: 'active' }),
   });
 }
-
-/** A photo chosen from the computer, kept as the user's private temporary upload (its URL is what a draft names). */
-export function keepImage(file: File) {
-  const form = new FormData();
-  form.set('image', file);
-  return apiFetch<UploadTempImageResponse>(ApiRoutes.uploadTempImage, {
-    method: 'POST',
-    body: form,
-    signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
-  });
-}
-
-/** Keeps a chosen photo (private, out of the gallery: nothing on screen is read again). */
-export const useKeepImage = () => useMutation({ mutationFn: keepImage });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useKeepImage } from './api.ts';
+import { useUploadTempImage } from '@studio/session/query';
 
 interface WithChosenImage {
   id: string;
@@ -14,7 +14,7 @@ interface WithChosenImage {
  * still sends it); the draft simply keeps no image for that section.
  */
 export function useKeepChosenImages<S extends WithChosenImage>(sections: S[], setSections: (update: (all: S[]) => S[]) => void) {
-  const keep = useKeepImage();
+  const keep = useUploadTempImage();
   const sent = useRef(new WeakSet<File>());
   useEffect(() => {
     for (const { imageFile: file, imageUrl } of sections) {

@@ -72,6 +72,10 @@ export const GenerateAudioRequest = z.object({
   requestId: RequestId,
 });
 export type GenerateAudioRequest = z.infer<typeof GenerateAudioRequest>;
+/** A spoken word of the script and when it is said (seconds from the audio's start), in order. */
+export const WordTiming = z.object({ text: z.string(), start: z.number(), end: z.number() });
+export type WordTiming = z.infer<typeof WordTiming>;
+
 export const GenerateAudioResponse = z.object({
   success: z.literal(true),
   audioUrl: z.string(),

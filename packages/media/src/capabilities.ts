@@ -197,6 +197,13 @@ export interface TextToSpeechInput {
   settings: SpeechSettings;
   format?: 'mp3' | 'aac';
 }
+/** A spoken word and when it is said, in seconds from the audio's start. */
+export interface WordTiming {
+  text: string;
+  start: number;
+  end: number;
+}
+
 export type SpeechResult = {
   audio: Buffer;
   mime: 'audio/mpeg' | 'audio/aac';

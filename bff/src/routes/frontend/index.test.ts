@@ -132,6 +132,28 @@ describe('static files', () => {
     }
   });
 
+  it('serves a file rewritten in place (a new build of a remote’s entry) as its new content, compressed', async () => {
+    const app = await serve(undefined);
+    const entry = () => fetch(`${app.url}/mfe/mfe-account/remoteEntry.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+    try {
+      await put('mfe-account/dist/remoteEntry.js', 'var mfe_account = "first build";'.repeat(64));
+      for (let i = 0; i < 2; i++) {
+        const res = await entry();
+        expect(res.headers.get('content-encoding')).toBe('gzip');
+        expect(await res.text()).toContain('first build');
+      }
+      await put('mfe-account/dist/remoteEntry.js', 'var mfe_account = "second build, longer";'.repeat(64));
+      const rebuilt = await entry();
+      expect(rebuilt.headers.get('content-encoding')).toBe('gzip');
+      const text = await rebuilt.text();
+      expect(text).toContain('second build, longer');
+      expect(text).not.toContain('first build');
+    } finally {
+      await put('mfe-account/dist/remoteEntry.js', 'var mfe_account;');
+      await app.close();
+    }
+  });
+
   it('answers 404, not HTML, for a missing asset', async () => {
     const app = await serve(undefined);
     try {

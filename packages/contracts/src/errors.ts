@@ -196,6 +196,7 @@ export const Messages = {
   jobNotCancellable: 'This video has already finished.',
   animationDurationInvalid: 'The animation must last between 3 and 12 seconds.',
   animationRatioInvalid: 'Please choose an aspect ratio of 1:1, 9:16, 16:9, 3:4 or 4:3.',
+  captionStyleInvalid: 'Please choose a caption style: none, bold pop, karaoke, boxed or lower third.',
   failedToAnimate: 'Failed to generate animation',
   animationStarted: 'Animating… the video will appear in Videos when it is ready.',
   animationReady: 'The animation was added to your Videos.',

@@ -11,6 +11,7 @@ export * from './routes.ts';
 export * from './remotes.ts';
 export * from './voices.ts';
 export * from './videos.ts';
+export * from './captions.ts';
 export * from './payments.ts';
 export * from './products.ts';
 export * from './projects.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Messages } from './errors.ts';
 import { VOICE_SETTING_RANGES, VoiceId, DEFAULT_VOICE_ID, DEFAULT_VOICE_SETTINGS } from './voices.ts';
+import { CAPTION_STYLES } from './captions.ts';
 
 /** spec 2 §9 video models: their aspect ratios and durations (the first of each is the default). */
 export const VIDEO_MODELS = {
@@ -65,6 +66,10 @@ export const VIDEO_RENDER_SIZES: Record<string, { width: number; height: number 
 /** spec 2 §2 animation controls: 3–12 s (default 5) and five aspect ratios. */
 export const ANIMATION_DURATION = { min: 3, max: 12, default: 5 } as const;
 export const ANIMATION_ASPECT_RATIOS = ['1:1', '9:16', '16:9', '3:4', '4:3'] as const;
+
+/** How a finished ad's captions look (issue 39 §2); the looks themselves are in `captions.ts`. */
+export const CaptionStyle = z.enum(CAPTION_STYLES, { error: Messages.captionStyleInvalid });
+export type CaptionStyle = z.infer<typeof CaptionStyle>;
 
 /** Characters in one script block (a section holds up to 20): the plan's longest video bounds the whole script. */
 export const SCRIPT_BLOCK_MAX_CHARS = 5000;

@@ -19,3 +19,11 @@ export { HOSTED_PRESET_VOICES } from './elevenlabs/presets.ts';
 export { VIDEO_FPS } from './local/video/clips.ts';
 export { FFMPEG_PATH } from './local/ffmpeg.ts';
 export { CAPTION_MIN_CUE_S, CAPTION_WORDS, captionCues, type CaptionCue } from './local/video/captions.ts';
+export { BRAND_FONTS, DEFAULT_BRAND_FONT_ID, brandFont, brandFontsDir, type BrandFont } from './local/fonts.ts';
+export {
+  renderEndCard,
+  type EndCardColors,
+  type EndCardInput,
+  type EndCardLayout,
+  type EndCardResult,
+} from './local/video/render-end-card.ts';

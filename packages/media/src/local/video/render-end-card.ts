@@ -1,0 +1,9 @@
+/**
+ * The end card as the barrel exports it: its module (and the native canvas with it) is imported on
+ * the first card, so importing `@studio/media` stays light (issue 21 item 4).
+ */
+import type * as EndCard from './end-card.ts';
+
+export type { EndCardColors, EndCardInput, EndCardLayout, EndCardResult } from './end-card.ts';
+
+export const renderEndCard: typeof EndCard.renderEndCard = async (input) => (await import('./end-card.ts')).renderEndCard(input);

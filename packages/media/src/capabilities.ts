@@ -210,6 +210,8 @@ export type SpeechResult = {
   durationS: number;
   /** When each mouth shape is made (the local engine knows it from its phonemes); a talking head takes them as they are. */
   mouthCues?: MouthCue[];
+  /** Each word of the text (as a viewer reads it, punctuation attached) and when it is said, in order, inside the audio. */
+  words?: WordTiming[];
 } & ResultMeta;
 
 export interface CloneVoiceInput {
@@ -341,6 +343,16 @@ export interface BurnCaptionsInput {
   width: number;
   height: number;
   durationS: number;
+  /** The words as said (a speech result's or an alignment's): captions follow them word by word. */
+  words?: WordTiming[];
+  /** How they look (default `bold-pop` with words; `none` burns nothing). */
+  style?: 'none' | 'bold-pop' | 'karaoke' | 'boxed' | 'lower-third';
+  /** `#rrggbb` of the spoken word: the brand kit's primary colour. */
+  highlight?: string;
+  /** A TTF/OTF file to set them in (the brand kit's font); default DejaVu Sans Bold. */
+  fontFile?: string;
+  /** Where the words' audio starts in the clip, in seconds. */
+  offsetS?: number;
 }
 
 /**

@@ -1,13 +1,16 @@
 /**
- * Captions burned into a clip from its script: a few words at a time, white bold type with a dark
- * outline near the bottom. They render as one ASS subtitle track through ffmpeg's `ass` filter
+ * Captions burned into a clip: word by word in a creator's style when the words' times are known
+ * (`word-captions.ts`), else the script a few words at a time, evenly. They render as one ASS subtitle track through ffmpeg's `ass` filter
  * (libass is in the bundled static ffmpeg), so the render has one input whatever the cue count;
  * one PNG input and overlay per cue took ffmpeg to 2 GB at 1,000 cues.
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_CAPTION_HIGHLIGHT, DEFAULT_CAPTION_STYLE } from '@studio/contracts';
+import type { BurnCaptionsInput, WordTiming } from '../../capabilities.ts';
 import { ENCODE, encodeToMp4 } from './clips.ts';
+import { captionsAss, captionsAssWith, drawsCaptions } from './word-captions.ts';
 
 /** spec 2 §2: captions burned in from the script, a few words at a time, evenly over the clip. */
 export const CAPTION_WORDS = 6;
@@ -47,81 +50,46 @@ export function captionCues(script: string, durationS: number): CaptionCue[] {
   });
 }
 
-/** ASS time: H:MM:SS.cc */
-const assTime = (s: number) => {
-  const cs = Math.round(s * 100);
-  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${Math.floor(cs / 360_000)}:${pad(Math.floor(cs / 6000) % 60)}:${pad(Math.floor(cs / 100) % 60)}.${pad(cs % 100)}`;
-};
-
-/** Cue text as ASS prints it: braces open override blocks and a backslash starts an escape. */
-const assText = (text: string) => text.replace(/\\/g, '\\\u2060').replace(/\{/g, '(').replace(/\}/g, ')');
-
-/**
- * DejaVu Sans' line (ascent + descent) is 1.164 em, and libass sizes a font by its line: this keeps
- * the type the size the SVG captions had.
- */
-const ASS_SIZE_PER_EM = 1.164;
-
-/** The cues as an ASS script at the clip's pixel size, laid out as the captions always were. */
-export function captionSubtitles(cues: CaptionCue[], width: number, height: number): string {
-  const largest = Math.round(width / 16);
-  const boxH = Math.round(largest * 2.6);
-  const baseline = Math.round(height * 0.8 - boxH / 2) + boxH * 0.62;
-  const margin = Math.round(width * 0.05);
-  const events = cues.map((cue) => {
-    // Bold sans type is about 0.62 em a character: the line fits 90% of the width; past half size it wraps instead.
-    const size = Math.max(Math.round(largest / 2), Math.min(largest, Math.floor((width * 0.9) / (cue.text.length * 0.62))));
-    const outline = Math.max(2, Math.round(size / 10)) / 2;
-    // Centred on the line's middle, 0.35 em above the baseline.
-    const y = Math.round(baseline - size * 0.35);
-    const overrides = `{\\an5\\pos(${Math.round(width / 2)},${y})\\fs${Math.round(size * ASS_SIZE_PER_EM)}\\bord${outline}}`;
-    return `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},Cue,,0,0,0,,${overrides}${assText(cue.text)}`;
-  });
-  return [
-    '[Script Info]',
-    'ScriptType: v4.00+',
-    `PlayResX: ${width}`,
-    `PlayResY: ${height}`,
-    'WrapStyle: 0',
-    'ScaledBorderAndShadow: yes',
-    '',
-    '[V4+ Styles]',
-    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Cue,DejaVu Sans,${Math.round(largest * ASS_SIZE_PER_EM)},&H00FFFFFF,&H00FFFFFF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,2,0,5,${margin},${margin},0,1`,
-    '',
-    '[Events]',
-    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    ...events,
-    '',
-  ].join('\n');
-}
-
 /** A path as a filter option value inside a filtergraph (escaped for both levels of ffmpeg's parsing). */
 const filterPath = (file: string) => file.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
 
-/** Burns the script into a clip as captions near the bottom (white type, dark outline), sound kept. */
-export async function localBurnCaptions(input: {
-  video: Buffer;
-  script: string;
-  width: number;
-  height: number;
-  durationS: number;
-}): Promise<Buffer> {
-  const cues = captionCues(input.script, input.durationS);
-  if (cues.length === 0) return input.video;
+/** Words spread over each cue by their share of its characters: the script's times when no voice gave any. */
+function evenWordTimes(cues: CaptionCue[]): { words: WordTiming[]; cueStarts: Set<number> } {
+  const words: WordTiming[] = [];
+  const cueStarts = new Set<number>();
+  for (const cue of cues) {
+    const texts = cue.text.split(' ').filter(Boolean);
+    const total = texts.reduce((n, t) => n + t.length + 1, 0);
+    let at = cue.start;
+    cueStarts.add(words.length);
+    for (const text of texts) {
+      const start = at;
+      at += ((cue.end - cue.start) * (text.length + 1)) / total;
+      words.push({ text, start, end: at });
+    }
+  }
+  return { words, cueStarts };
+}
+
+/**
+ * Burns an ASS script (`captionsAss`) into a clip in one ffmpeg pass, sound copied. `fontFile`: the
+ * face the script names, when it is not a system font.
+ */
+export async function burnCaptions(input: { video: Buffer; ass: string; fontFile?: string }): Promise<Buffer> {
+  if (!drawsCaptions(input.ass)) return input.video;
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-captions-'));
   try {
     const source = path.join(dir, 'in.mp4');
     const subtitles = path.join(dir, 'captions.ass');
     await fs.writeFile(source, input.video);
-    await fs.writeFile(subtitles, captionSubtitles(cues, input.width, input.height));
+    await fs.writeFile(subtitles, input.ass);
+    const fonts = input.fontFile ? `:fontsdir=${filterPath(path.dirname(input.fontFile))}` : '';
     return await encodeToMp4(
       (out) => [
         '-i',
         source,
         '-vf',
-        `ass=${filterPath(subtitles)}`,
+        `ass=${filterPath(subtitles)}${fonts}`,
         '-map',
         '0:v',
         '-map',
@@ -139,4 +107,28 @@ export async function localBurnCaptions(input: {
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The engine's caption step. With `words` (from the voice or an alignment), captions in `style`
+ * (default bold pop) follow them word by word; with only a script, it is shown a few words at a
+ * time in sentence captions, spread evenly over the clip (the cues `captionCues` gives the WebVTT).
+ */
+export async function localBurnCaptions(input: BurnCaptionsInput): Promise<Buffer> {
+  const frame = { width: input.width, height: input.height, fontFile: input.fontFile };
+  if (input.words?.length) {
+    const ass = captionsAss({
+      ...frame,
+      words: input.words,
+      style: input.style ?? DEFAULT_CAPTION_STYLE,
+      highlight: input.highlight ?? DEFAULT_CAPTION_HIGHLIGHT,
+      offsetS: input.offsetS,
+    });
+    return burnCaptions({ video: input.video, ass, fontFile: input.fontFile });
+  }
+  const cues = captionCues(input.script, input.durationS);
+  if (cues.length === 0 || input.style === 'none') return input.video;
+  const { words, cueStarts } = evenWordTimes(cues);
+  const ass = captionsAssWith({ ...frame, words, style: 'lower-third', highlight: DEFAULT_CAPTION_HIGHLIGHT }, cueStarts);
+  return burnCaptions({ video: input.video, ass, fontFile: input.fontFile });
 }

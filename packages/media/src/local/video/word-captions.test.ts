@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CAPTION_LOOKS, CAPTION_STYLES, CaptionStyle, type CaptionStyleId } from '@studio/contracts';
+import type { WordTiming } from '../../capabilities.ts';
+import { runFfmpeg } from '../ffmpeg.ts';
+import { burnCaptions } from './captions.ts';
+import { ENCODE, encodeToMp4, VIDEO_FPS } from './clips.ts';
+import { CAPTION_READABLE_S, captionCuesOf, captionsAss, captionsVtt } from './word-captions.ts';
+
+const FRAME = 1 / VIDEO_FPS;
+const HIGHLIGHT = '#ff2d55';
+const BACKGROUND = [0x3a, 0x6e, 0xa5] as const;
+const STYLES = CAPTION_STYLES.filter((s): s is Exclude<CaptionStyleId, 'none'> => s !== 'none');
+const FORMATS = { '9:16': [360, 640], '1:1': [360, 360], '16:9': [640, 360] } as const;
+type Format = keyof typeof FORMATS;
+
+/** Words said one after another from `from`, `each` seconds apiece with a short breath between. */
+const said = (text: string, from = 0.2, each = 0.3): WordTiming[] =>
+  text.split(' ').map((word, i) => ({ text: word, start: from + i * each, end: from + i * each + each * 0.85 }));
+
+// Long words and a comma: today's captions shrank such chunks or ran them off the frame's edge.
+const SENTENCE = said('Unbelievably hydrating serum finally fixed my extraordinarily dry skin, grab yours today');
+const CLIP_S = 4;
+
+/** A plain clip of the frame's size: whatever differs from it after the burn was drawn by the captions. */
+const plainClip = (width: number, height: number) =>
+  encodeToMp4(
+    (out) => ['-f', 'lavfi', '-i', `color=c=0x3a6ea5:s=${width}x${height}:r=${VIDEO_FPS}:d=${CLIP_S}`, ...ENCODE, '-y', out],
+    Buffer.alloc(0),
+  );
+
+/** The frames shown at `times` (seconds), as raw RGB. */
+async function framesAt(video: Buffer, width: number, height: number, times: number[]): Promise<Buffer[]> {
+  const dir = fs.mkdtempSync(join(os.tmpdir(), 'caption-frames-'));
+  try {
+    const file = join(dir, 'v.mp4');
+    fs.writeFileSync(file, video);
+    const numbers = times.map((t) => Math.round(t * VIDEO_FPS));
+    const select = [...new Set(numbers)].map((n) => `eq(n\\,${n})`).join('+');
+    const raw = await runFfmpeg(
+      ['-i', file, '-vf', `select='${select}'`, '-vsync', '0', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+      Buffer.alloc(0),
+    );
+    const size = width * height * 3;
+    const byNumber = new Map([...new Set(numbers)].sort((a, b) => a - b).map((n, i) => [n, raw.subarray(i * size, (i + 1) * size)]));
+    return numbers.map((n) => byNumber.get(n)!);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Pixels the captions drew (far from the plain background), as a mask. */
+const drawn = (frame: Buffer) =>
+  Uint8Array.from({ length: frame.length / 3 }, (_, p) => {
+    const d = Math.abs(frame[p * 3]! - BACKGROUND[0]) + Math.abs(frame[p * 3 + 1]! - BACKGROUND[1]) + Math.abs(frame[p * 3 + 2]! - BACKGROUND[2]);
+    return d > 90 ? 1 : 0;
+  });
+
+/** Drawn pixels inside a box of the frame (fractions of its width and height). */
+function countIn(mask: Uint8Array, width: number, height: number, box: { x0: number; x1: number; y0: number; y1: number }): number {
+  let n = 0;
+  for (let y = Math.floor(box.y0 * height); y < Math.ceil(box.y1 * height); y++)
+    for (let x = Math.floor(box.x0 * width); x < Math.ceil(box.x1 * width); x++) n += mask[y * width + x]!;
+  return n;
+}
+
+/** Pixels near the highlight colour between rows y0 and y1 (fractions of the height). */
+function highlighted(frame: Buffer, width: number, height: number, y0: number, y1: number): number {
+  let n = 0;
+  const [r, g, b] = [0xff, 0x2d, 0x55];
+  for (let p = Math.floor(y0 * height) * width; p < Math.ceil(y1 * height) * width; p++) {
+    if (Math.abs(frame[p * 3]! - r) + Math.abs(frame[p * 3 + 1]! - g) + Math.abs(frame[p * 3 + 2]! - b) < 90) n++;
+  }
+  return n;
+}
+
+/** Height in pixels of the first run of rows with anything drawn: the top line's type. */
+function firstLineHeight(mask: Uint8Array, width: number, height: number): number {
+  const rows = Array.from({ length: height }, (_, y) => mask.subarray(y * width, (y + 1) * width).some(Boolean));
+  const top = rows.indexOf(true);
+  let bottom = top;
+  while (bottom + 1 < height && rows[bottom + 1]) bottom++;
+  return top < 0 ? 0 : bottom - top + 1;
+}
+
+const savePng = (frame: Buffer, width: number, height: number, name: string) =>
+  sharp(frame, { raw: { width, height, channels: 3 } })
+    .png()
+    .toFile(`/tmp/captions-${name}.png`);
+
+describe('word-timed captions: timing', () => {
+  it.each(STYLES)('%s shows every word while it is said, no cue before its first word, each readable and none over the next', (style) => {
+    const words = [...SENTENCE, ...said('Only twelve dollars. Try it now, you will love it', 5, 0.38)];
+    for (const [width, height] of Object.values(FORMATS)) {
+      const cues = captionCuesOf({ words, style, width, height });
+      expect(cues.flatMap((c) => c.words)).toEqual(words);
+      cues.forEach((cue, k) => {
+        expect(cue.lines.length).toBeLessThanOrEqual(2);
+        expect(cue.words.length).toBeLessThanOrEqual(CAPTION_LOOKS[style].maxWords);
+        expect(cue.start).toBeGreaterThanOrEqual(cue.words[0]!.start - 0.005);
+        for (const word of cue.words) {
+          expect(cue.start).toBeLessThanOrEqual(word.start + FRAME);
+          expect(cue.end).toBeGreaterThanOrEqual(word.end - FRAME);
+        }
+        const next = cues[k + 1];
+        if (next) expect(cue.end).toBeLessThanOrEqual(next.start);
+        // Shorter only where the next cue's first word is already said.
+        if (!next || next.start - cue.start >= CAPTION_READABLE_S) expect(cue.end - cue.start).toBeGreaterThanOrEqual(CAPTION_READABLE_S - 0.005);
+      });
+    }
+  });
+
+  it('bold pop shows one to three words at a time; the WebVTT carries the same cues at the same times', () => {
+    const cues = captionCuesOf({ words: SENTENCE, style: 'bold-pop', width: 360, height: 640 });
+    expect(cues.every((c) => c.words.length >= 1 && c.words.length <= 3)).toBe(true);
+    const vtt = captionsVtt({ words: SENTENCE, style: 'bold-pop', width: 360, height: 640 });
+    const times = [...vtt.matchAll(/(\d\d):(\d\d):(\d\d)\.(\d{3}) --> (\d\d):(\d\d):(\d\d)\.(\d{3})/g)].map((m) => [
+      Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 1000,
+      Number(m[6]) * 60 + Number(m[7]) + Number(m[8]) / 1000,
+    ]);
+    expect(times).toEqual(cues.map((c) => [c.start, c.end]));
+    expect(vtt.startsWith('WEBVTT\n')).toBe(true);
+  });
+
+  it('moves every cue by the offset of the words in the clip, and escapes the text for ASS and WebVTT', () => {
+    const words = said('{\\b1}hacked <b>bold</b> & more');
+    const ass = captionsAss({ words, style: 'lower-third', width: 360, height: 640, highlight: HIGHLIGHT, offsetS: 1 });
+    expect(ass).not.toContain('{\\b1}');
+    expect(ass).toMatch(/Dialogue: 0,0:00:01\.20,/);
+    const vtt = captionsVtt({ words, style: 'lower-third', width: 360, height: 640 });
+    expect(vtt).toContain('&lt;b&gt;bold&lt;/b&gt; &amp; more');
+  });
+
+  it('burns nothing for `none`, and the contracts offer exactly the styles the engine draws', () => {
+    expect(captionsAss({ words: SENTENCE, style: 'none', width: 360, height: 640, highlight: HIGHLIGHT })).not.toMatch(/^Dialogue:/m);
+    expect(CaptionStyle.options).toEqual([...CAPTION_STYLES]);
+    expect(CaptionStyle.safeParse('comic-sans').success).toBe(false);
+  });
+});
+
+describe('word-timed captions: burned into a clip', () => {
+  const plain = new Map<Format, Buffer>();
+  beforeAll(async () => {
+    for (const [format, [w, h]] of Object.entries(FORMATS)) plain.set(format as Format, await plainClip(w, h));
+  }, 60_000);
+
+  const render = async (format: Format, style: CaptionStyleId, words: WordTiming[]) => {
+    const [width, height] = FORMATS[format];
+    const ass = captionsAss({ words, style, width, height, highlight: HIGHLIGHT });
+    return burnCaptions({ video: plain.get(format)!, ass });
+  };
+
+  it.each(['bold-pop', 'karaoke'] as const)('%s: at three words’ mid-times the caption band shows the highlight colour', async (style) => {
+    const [width, height] = FORMATS['9:16'];
+    const video = await render('9:16', style, SENTENCE);
+    const picked = [SENTENCE[0]!, SENTENCE[5]!, SENTENCE[10]!];
+    const frames = await framesAt(video, width, height, [0.1, ...picked.map((w) => (w.start + w.end) / 2)]);
+    const [before, ...during] = frames;
+    // Nothing before the first word is said.
+    expect(drawn(before!).some(Boolean)).toBe(false);
+    for (const frame of during) {
+      expect(highlighted(frame, width, height, 0.45, 0.8)).toBeGreaterThan(40);
+      // The highlight is the caption's, not elsewhere in the frame.
+      expect(highlighted(frame, width, height, 0, 0.45) + highlighted(frame, width, height, 0.8, 1)).toBe(0);
+    }
+    await savePng(during[1]!, width, height, `${style}-9x16`);
+  }, 60_000);
+
+  it.each(STYLES)('%s: a long sentence stays inside every format, clear of the apps’ buttons and bottom 20 % in 9:16', async (style) => {
+    const mids = SENTENCE.map((w) => (w.start + w.end) / 2);
+    for (const format of Object.keys(FORMATS) as Format[]) {
+      const [width, height] = FORMATS[format];
+      const frames = await framesAt(await render(format, style, SENTENCE), width, height, mids);
+      for (const frame of frames) {
+        const mask = drawn(frame);
+        expect(countIn(mask, width, height, { x0: 0.2, x1: 0.8, y0: 0, y1: 1 })).toBeGreaterThan(50);
+        expect(countIn(mask, width, height, { x0: 0, x1: 0.03, y0: 0, y1: 1 })).toBe(0);
+        expect(countIn(mask, width, height, { x0: 0.97, x1: 1, y0: 0, y1: 1 })).toBe(0);
+        if (format === '9:16') {
+          expect(countIn(mask, width, height, { x0: 0, x1: 1, y0: 0.8, y1: 1 })).toBe(0);
+          expect(countIn(mask, width, height, { x0: 0.85, x1: 1, y0: 0, y1: 1 })).toBe(0);
+        }
+      }
+      await savePng(frames[6]!, width, height, `${style}-${format.replace(':', 'x')}`);
+    }
+  }, 120_000);
+
+  it.each(['bold-pop', 'lower-third'] as const)('%s: a short and a long caption are set at the same size', async (style) => {
+    const [width, height] = FORMATS['9:16'];
+    // One word, then a cue as long as the style holds (two lines for sentences): no descenders in either first line.
+    const words = said(style === 'bold-pop' ? 'Wow! Super soft skin.' : 'Wow! Summer across the ocean was unbelievably warm and serene', 0.2, 0.3);
+    const cues = captionCuesOf({ words, style, width, height });
+    expect(cues[0]!.words).toHaveLength(1);
+    expect(cues[1]!.words.length).toBeGreaterThan(2);
+    const video = await render('9:16', style, words);
+    const at = cues.map((c) => (c.start + c.words.at(-1)!.end) / 2);
+    const [short, long] = (await framesAt(video, width, height, at)).map((f) => firstLineHeight(drawn(f), width, height));
+    expect(short).toBeGreaterThan(8);
+    expect(Math.abs(short! - long!)).toBeLessThanOrEqual(1);
+  }, 60_000);
+});

@@ -91,7 +91,7 @@ export const CAPTION_LOOKS: Record<Exclude<CaptionStyleId, 'none'>, CaptionLook>
     highlight: 'none',
     outline: 0,
     shadow: 0,
-    box: { colour: '#111111', opacity: 0.78, radius: 0.35, padX: 0.45, padY: 0.22 },
+    box: { colour: '#111111', opacity: 0.78, radius: 0.45, padX: 0.45, padY: 0.22 },
     pop: null,
   },
   'lower-third': {

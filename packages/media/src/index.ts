@@ -19,6 +19,7 @@ export { HOSTED_PRESET_VOICES } from './elevenlabs/presets.ts';
 export { VIDEO_FPS } from './local/video/clips.ts';
 export { FFMPEG_PATH } from './local/ffmpeg.ts';
 export { CAPTION_MIN_CUE_S, CAPTION_WORDS, captionCues, type CaptionCue } from './local/video/captions.ts';
+export { captionCuesOf, captionsAss, captionsVtt, type CaptionsInput, type WordCaptionCue } from './local/video/word-captions.ts';
 export { BRAND_FONTS, DEFAULT_BRAND_FONT_ID, brandFont, brandFontsDir, type BrandFont } from './local/fonts.ts';
 export {
   renderEndCard,

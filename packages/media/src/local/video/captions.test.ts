@@ -57,4 +57,22 @@ describe('captions', () => {
     expect(cues.every((c) => c.end - c.start >= 0.49)).toBe(true);
     expect(cues.at(-1)!.end).toBeCloseTo(12, 1);
   });
+
+  it('wraps a script’s long caption inside the frame at one size instead of running it off the edge', async () => {
+    const still = await sharp({ create: { width: W, height: H, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
+    const clip = await localAnimate({ image: { data: still, mime: 'image/jpeg', width: W, height: H }, width: W, height: H, durationS: 2 });
+    // One cue of six long words: captions once shrank it to half size and still ran it off the left edge.
+    const script = 'Unbelievably hydrating serum extraordinarily moisturising everyday';
+    const captioned = await localBurnCaptions({ video: clip.video, script, width: W, height: H, durationS: 2 });
+    const [before, after] = [await firstFrame(clip.video), await firstFrame(captioned)];
+    const columns = (frame: Buffer, from: number, to: number) => Buffer.from(frame.filter((_, i) => i % W >= from && i % W < to));
+    const edge = Math.ceil(W * 0.03);
+    expect(changed(rows(before, 0, H), rows(after, 0, H))).toBeGreaterThan(150);
+    expect(changed(columns(before, 0, edge), columns(after, 0, edge))).toBe(0);
+    expect(changed(columns(before, W - edge, W), columns(after, W - edge, W))).toBe(0);
+    // Clear of the short-video apps' bottom fifth.
+    expect(changed(rows(before, H * 0.8, H), rows(after, H * 0.8, H))).toBe(0);
+  }, 120_000);
 });

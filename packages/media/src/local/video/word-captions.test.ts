@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPTION_LOOKS, CAPTION_STYLES, CaptionStyle, type CaptionStyleId } from '@studio/contracts';
 import type { WordTiming } from '../../capabilities.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
+import { brandFont } from '../fonts.ts';
+import { captionFont } from './caption-font.ts';
 import { burnCaptions } from './captions.ts';
 import { ENCODE, encodeToMp4, VIDEO_FPS } from './clips.ts';
 import { CAPTION_READABLE_S, captionCuesOf, captionsAss, captionsVtt } from './word-captions.ts';
@@ -147,10 +149,18 @@ describe('word-timed captions: burned into a clip', () => {
     for (const [format, [w, h]] of Object.entries(FORMATS)) plain.set(format as Format, await plainClip(w, h));
   }, 60_000);
 
-  const render = async (format: Format, style: CaptionStyleId, words: WordTiming[]) => {
+  const render = async (format: Format, style: CaptionStyleId, words: WordTiming[], fontFile?: string) => {
     const [width, height] = FORMATS[format];
-    const ass = captionsAss({ words, style, width, height, highlight: HIGHLIGHT });
-    return burnCaptions({ video: plain.get(format)!, ass });
+    const ass = captionsAss({ words, style, width, height, highlight: HIGHLIGHT, fontFile });
+    return burnCaptions({ video: plain.get(format)!, ass, fontFile });
+  };
+  /** Leftmost and rightmost columns with anything drawn. */
+  const extent = (mask: Uint8Array, width: number) => {
+    let [left, right] = [width, -1];
+    mask.forEach((v, p) => {
+      if (v) [left, right] = [Math.min(left, p % width), Math.max(right, p % width)];
+    });
+    return { left, right };
   };
 
   it.each(['bold-pop', 'karaoke'] as const)('%s: at three words’ mid-times the caption band shows the highlight colour', async (style) => {
@@ -200,5 +210,33 @@ describe('word-timed captions: burned into a clip', () => {
     const [short, long] = (await framesAt(video, width, height, at)).map((f) => firstLineHeight(drawn(f), width, height));
     expect(short).toBeGreaterThan(8);
     expect(Math.abs(short! - long!)).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  it('bold pop grows in: a cue’s first frame is set 10 % larger than three frames later', async () => {
+    const [width, height] = FORMATS['16:9'];
+    // The first word starts on a frame (0.2 s = frame 5), so that frame shows the pop's start.
+    const words = said('Glow', 0.2, 0.6);
+    const [first, settled] = await framesAt(await render('16:9', 'bold-pop', words), width, height, [0.2, 0.32]);
+    const [a, b] = [extent(drawn(first!), width), extent(drawn(settled!), width)];
+    const ratio = (a.right - a.left) / (b.right - b.left);
+    expect(ratio).toBeGreaterThan(1.05);
+    expect(ratio).toBeLessThan(1.15);
+  }, 60_000);
+
+  it.each([
+    ['DejaVu Sans Bold', undefined],
+    ['a bundled brand font', brandFont('montserrat').file],
+  ])('sets captions in %s, as wide as the layout measured them', async (_, fontFile) => {
+    const [width, height] = FORMATS['16:9'];
+    const words = said('Glow all day long', 0.2, 0.3);
+    const ass = captionsAss({ words, style: 'lower-third', width, height, highlight: HIGHLIGHT, fontFile });
+    if (fontFile) expect(ass).toMatch(/^Style: Cue,Montserrat Bold,/m);
+    const [frame] = await framesAt(await render('16:9', 'lower-third', words, fontFile), width, height, [1]);
+    const { left, right } = extent(drawn(frame!), width);
+    const em = CAPTION_LOOKS['lower-third'].size.wide * height;
+    const measured = captionFont(fontFile).measure('Glow all day long', em);
+    // Outline on both sides and the shadow's offset are drawn beyond the type.
+    const edges = em * (2 * CAPTION_LOOKS['lower-third'].outline + CAPTION_LOOKS['lower-third'].shadow);
+    expect(Math.abs(right - left + 1 - (measured + edges)) / measured).toBeLessThan(0.03);
   }, 60_000);
 });

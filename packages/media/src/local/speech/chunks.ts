@@ -1,10 +1,13 @@
+import type { WordTiming } from '../../capabilities.ts';
 import type { TimedPhoneme } from './visemes.ts';
+import { shiftWords } from './words.ts';
 
-/** Speech as a synthesiser gives it: mono 16-bit samples, their rate, and each phoneme with its start. */
+/** Speech as a synthesiser gives it: mono 16-bit samples, their rate, each phoneme with its start, and each word of its text with its times. */
 export interface Spoken {
   samples: Int16Array;
   rate: number;
   phonemes: TimedPhoneme[];
+  words?: WordTiming[];
 }
 
 /**
@@ -44,19 +47,21 @@ function piecesOf(text: string, max: number, level: number): string[] {
 }
 
 /**
- * Pieces of speech (one voice, so one rate) joined into one, in order: each piece's phonemes are
- * moved by the samples before it, so the mouth shapes stay on the words.
+ * Pieces of speech (one voice, so one rate) joined into one, in order: each piece's phonemes and
+ * words are moved by the samples before it, so the mouth shapes and word times stay on the words.
  */
 export function joinSpoken(parts: readonly Spoken[]): Spoken {
   const rate = parts[0]?.rate ?? 16_000;
   const samples = new Int16Array(parts.reduce((n, p) => n + p.samples.length, 0));
   const phonemes: TimedPhoneme[] = [];
+  const words: WordTiming[] = [];
   let offset = 0;
   for (const part of parts) {
     samples.set(part.samples, offset);
     const startS = offset / rate;
     for (const p of part.phonemes) phonemes.push({ ipa: p.ipa, start: startS + p.start });
+    words.push(...shiftWords(part.words ?? [], startS));
     offset += part.samples.length;
   }
-  return { samples, rate, phonemes };
+  return { samples, rate, phonemes, words };
 }

@@ -1,9 +1,13 @@
 /** The part of `@echogarden/espeak-ng-emscripten` (Emscripten build, no types of its own) the engine uses. */
 declare module '@echogarden/espeak-ng-emscripten' {
-  /** An event espeak-ng reports while it speaks; `audio_position` is in milliseconds, `id` the phoneme (IPA) of a phoneme event. */
+  /**
+   * An event espeak-ng reports while it speaks; `audio_position` is in milliseconds, `id` the
+   * phoneme (IPA) of a phoneme event, `text_position` the character (1-based, of the SSML) it comes from.
+   */
   export interface ESpeakEvent {
     type: 'list_terminated' | 'word' | 'sentence' | 'mark' | 'play' | 'end' | 'msg_terminated' | 'phoneme' | 'samplerate';
     audio_position: number;
+    text_position: number;
     id: string | number | undefined;
   }
   export interface ESpeakWorker {

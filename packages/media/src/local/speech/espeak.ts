@@ -23,6 +23,7 @@ import { analyzeAway, speakAway } from './speaker.ts';
 
 export { closeLocalSpeech } from './speaker.ts';
 import { cuesFromPhonemes } from './visemes.ts';
+import { escapeXml } from './words.ts';
 
 const FORMATS = {
   mp3: { mime: 'audio/mpeg', args: ['-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3'] },
@@ -31,8 +32,6 @@ const FORMATS = {
 
 /** -1.5 dBFS, as a linear sample value. */
 const PEAK_LIMIT = (10 ** (-1.5 / 20)).toFixed(3);
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * How the spec's settings reach a voice espeak-ng can make: speed scales the rate; stability
@@ -53,7 +52,7 @@ export async function localTextToSpeech(input: TextToSpeechInput): Promise<Speec
   if (!text) throw new MediaError('bad_input', 'There is no text to speak.');
   const started = performance.now();
   const { flite } = voice;
-  const { samples, rate, phonemes } = await speakAway(text, (piece) =>
+  const { samples, rate, phonemes, words } = await speakAway(text, (piece) =>
     flite
       ? { engine: 'flite', args: fliteArguments(flite, input.settings, piece) }
       : { engine: 'espeak-ng', request: espeakRequest(voice, input.settings, piece) },
@@ -79,6 +78,7 @@ export async function localTextToSpeech(input: TextToSpeechInput): Promise<Speec
     mime: format.mime,
     durationS: Math.round(durationS * 100) / 100,
     mouthCues: cuesFromPhonemes(phonemes, durationS),
+    words: words ?? [],
     provider: 'local',
     model: voice.flite ? `local/flite/${voice.flite.voice}` : `local/espeak-ng/${voice.language}+${voice.variant}`,
     cost: { amount: Math.round(performance.now() - started) / 1000, unit: 'compute_s' },

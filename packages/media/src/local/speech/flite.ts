@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { LocalVoice, TextToSpeechInput } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import type { TimedPhoneme } from './visemes.ts';
+import { fliteSegments, type FliteSegment } from './words.ts';
 
 export type FliteVoice = NonNullable<LocalVoice['flite']>;
 
@@ -82,12 +83,21 @@ export function wavSamples(wav: Buffer): { samples: Int16Array; rate: number } {
   return { samples: new Int16Array(0), rate };
 }
 
+/** The same flite arguments with another text to say, and more arguments before it (a later `--setf` wins). */
+export function withFliteText(args: readonly string[], text: string, more: readonly string[] = []): string[] {
+  const at = args.indexOf('-t');
+  return at < 0 ? [...args, ...more, '-t', text] : [...args.slice(0, at), ...more, '-t', text, ...args.slice(at + 2)];
+}
+
 /**
- * Speaks with flite: mono 16-bit samples, their rate, and each phone with its start. What flite
+ * Speaks with flite: mono 16-bit samples, their rate, each phone with its start (and as flite
+ * printed it, with its end: `segments`). What flite
  * prints (the phones) goes to a file of its own, opened and closed exactly once here: a
  * `FileHandle` closed twice crashed the process (a segmentation fault in Node's close).
  */
-export async function fliteSpeak(args: string[]): Promise<{ samples: Int16Array; rate: number; phonemes: TimedPhoneme[] }> {
+export async function fliteSpeak(
+  args: string[],
+): Promise<{ samples: Int16Array; rate: number; phonemes: TimedPhoneme[]; segments: FliteSegment[] }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-flite-'));
   const printed = path.join(dir, 'phones.txt');
   try {
@@ -106,7 +116,8 @@ export async function fliteSpeak(args: string[]): Promise<{ samples: Int16Array;
       closeSync(out);
     }
     const { samples, rate } = wavSamples(await fs.readFile(path.join(dir, 'speech.wav')));
-    return { samples, rate, phonemes: phonesFromFlite(await fs.readFile(printed, 'utf8')) };
+    const phones = await fs.readFile(printed, 'utf8');
+    return { samples, rate, phonemes: phonesFromFlite(phones), segments: fliteSegments(phones) };
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

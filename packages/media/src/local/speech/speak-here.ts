@@ -8,8 +8,12 @@
  */
 import ESpeakNgEmscripten, { type ESpeakEvent, type ESpeakWorker } from '@echogarden/espeak-ng-emscripten';
 import type { Spoken } from './chunks.ts';
-import { fliteSpeak } from './flite.ts';
+import { fliteSpeak, withFliteText } from './flite.ts';
 import type { TimedPhoneme } from './visemes.ts';
+import { bareWord, scriptWords, wordsFromEspeak, wordsFromFlite, type EspeakPhonemeEvent, type FliteSegment } from './words.ts';
+
+/** Words said alone in one flite run (see `fliteSpeakWords`). */
+const ALONE_WORDS_PER_RUN = 24;
 
 /** What espeak-ng is asked to say, and how. */
 export interface EspeakRequest {
@@ -22,8 +26,11 @@ export interface EspeakRequest {
   ssml: string;
 }
 
-/** One piece of text for one synthesiser: flite's arguments, or what espeak-ng is asked. */
-export type SpeechRequest = { engine: 'flite'; args: string[] } | { engine: 'espeak-ng'; request: EspeakRequest };
+/**
+ * One piece of text for one synthesiser: flite's arguments, or what espeak-ng is asked; with the
+ * piece's plain `text`, the answer tells when each of its words is said.
+ */
+export type SpeechRequest = ({ engine: 'flite'; args: string[] } | { engine: 'espeak-ng'; request: EspeakRequest }) & { text?: string };
 
 /** espeak-ng keeps its voice in module state: one call at a time. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -38,7 +45,7 @@ let worker: Promise<ESpeakWorker> | undefined;
 const espeak = () =>
   (worker ??= ESpeakNgEmscripten({ print: () => undefined, printErr: () => undefined }).then((module) => new module.eSpeakNGWorker()));
 
-async function espeakSpeak(request: EspeakRequest): Promise<Spoken> {
+async function espeakSpeak(request: EspeakRequest, text: string | undefined): Promise<Spoken> {
   return serially(async () => {
     const synth = await espeak();
     synth.set_voice(request.voice);
@@ -46,9 +53,15 @@ async function espeakSpeak(request: EspeakRequest): Promise<Spoken> {
     synth.set_pitch(request.pitch);
     const blocks: Int16Array[] = [];
     const phonemes: TimedPhoneme[] = [];
+    const located: EspeakPhonemeEvent[] = [];
     synth.synthesize(request.ssml, (samples: Int16Array, events: ESpeakEvent[]) => {
       blocks.push(samples);
-      for (const e of events) if (e.type === 'phoneme') phonemes.push({ ipa: String(e.id ?? ''), start: e.audio_position / 1000 });
+      for (const e of events) {
+        if (e.type !== 'phoneme') continue;
+        const ipa = String(e.id ?? '');
+        phonemes.push({ ipa, start: e.audio_position / 1000 });
+        located.push({ ipa, start: e.audio_position / 1000, textPosition: e.text_position });
+      }
       return 0;
     });
     const samples = new Int16Array(blocks.reduce((n, b) => n + b.length, 0));
@@ -57,11 +70,33 @@ async function espeakSpeak(request: EspeakRequest): Promise<Spoken> {
       samples.set(b, offset);
       offset += b.length;
     }
-    return { samples, rate: synth.get_samplerate(), phonemes };
+    const rate = synth.get_samplerate();
+    const words = text === undefined ? undefined : wordsFromEspeak(text, request.ssml, located, samples.length / rate);
+    return { samples, rate, phonemes, words };
   });
+}
+
+/**
+ * flite, and when it has a text, its words' times: the words are said once more one at a time (a
+ * pause between each), which gives each its pronunciation by flite's own rules for the line's phones to
+ * be shared out by (`wordsFromFlite`).
+ */
+async function fliteSpeakWords(args: string[], text: string | undefined): Promise<Spoken> {
+  const { samples, rate, phonemes, segments } = await fliteSpeak(args);
+  if (text === undefined) return { samples, rate, phonemes };
+  // A semicolon after each word: flite pauses at each, where a full stop after an abbreviation ("Dr.")
+  // runs on. Said quickly and a few dozen words a run: flite's WASI build crashed on a long run of
+  // many short phrases (the line's own pieces are bounded for the same reason, `SPEECH_CHUNK_CHARS`).
+  const bare = scriptWords(text).map((w) => bareWord(w.text));
+  const alone: FliteSegment[] = [];
+  for (let i = 0; i < bare.length; i += ALONE_WORDS_PER_RUN) {
+    const run = bare.slice(i, i + ALONE_WORDS_PER_RUN).join('; ');
+    alone.push(...(await fliteSpeak(withFliteText(args, run, ['--setf', 'duration_stretch=0.3']))).segments);
+  }
+  return { samples, rate, phonemes, words: wordsFromFlite(text, segments, alone, samples.length / rate) };
 }
 
 /** Speaks one piece of text on this thread (in the speech child). */
 export function speakHere(request: SpeechRequest): Promise<Spoken> {
-  return request.engine === 'flite' ? fliteSpeak(request.args) : espeakSpeak(request.request);
+  return request.engine === 'flite' ? fliteSpeakWords(request.args, request.text) : espeakSpeak(request.request, request.text);
 }

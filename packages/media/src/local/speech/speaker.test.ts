@@ -66,7 +66,7 @@ describe('speaking a long text in pieces', () => {
     ['flite', 'studioUgcTwo'],
     ['espeak-ng', 'studioGrace01'],
   ])(
-    'speaks a text longer than one piece as one audio (%s) whose mouth shapes follow every piece to its end',
+    'speaks a text longer than one piece as one audio (%s) whose mouth shapes and word times follow every piece to its end',
     async (_, id) => {
       const text = Array.from({ length: 8 }, (_, i) => SENTENCES[i % 4]).join(' ');
       const chunks = speechChunks(text);
@@ -85,6 +85,15 @@ describe('speaking a long text in pieces', () => {
       const lastPiece = whole.durationS - pieces.at(-1)!.durationS;
       const moving = cues.filter((c) => c.start > lastPiece + 0.5 && c.shape !== 'X');
       expect(moving.length).toBeGreaterThan(20);
+      // Every word once, in order, on one timeline: the last piece's words sit after the pieces before it.
+      const words = whole.words!;
+      expect(words.map((w) => w.text)).toEqual(text.split(' '));
+      words.slice(1).forEach((w, i) => expect(w.start).toBeGreaterThanOrEqual(words[i]!.end));
+      expect(words.at(-1)!.end).toBeLessThanOrEqual(whole.durationS + 0.01);
+      const lastWords = speechChunks(text).at(-1)!.split(' ').length;
+      expect(words.at(-lastWords)!.start).toBeGreaterThan(lastPiece - 0.3);
+      expect(words.at(-lastWords - 1)!.end).toBeLessThan(lastPiece + 0.1);
+      expect(words.at(-1)!.end).toBeGreaterThan(whole.durationS - 0.6);
     },
     60_000,
   );

@@ -1,4 +1,4 @@
-import type { VoiceAnalysis } from '../../capabilities.ts';
+import type { VoiceAnalysis, WordTiming } from '../../capabilities.ts';
 import { WorkerPool } from '../model-worker.ts';
 import { MediaError } from '../../errors.ts';
 import { joinSpoken, speechChunks, type Spoken } from './chunks.ts';
@@ -14,8 +14,9 @@ const PIECE_TIMEOUT_MS = 30_000;
 /** The synthesisers' own memory is WebAssembly's; the JavaScript heap holds a piece's samples and phonemes. */
 const CHILD_HEAP_MB = 256;
 
-/** A child speaks a piece of text, or measures a voice sample (16 kHz). */
-type ChildTask = { request: SpeechRequest } | { pcm: Int16Array };
+/** A child speaks a piece of text, measures a voice sample (16 kHz), or aligns words to an upload (`alignment.ts`). */
+type ChildTask =
+  { request: SpeechRequest } | { pcm: Int16Array } | { align: { upload: Int16Array; reference: Int16Array; words: WordTiming[] } };
 type ChildAnswer = Spoken & { analysis?: VoiceAnalysis };
 
 let pool: WorkerPool<ChildTask, ChildAnswer> | null = null;
@@ -35,8 +36,8 @@ export function speechPool(): WorkerPool<ChildTask, ChildAnswer> {
 
 /**
  * Speaks a text in a speech child, piece by piece (`speechChunks`), at most one piece per child at
- * a time so that other lines spoken meanwhile take their turns, and joins the pieces into one. A
- * child that crashes or hangs fails the text with a `MediaError`.
+ * a time so that other lines spoken meanwhile take their turns, and joins the pieces into one, with
+ * each word's times. A child that crashes or hangs fails the text with a `MediaError`.
  */
 export async function speakAway(text: string, requestFor: (piece: string) => SpeechRequest): Promise<Spoken> {
   const chunks = speechChunks(text);
@@ -49,8 +50,8 @@ export async function speakAway(text: string, requestFor: (piece: string) => Spe
     while (next < chunks.length && !failed) {
       const i = next++;
       try {
-        const { samples, rate, phonemes } = await children.call({ request: requestFor(chunks[i]!) });
-        parts[i] = { samples, rate, phonemes };
+        const { samples, rate, phonemes, words } = await children.call({ request: { ...requestFor(chunks[i]!), text: chunks[i]! } });
+        parts[i] = { samples, rate, phonemes, words };
       } catch (error) {
         failed = true;
         throw error;
@@ -66,6 +67,13 @@ export async function analyzeAway(pcm: Int16Array): Promise<VoiceAnalysis> {
   const { analysis } = await speechPool().call({ pcm });
   if (!analysis) throw new MediaError('upstream', 'The local speech engine failed.');
   return analysis;
+}
+
+/** The words of `reference` carried onto `upload` (both 16 kHz) by `alignWords`, in a speech child: the frames and the warping take a second or more. */
+export async function alignAway(upload: Int16Array, reference: Int16Array, words: WordTiming[]): Promise<WordTiming[]> {
+  const answer = await speechPool().call({ align: { upload, reference, words } });
+  if (!answer.words) throw new MediaError('upstream', 'The local speech engine failed.');
+  return answer.words;
 }
 
 /** Stops the speech children (the next line starts them again). */

@@ -7,6 +7,7 @@ import { decodeToPcm, integratedLoudness } from '../ffmpeg.ts';
 import { localCloneVoice, localTextToSpeech } from './espeak.ts';
 import { LOCAL_PRESET_VOICES } from './presets.ts';
 import { cuesFromPhonemes, shapesOf } from './visemes.ts';
+import { scriptWords } from './words.ts';
 import type { SpeechSettings } from '../../capabilities.ts';
 
 const LINE = 'Hi, I tried this serum for two weeks and my skin has never looked better.';
@@ -71,6 +72,28 @@ describe('local speech (flite and espeak-ng)', () => {
     expect(shapes.filter((s) => s === 'A').length).toBeGreaterThanOrEqual(4);
     expect(shapes).toContain('D');
     expect(shapes.at(-1)).toBe('X');
+  });
+
+  it.each([
+    ['flite', 'studioUgcTwo'],
+    ['espeak-ng', 'studioSarah01'],
+  ])('tells when each word of the script is said (%s): every word, in order, inside the audio', async (_, id) => {
+    const text = 'Hi, I tried this serum for 2 weeks — it costs $25, and Dr. Smith’s café sells it.';
+    const result = await localTextToSpeech({ text, voice: { id }, settings: DEFAULT_VOICE_SETTINGS });
+    const words = result.words!;
+    expect(words.map((w) => w.text)).toEqual(scriptWords(text).map((w) => w.text));
+    expect(words.map((w) => w.text).slice(6, 11)).toEqual(['2', 'weeks —', 'it', 'costs', '$25,']);
+    words.forEach((w, i) => {
+      expect(w.end).toBeGreaterThanOrEqual(w.start);
+      expect(w.end).toBeLessThanOrEqual(result.durationS + 0.01);
+      if (i > 0) expect(w.start).toBeGreaterThanOrEqual(words[i - 1]!.end);
+    });
+    // Spoken words take time: the number read out ("twenty five dollars") is one of the longest.
+    const length = (w: { start: number; end: number }) => w.end - w.start;
+    expect(words.filter((w) => length(w) > 0.05).length).toBe(words.length);
+    expect(length(words[10]!)).toBeGreaterThan(length(words[8]!));
+    expect(words[0]!.start).toBeLessThan(0.3);
+    expect(words.at(-1)!.end).toBeGreaterThan(result.durationS - 0.6);
   });
 
   it('refuses an unknown voice and empty text as bad input', async () => {

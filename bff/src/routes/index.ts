@@ -4,6 +4,7 @@ import { accountRoutes } from './account/index.ts';
 import { adminRoutes } from './admin/index.ts';
 import { adminJobRoutes } from './admin/jobs.ts';
 import { assetRoutes } from './assets/index.ts';
+import { brandKitRoutes } from './brand-kit/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { creditsRoutes } from './credits/index.ts';
@@ -44,6 +45,7 @@ export function createApiRouter(deps: AppDeps): Router {
     videoRoutes,
     paymentRoutes,
     productRoutes,
+    brandKitRoutes,
     projectRoutes,
     studioRoutes,
     trainingRoutes,

@@ -11,6 +11,7 @@ import type { Logger } from '../logger.ts';
 import { createAdminJobs } from './admin/jobs.ts';
 import { createAssetService } from './assets/service.ts';
 import { createAuthService } from './auth-service.ts';
+import { createBrandKitService } from './brand-kit/service.ts';
 import { createCreditService } from './credits/service.ts';
 import { createHealthService } from './health.ts';
 import { createImageService } from './images/service.ts';
@@ -66,6 +67,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
     },
     adminJobs: createAdminJobs({ db, config, jobs, logger, videos }),
     products: createProductService({ db, objects, thumbnails, storeImportAllowedOrigins: config.storeImportAllowedOrigins }),
+    brandKit: createBrandKitService({ db, objects, thumbnails }),
     projects: createProjectService({ db, appUrl }),
     training: createTrainingService({ db, media, objects, jobs }),
     voices: createVoiceService({ db, media, objects }),

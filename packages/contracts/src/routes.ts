@@ -53,6 +53,10 @@ export const ApiRoutes = {
   generateAnimation: '/api/generate-animation',
   jobStatus: '/api/job-status',
   jobs: '/api/jobs',
+  /** Brand Assets → Brand kit: the owner's kit, its logo upload, and the bundled fonts' files (for the font picker). */
+  brandKit: '/api/brand-kit',
+  brandKitLogo: '/api/brand-kit/logo',
+  brandKitFont: '/api/brand-kit/fonts/:fontId',
   devOutbox: '/api/dev/outbox',
   remotes: '/remotes.json',
 } as const;

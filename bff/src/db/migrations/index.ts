@@ -20,6 +20,7 @@ import * as ledgerBatches from './019-ledger-batches.ts';
 import * as trainingCharges from './020-training-charges.ts';
 import * as adminAuditActions from './022-admin-audit-actions.ts';
 import * as projects from './023-projects.ts';
+import * as brandKits from './024-brand-kits.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -43,6 +44,7 @@ const migrations: Record<string, Knex.Migration> = {
   '020-training-charges': trainingCharges,
   '022-admin-audit-actions': adminAuditActions,
   '023-projects': projects,
+  '024-brand-kits': brandKits,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import { BrandKitMessages, type BrandFontId, type BrandKit } from '@studio/contracts';
+import { BRAND_FONTS } from '@studio/media';
+import type { Db } from '../../db/index.ts';
+import { notFound } from '../../errors.ts';
+import { deleteAsset, saveImageAsset } from '../assets/files.ts';
+import { assertStorageAvailable } from '../assets/quota.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import type { Thumbnails } from '../storage/thumbnails.ts';
+import type { UploadedFile } from '../uploads/gate.ts';
+import { acceptImage } from '../uploads/images.ts';
+import { findBrandKit, lockBrandKitLogo, setBrandKitLogo, upsertBrandKitSettings, type BrandKitSettings } from './store.ts';
+
+export interface BrandKitServiceDeps {
+  db: Db;
+  objects: ObjectStore;
+  thumbnails: Thumbnails;
+}
+
+/**
+ * The caller's brand kit (Brand Assets, issue 39 §4): read with defaults before the first save,
+ * settings saved whole, the logo replaced by an upload (the one before it is deleted). Only the
+ * owner reads or changes it: every call takes the signed-in user's id.
+ */
+export function createBrandKitService({ db, objects, thumbnails }: BrandKitServiceDeps) {
+  const removeThumbnails = (id: string) => thumbnails.remove(id);
+  /** A logo already gone (its file deleted elsewhere) is nothing to remove. */
+  const removeLogoAsset = (userId: string, assetId: string | null) =>
+    assetId ? deleteAsset(db, objects, userId, assetId, removeThumbnails).catch(() => {}) : Promise.resolve();
+
+  return {
+    get: (userId: string): Promise<BrandKit> => findBrandKit(db, userId),
+
+    async save(userId: string, settings: BrandKitSettings): Promise<BrandKit> {
+      await upsertBrandKitSettings(db, userId, settings);
+      return findBrandKit(db, userId);
+    },
+
+    /** Keeps an uploaded PNG or WebP (read whole and written again from its pixels) as the kit's logo. */
+    async setLogo(userId: string, file: UploadedFile): Promise<BrandKit> {
+      const image = await acceptImage(file.path, BrandKitMessages.logoTypeInvalid);
+      await assertStorageAvailable(db, userId, image.data.length);
+      const asset = await saveImageAsset(db, objects, {
+        userId,
+        image,
+        assetType: 'product',
+        metadata: { prompt: BrandKitMessages.title, mode: null, selectedLoRAModels: [], model: null, provider: null },
+      });
+      let previous: string | null;
+      try {
+        previous = await db.transaction(async (trx) => {
+          const before = await lockBrandKitLogo(trx, userId);
+          await setBrandKitLogo(trx, userId, asset.id);
+          return before;
+        });
+      } catch (error) {
+        await removeLogoAsset(userId, asset.id);
+        throw error;
+      }
+      await removeLogoAsset(userId, previous);
+      return findBrandKit(db, userId);
+    },
+
+    async removeLogo(userId: string): Promise<BrandKit> {
+      const previous = await db.transaction(async (trx) => {
+        const before = await lockBrandKitLogo(trx, userId);
+        if (before) await setBrandKitLogo(trx, userId, null);
+        return before;
+      });
+      await removeLogoAsset(userId, previous);
+      return findBrandKit(db, userId);
+    },
+
+    /** A bundled font's file, for the picker to show each font's name in itself. */
+    async fontFile(fontId: BrandFontId): Promise<Buffer> {
+      const font = BRAND_FONTS.find((f) => f.id === fontId);
+      if (!font) throw notFound(BrandKitMessages.fontUnknown);
+      return readFile(font.file);
+    },
+  };
+}
+export type BrandKitService = ReturnType<typeof createBrandKitService>;

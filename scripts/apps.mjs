@@ -46,9 +46,11 @@ function wait(child) {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
 }
 
-/** Production builds, two at a time (one per core: the builds are CPU-bound). */
+/** Production builds (and the music library's beds), two at a time (one per core: the builds are CPU-bound). */
 async function build() {
   const apps = [
+    // The media engine's music library: beds composed and encoded once, served by the bff.
+    'packages/media',
     'shell',
     ...remotes()
       .filter((r) => r.scripts.build)

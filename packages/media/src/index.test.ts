@@ -35,6 +35,7 @@ const HEAVY = [
   '@vladmandic/human',
   'adm-zip',
   'espeak-ng',
+  'node-web-audio-api',
   'rhubarb-lip-sync-wasm',
   'sharp',
 ];

@@ -18,6 +18,18 @@ export { LOCAL_PRESET_VOICES } from './local/speech/presets.ts';
 export { HOSTED_PRESET_VOICES } from './elevenlabs/presets.ts';
 export { VIDEO_FPS } from './local/video/clips.ts';
 export { FFMPEG_PATH } from './local/ffmpeg.ts';
+export {
+  MUSIC_LIBRARY_DIR,
+  MUSIC_MOODS,
+  MUSIC_TRACKS,
+  musicFileName,
+  musicTrackOf,
+  type MusicMood,
+  type MusicTrack,
+} from './local/audio/music-tracks.ts';
+export { ensureMusicLibrary } from './local/audio/music-library.ts';
+export { measureLoudness, type Loudness } from './local/audio/loudness.ts';
+export { MIX_MAX_TRUE_PEAK_DBTP, MIX_TARGET_LUFS, mixMusic, replaceVideoAudio, type MixMusicInput } from './local/audio/mix.ts';
 export { CAPTION_MIN_CUE_S, CAPTION_WORDS, captionCues, type CaptionCue } from './local/video/captions.ts';
 export { captionCuesOf, captionsAss, captionsVtt, type CaptionsInput, type WordCaptionCue } from './local/video/word-captions.ts';
 export { BRAND_FONTS, DEFAULT_BRAND_FONT_ID, brandFont, brandFontsDir, type BrandFont } from './local/fonts.ts';

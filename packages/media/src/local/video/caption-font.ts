@@ -55,11 +55,16 @@ export function readFaceFacts(bytes: Buffer): FaceFacts {
   const names = new Map<number, string>();
   for (let i = 0; i < records; i++) {
     const at = name + 6 + i * 12;
-    const [platform, , , id, length, offset] = [0, 2, 4, 6, 8, 10].map((o) => bytes.readUInt16BE(at + o)) as number[];
-    // Windows names are UTF-16BE; the first English one found stands.
-    if (platform !== 3 || names.has(id!)) continue;
-    const raw = Buffer.from(bytes.subarray(strings + offset!, strings + offset! + length!));
-    names.set(id!, raw.swap16().toString('utf16le'));
+    const field = (o: number) => bytes.readUInt16BE(at + o);
+    // Windows names (platform 3) are UTF-16BE; US English (0x409) is the name libass and fontconfig match first.
+    if (field(0) !== 3 || field(4) !== 0x409 || names.has(field(6))) continue;
+    const start = strings + field(10);
+    names.set(
+      field(6),
+      Buffer.from(bytes.subarray(start, start + field(8)))
+        .swap16()
+        .toString('utf16le'),
+    );
   }
   const fullName = names.get(4) ?? names.get(1);
   if (!fullName) throw bad();

@@ -57,7 +57,8 @@ async function framesAt(video: Buffer, width: number, height: number, times: num
 /** Pixels the captions drew (far from the plain background), as a mask. */
 const drawn = (frame: Buffer) =>
   Uint8Array.from({ length: frame.length / 3 }, (_, p) => {
-    const d = Math.abs(frame[p * 3]! - BACKGROUND[0]) + Math.abs(frame[p * 3 + 1]! - BACKGROUND[1]) + Math.abs(frame[p * 3 + 2]! - BACKGROUND[2]);
+    const d =
+      Math.abs(frame[p * 3]! - BACKGROUND[0]) + Math.abs(frame[p * 3 + 1]! - BACKGROUND[1]) + Math.abs(frame[p * 3 + 2]! - BACKGROUND[2]);
     return d > 90 ? 1 : 0;
   });
 
@@ -110,7 +111,8 @@ describe('word-timed captions: timing', () => {
         const next = cues[k + 1];
         if (next) expect(cue.end).toBeLessThanOrEqual(next.start);
         // Shorter only where the next cue's first word is already said.
-        if (!next || next.start - cue.start >= CAPTION_READABLE_S) expect(cue.end - cue.start).toBeGreaterThanOrEqual(CAPTION_READABLE_S - 0.005);
+        if (!next || next.start - cue.start >= CAPTION_READABLE_S)
+          expect(cue.end - cue.start).toBeGreaterThanOrEqual(CAPTION_READABLE_S - 0.005);
       });
     }
   });
@@ -163,54 +165,70 @@ describe('word-timed captions: burned into a clip', () => {
     return { left, right };
   };
 
-  it.each(['bold-pop', 'karaoke'] as const)('%s: at three words’ mid-times the caption band shows the highlight colour', async (style) => {
-    const [width, height] = FORMATS['9:16'];
-    const video = await render('9:16', style, SENTENCE);
-    const picked = [SENTENCE[0]!, SENTENCE[5]!, SENTENCE[10]!];
-    const frames = await framesAt(video, width, height, [0.1, ...picked.map((w) => (w.start + w.end) / 2)]);
-    const [before, ...during] = frames;
-    // Nothing before the first word is said.
-    expect(drawn(before!).some(Boolean)).toBe(false);
-    for (const frame of during) {
-      expect(highlighted(frame, width, height, 0.45, 0.8)).toBeGreaterThan(40);
-      // The highlight is the caption's, not elsewhere in the frame.
-      expect(highlighted(frame, width, height, 0, 0.45) + highlighted(frame, width, height, 0.8, 1)).toBe(0);
-    }
-    await savePng(during[1]!, width, height, `${style}-9x16`);
-  }, 60_000);
-
-  it.each(STYLES)('%s: a long sentence stays inside every format, clear of the apps’ buttons and bottom 20 % in 9:16', async (style) => {
-    const mids = SENTENCE.map((w) => (w.start + w.end) / 2);
-    for (const format of Object.keys(FORMATS) as Format[]) {
-      const [width, height] = FORMATS[format];
-      const frames = await framesAt(await render(format, style, SENTENCE), width, height, mids);
-      for (const frame of frames) {
-        const mask = drawn(frame);
-        expect(countIn(mask, width, height, { x0: 0.2, x1: 0.8, y0: 0, y1: 1 })).toBeGreaterThan(50);
-        expect(countIn(mask, width, height, { x0: 0, x1: 0.03, y0: 0, y1: 1 })).toBe(0);
-        expect(countIn(mask, width, height, { x0: 0.97, x1: 1, y0: 0, y1: 1 })).toBe(0);
-        if (format === '9:16') {
-          expect(countIn(mask, width, height, { x0: 0, x1: 1, y0: 0.8, y1: 1 })).toBe(0);
-          expect(countIn(mask, width, height, { x0: 0.85, x1: 1, y0: 0, y1: 1 })).toBe(0);
-        }
+  it.each(['bold-pop', 'karaoke'] as const)(
+    '%s: at three words’ mid-times the caption band shows the highlight colour',
+    async (style) => {
+      const [width, height] = FORMATS['9:16'];
+      const video = await render('9:16', style, SENTENCE);
+      const picked = [SENTENCE[0]!, SENTENCE[5]!, SENTENCE[10]!];
+      const frames = await framesAt(video, width, height, [0.1, ...picked.map((w) => (w.start + w.end) / 2)]);
+      const [before, ...during] = frames;
+      // Nothing before the first word is said.
+      expect(drawn(before!).some(Boolean)).toBe(false);
+      for (const frame of during) {
+        expect(highlighted(frame, width, height, 0.45, 0.8)).toBeGreaterThan(40);
+        // The highlight is the caption's, not elsewhere in the frame.
+        expect(highlighted(frame, width, height, 0, 0.45) + highlighted(frame, width, height, 0.8, 1)).toBe(0);
       }
-      await savePng(frames[6]!, width, height, `${style}-${format.replace(':', 'x')}`);
-    }
-  }, 120_000);
+      await savePng(during[1]!, width, height, `${style}-9x16`);
+    },
+    60_000,
+  );
 
-  it.each(['bold-pop', 'lower-third'] as const)('%s: a short and a long caption are set at the same size', async (style) => {
-    const [width, height] = FORMATS['9:16'];
-    // One word, then a cue as long as the style holds (two lines for sentences): no descenders in either first line.
-    const words = said(style === 'bold-pop' ? 'Wow! Super soft skin.' : 'Wow! Summer across the ocean was unbelievably warm and serene', 0.2, 0.3);
-    const cues = captionCuesOf({ words, style, width, height });
-    expect(cues[0]!.words).toHaveLength(1);
-    expect(cues[1]!.words.length).toBeGreaterThan(2);
-    const video = await render('9:16', style, words);
-    const at = cues.map((c) => (c.start + c.words.at(-1)!.end) / 2);
-    const [short, long] = (await framesAt(video, width, height, at)).map((f) => firstLineHeight(drawn(f), width, height));
-    expect(short).toBeGreaterThan(8);
-    expect(Math.abs(short! - long!)).toBeLessThanOrEqual(1);
-  }, 60_000);
+  it.each(STYLES)(
+    '%s: a long sentence stays inside every format, clear of the apps’ buttons and bottom 20 % in 9:16',
+    async (style) => {
+      const mids = SENTENCE.map((w) => (w.start + w.end) / 2);
+      for (const format of Object.keys(FORMATS) as Format[]) {
+        const [width, height] = FORMATS[format];
+        const frames = await framesAt(await render(format, style, SENTENCE), width, height, mids);
+        for (const frame of frames) {
+          const mask = drawn(frame);
+          expect(countIn(mask, width, height, { x0: 0.2, x1: 0.8, y0: 0, y1: 1 })).toBeGreaterThan(50);
+          expect(countIn(mask, width, height, { x0: 0, x1: 0.03, y0: 0, y1: 1 })).toBe(0);
+          expect(countIn(mask, width, height, { x0: 0.97, x1: 1, y0: 0, y1: 1 })).toBe(0);
+          if (format === '9:16') {
+            expect(countIn(mask, width, height, { x0: 0, x1: 1, y0: 0.8, y1: 1 })).toBe(0);
+            expect(countIn(mask, width, height, { x0: 0.85, x1: 1, y0: 0, y1: 1 })).toBe(0);
+          }
+        }
+        await savePng(frames[6]!, width, height, `${style}-${format.replace(':', 'x')}`);
+      }
+    },
+    120_000,
+  );
+
+  it.each(['bold-pop', 'lower-third'] as const)(
+    '%s: a short and a long caption are set at the same size',
+    async (style) => {
+      const [width, height] = FORMATS['9:16'];
+      // One word, then a cue as long as the style holds (two lines for sentences): no descenders in either first line.
+      const words = said(
+        style === 'bold-pop' ? 'Wow! Super soft skin.' : 'Wow! Summer across the ocean was unbelievably warm and serene',
+        0.2,
+        0.3,
+      );
+      const cues = captionCuesOf({ words, style, width, height });
+      expect(cues[0]!.words).toHaveLength(1);
+      expect(cues[1]!.words.length).toBeGreaterThan(2);
+      const video = await render('9:16', style, words);
+      const at = cues.map((c) => (c.start + c.words.at(-1)!.end) / 2);
+      const [short, long] = (await framesAt(video, width, height, at)).map((f) => firstLineHeight(drawn(f), width, height));
+      expect(short).toBeGreaterThan(8);
+      expect(Math.abs(short! - long!)).toBeLessThanOrEqual(1);
+    },
+    60_000,
+  );
 
   it('bold pop grows in: a cue’s first frame is set 10 % larger than three frames later', async () => {
     const [width, height] = FORMATS['16:9'];
@@ -226,17 +244,21 @@ describe('word-timed captions: burned into a clip', () => {
   it.each([
     ['DejaVu Sans Bold', undefined],
     ['a bundled brand font', brandFont('montserrat').file],
-  ])('sets captions in %s, as wide as the layout measured them', async (_, fontFile) => {
-    const [width, height] = FORMATS['16:9'];
-    const words = said('Glow all day long', 0.2, 0.3);
-    const ass = captionsAss({ words, style: 'lower-third', width, height, highlight: HIGHLIGHT, fontFile });
-    if (fontFile) expect(ass).toMatch(/^Style: Cue,Montserrat Bold,/m);
-    const [frame] = await framesAt(await render('16:9', 'lower-third', words, fontFile), width, height, [1]);
-    const { left, right } = extent(drawn(frame!), width);
-    const em = CAPTION_LOOKS['lower-third'].size.wide * height;
-    const measured = captionFont(fontFile).measure('Glow all day long', em);
-    // Outline on both sides and the shadow's offset are drawn beyond the type.
-    const edges = em * (2 * CAPTION_LOOKS['lower-third'].outline + CAPTION_LOOKS['lower-third'].shadow);
-    expect(Math.abs(right - left + 1 - (measured + edges)) / measured).toBeLessThan(0.03);
-  }, 60_000);
+  ])(
+    'sets captions in %s, as wide as the layout measured them',
+    async (_, fontFile) => {
+      const [width, height] = FORMATS['16:9'];
+      const words = said('Glow all day long', 0.2, 0.3);
+      const ass = captionsAss({ words, style: 'lower-third', width, height, highlight: HIGHLIGHT, fontFile });
+      if (fontFile) expect(ass).toMatch(/^Style: Cue,Montserrat Bold,/m);
+      const [frame] = await framesAt(await render('16:9', 'lower-third', words, fontFile), width, height, [1]);
+      const { left, right } = extent(drawn(frame!), width);
+      const em = CAPTION_LOOKS['lower-third'].size.wide * height;
+      const measured = captionFont(fontFile).measure('Glow all day long', em);
+      // Outline on both sides and the shadow's offset are drawn beyond the type.
+      const edges = em * (2 * CAPTION_LOOKS['lower-third'].outline + CAPTION_LOOKS['lower-third'].shadow);
+      expect(Math.abs(right - left + 1 - (measured + edges)) / measured).toBeLessThan(0.03);
+    },
+    60_000,
+  );
 });

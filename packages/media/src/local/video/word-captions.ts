@@ -129,7 +129,14 @@ function groupWords(layout: Layout, words: WordTiming[], cueStarts?: Set<number>
           endsSentence(previous.text) ||
           (layout.look.breakAtComma && endsClause(previous.text)) ||
           word.start - previous.end > PAUSE_BREAK_S);
-    if (previous !== undefined && (breakHere || !wrap(layout, [...current, word].map((w) => w.text)))) {
+    if (
+      previous !== undefined &&
+      (breakHere ||
+        !wrap(
+          layout,
+          [...current, word].map((w) => w.text),
+        ))
+    ) {
       groups.push(current);
       current = [];
     }
@@ -196,7 +203,12 @@ const assAlpha = (opacity: number) =>
 const px = (n: number) => Math.round(n * 10) / 10;
 
 /** A cue's lines as ASS text, `decorate` wrapping each word (by index) in its override tags. */
-function linesText(layout: Layout, cue: WordCaptionCue, decorate: (i: number, text: string) => string, between: (i: number) => string = () => ' ') {
+function linesText(
+  layout: Layout,
+  cue: WordCaptionCue,
+  decorate: (i: number, text: string) => string,
+  between: (i: number) => string = () => ' ',
+) {
   return cue.lines
     .map((line) =>
       line
@@ -222,12 +234,19 @@ function roundedBox(w: number, h: number, r: number): string {
   ].join(' ');
 }
 
-function events(layout: Layout, cues: WordCaptionCue[], style: Exclude<CaptionStyleId, 'none'>, highlight: string, offsetS: number): string[] {
+function events(
+  layout: Layout,
+  cues: WordCaptionCue[],
+  style: Exclude<CaptionStyleId, 'none'>,
+  highlight: string,
+  offsetS: number,
+): string[] {
   const { look } = layout;
   const hl = assColour(highlight);
   const text = assColour(look.textColour);
   const cx = px(layout.centreX);
-  const dialogue = (layer: number, start: number, end: number, body: string) => `Dialogue: ${layer},${assTime(start)},${assTime(end)},Cue,,0,0,0,,${body}`;
+  const dialogue = (layer: number, start: number, end: number, body: string) =>
+    `Dialogue: ${layer},${assTime(start)},${assTime(end)},Cue,,0,0,0,,${body}`;
   const out: string[] = [];
   for (const cue of cues) {
     const blockH = cue.lines.length * layout.line;
@@ -262,12 +281,29 @@ function events(layout: Layout, cues: WordCaptionCue[], style: Exclude<CaptionSt
       );
       out.push(dialogue(0, cue.start, cue.end, `{\\an2\\pos(${cx},${px(layout.bottom)})${lead ? `\\k${lead}` : ''}}${body}`));
     } else if (style === 'boxed' && look.box) {
-      const widest = Math.max(...cue.lines.map((line) => Math.min(layout.maxWidth, widthOf(layout, line.map((i) => cue.words[i]!.text)))));
+      const widest = Math.max(
+        ...cue.lines.map((line) =>
+          Math.min(
+            layout.maxWidth,
+            widthOf(
+              layout,
+              line.map((i) => cue.words[i]!.text),
+            ),
+          ),
+        ),
+      );
       const w = widest + 2 * look.box.padX * layout.em;
       const h = blockH + 2 * look.box.padY * layout.em;
       const box = `{\\an7\\pos(${px(layout.centreX - w / 2)},${px(layout.bottom - h)})\\1c${assColour(look.box.colour)}\\1a${assAlpha(look.box.opacity)}\\bord0\\shad0\\p1}${roundedBox(w, h, look.box.radius * layout.em)}{\\p0}`;
       out.push(dialogue(0, cue.start, cue.end, box));
-      out.push(dialogue(1, cue.start, cue.end, `{\\an2\\pos(${cx},${px(layout.bottom - look.box.padY * layout.em)})}${linesText(layout, cue, (_, t) => t)}`));
+      out.push(
+        dialogue(
+          1,
+          cue.start,
+          cue.end,
+          `{\\an2\\pos(${cx},${px(layout.bottom - look.box.padY * layout.em)})}${linesText(layout, cue, (_, t) => t)}`,
+        ),
+      );
     } else {
       out.push(dialogue(0, cue.start, cue.end, `{\\an2\\pos(${cx},${px(layout.bottom)})}${linesText(layout, cue, (_, t) => t)}`));
     }

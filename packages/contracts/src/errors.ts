@@ -136,6 +136,14 @@ export const Messages = {
   audioTooLarge: 'Audio file too large (max 50MB)',
   audioMissing: 'Please select an audio file',
   audioUnreadable: 'This audio file could not be read. Please upload another one.',
+  // Music (issue 39 §4).
+  musicTypeInvalid: 'Please upload a valid music file (MP3, WAV, OGG, or M4A)',
+  musicTooLarge: 'Music file too large (max 20MB)',
+  musicTooLong: 'Music must be 10 minutes long or shorter',
+  musicTrackNotFound: 'This music track is not in the library.',
+  musicChoiceInvalid: 'Please choose one music track or one music upload.',
+  /** The music picker says plainly what the library is. */
+  musicLibraryNote: 'Simple music beds composed by the studio, free to use in your ads.',
   unknownModel: 'This model is not available.',
   taskAlreadyFailed: 'This request already failed and its credits were refunded. Please start a new one.',
   welcomeSignedOut: 'You must be signed in to generate images',

@@ -73,6 +73,8 @@ export interface NewAudioAsset {
   metadata: Pick<AssetMetadata, 'prompt' | 'model' | 'provider'>;
   /** When each mouth shape is made in it (the local engine's own speech knows): kept beside the audio for lip-sync. */
   mouthCues?: MouthCue[];
+  /** `music`: an upload kept as music for an ad (issue 39 §4), not a section's voice. */
+  purpose?: 'music';
 }
 
 /** Where an audio file's mouth cues are kept: beside it, as JSON. */
@@ -106,7 +108,13 @@ export async function saveAudioAsset(db: Db, store: ObjectStore, asset: NewAudio
         public_url: `${ASSET_URL_PREFIX}/${id}.${extension}`,
         thumbnail_url: null,
         file_size: asset.audio.length,
-        metadata: JSON.stringify({ ...asset.metadata, duration: asset.durationS, mode: null, selectedLoRAModels: [] }),
+        metadata: JSON.stringify({
+          ...asset.metadata,
+          ...(asset.purpose ? { purpose: asset.purpose } : {}),
+          duration: asset.durationS,
+          mode: null,
+          selectedLoRAModels: [],
+        }),
       })
       .returning<AssetRow[]>('*');
     return toUserAsset(row!);

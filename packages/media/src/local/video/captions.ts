@@ -72,6 +72,14 @@ function evenWordTimes(cues: CaptionCue[]): { words: WordTiming[]; cueStarts: Se
 }
 
 /**
+ * The ffmpeg filter that draws an ASS script file (`captionsAss`) over a picture, for a render that
+ * burns captions in the same pass as other work (a crop, a cut) instead of encoding the clip again.
+ * libass looks the script's font up beside `fontFile` (fontconfig finds the default).
+ */
+export const captionsFilter = (assFile: string, fontFile?: string) =>
+  `ass=${filterPath(assFile)}${fontFile ? `:fontsdir=${filterPath(path.dirname(fontFile))}` : ''}`;
+
+/**
  * Burns an ASS script (`captionsAss`) into a clip in one ffmpeg pass, sound copied. `fontFile`: the
  * face the script names, when it is not a system font.
  */
@@ -83,13 +91,12 @@ export async function burnCaptions(input: { video: Buffer; ass: string; fontFile
     const subtitles = path.join(dir, 'captions.ass');
     await fs.writeFile(source, input.video);
     await fs.writeFile(subtitles, input.ass);
-    const fonts = input.fontFile ? `:fontsdir=${filterPath(path.dirname(input.fontFile))}` : '';
     return await encodeToMp4(
       (out) => [
         '-i',
         source,
         '-vf',
-        `ass=${filterPath(subtitles)}${fonts}`,
+        captionsFilter(subtitles, input.fontFile),
         '-map',
         '0:v',
         '-map',

@@ -120,6 +120,21 @@ const galleryCss = `
 .ga-photo-remove{position:absolute;top:4px;right:4px;min-height:32px;min-width:32px;padding:0}
 .ga-product-pick{padding:0;border:0;background:none;cursor:pointer;border-radius:10px;overflow:hidden}
 .ga-product-pick:focus-visible{outline:3px solid var(--st-focus,#2563eb)}
+.ga-brand-kit{display:grid;gap:1rem;padding:1rem}
+.ga-brand-kit-body{display:grid;gap:1.5rem;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));align-items:start}
+.ga-brand-logo{display:grid;gap:.75rem}
+.ga-brand-logo-preview{display:grid;place-items:center;min-height:140px;border-radius:12px;background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px;padding:1rem}
+.ga-brand-logo-preview img{max-width:100%;max-height:120px;object-fit:contain}
+.ga-brand-kit-form{display:grid;gap:1rem}
+.ga-brand-colors{display:flex;flex-wrap:wrap;gap:1rem}
+.ga-brand-color{display:flex;align-items:center;gap:.5rem;font-weight:600}
+.ga-brand-color input{width:48px;height:44px;padding:0;border:1px solid var(--st-border,#bbb);border-radius:8px;background:none;cursor:pointer}
+.ga-brand-fonts{display:grid;gap:.5rem;grid-template-columns:repeat(auto-fill,minmax(180px,1fr));border:0;margin:0;padding:0}
+.ga-brand-fonts legend{font-weight:600;margin-bottom:.5rem}
+.ga-brand-font{display:flex;align-items:center;gap:.5rem;min-height:44px;padding:0 .75rem;border:1px solid var(--st-border,#ddd);border-radius:10px;cursor:pointer;font-size:1.15rem}
+.ga-brand-font:has(input:checked){outline:3px solid var(--st-focus,#2563eb)}
+.ga-brand-preview{display:grid;place-items:center;min-height:120px;border-radius:12px;padding:1rem}
+.ga-brand-preview span{padding:.6rem 1.4rem;border-radius:999px;font-size:1.2rem;font-weight:700;max-width:100%;overflow-wrap:anywhere;text-align:center}
 `;
 
 export function ensureGalleryStyles(): void {

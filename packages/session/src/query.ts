@@ -10,6 +10,7 @@ import {
   ProductRoutes,
   TrainingRoutes,
   type AssetType,
+  type BrandKitResponse,
   type CharactersResponse,
   type PortalSessionResponse,
   type ProductListResponse,
@@ -41,6 +42,8 @@ export const sessionQueryKeys = {
   userAssets: (userId: string, assetType: AssetType) => ['gallery', 'assets', userId, assetType] as const,
   /** The user's products (spec 2 §2 Products), read by mfe-gallery and mfe-image-studio's pickers. */
   products: ['products'] as const,
+  /** The user's brand kit: Brand Assets edits it (mfe-gallery); the video editors read its colours, font and end card. */
+  brandKit: ['brand-kit'] as const,
   /**
    * The user's characters: the prompt bar's Character menu (mfe-gallery) and the voice picker's
    * character voices (mfe-voices) read this one key; training a character (mfe-image-studio) invalidates it.
@@ -139,6 +142,12 @@ export const fetchProducts = (signal?: AbortSignal) => apiFetch<ProductListRespo
 
 /** The user's products: one hook and key for every app that lists them (a product added anywhere shows everywhere). */
 export const useProducts = () => useQuery({ queryKey: sessionQueryKeys.products, queryFn: ({ signal }) => fetchProducts(signal) });
+
+/** The user's brand kit (the defaults until they save one). */
+export const fetchBrandKit = (signal?: AbortSignal) => apiFetch<BrandKitResponse>(ApiRoutes.brandKit, { signal });
+
+/** The user's brand kit: one hook and key for every app that shows or uses it. */
+export const useBrandKit = () => useQuery({ queryKey: sessionQueryKeys.brandKit, queryFn: ({ signal }) => fetchBrandKit(signal) });
 
 /** Fetches one keyset page of the user's assets of one type (spec 1 §2: 20 a page, newest first). */
 export function fetchUserAssets(

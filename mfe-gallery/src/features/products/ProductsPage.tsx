@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import {
   PRODUCT_IMAGES_MAX,
   ProductMessages,
@@ -30,8 +30,11 @@ function photosProblem(files: File[]): string | null {
   return files.map(imageFileProblem).find(Boolean) ?? null;
 }
 
-/** `/app/products` (Brand Assets → Products): the user's products, added by upload or imported from a store. */
-export function ProductsPage() {
+/**
+ * `/app/products` (Brand Assets → Products): the user's products, added by upload or imported from
+ * a store; `brandKit` is the Brand Assets section shown above them (composed by the route).
+ */
+export function ProductsPage({ brandKit }: { brandKit?: ReactNode }) {
   const products = useProducts();
   return (
     <section className="ga-page" aria-labelledby="ga-products-title">
@@ -41,6 +44,7 @@ export function ProductsPage() {
         </h1>
         <p className="ga-sub">Your products and their photos, ready for the prompt bar’s Products picker and the video editors.</p>
       </header>
+      {brandKit}
       <div className="ga-products-forms">
         <StoreImport />
         <NewProduct />

@@ -1,6 +1,7 @@
 /**
  * A local HTTP double of the ElevenLabs REST API (the parts the studio uses, in its wire format):
- * POST /v1/text-to-speech/{voice_id} → audio/mpeg; GET /v1/voices → { voices: [...] }; GET
+ * POST /v1/text-to-speech/{voice_id} → audio/mpeg; POST /v1/text-to-speech/{voice_id}/with-timestamps →
+ * { audio_base64, alignment: { characters, character_start_times_seconds, character_end_times_seconds } }; GET /v1/voices → { voices: [...] }; GET
  * /v1/voices/{voice_id} → a voice or 404; POST /v1/voices/add (multipart) → { voice_id,
  * requires_verification }. Every call needs `xi-api-key`. A voice name steers /v1/voices/add:
  * "status:401", "status:402", "status:422", "status:429" answer with that status.
@@ -72,14 +73,30 @@ export async function startElevenLabsDouble(): Promise<ElevenLabsDouble> {
       if (req.headers['xi-api-key'] !== DOUBLE_KEY)
         return json(res, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
 
-      const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url.pathname);
+      const tts = /^\/v1\/text-to-speech\/([^/]+?)(\/with-timestamps)?$/.exec(url.pathname);
       if (req.method === 'POST' && tts) {
         const known = voices.has(tts[1]!) || ['21m00Tcm4TlvDq8ikWAM', 'VR6AewLTigWG4xSOukaG', 'oWAxZDx7w5VEj9dCyTzz'].includes(tts[1]!);
         if (!known) return json(res, 404, { detail: { status: 'voice_not_found', message: 'A voice with that id was not found.' } });
         const body = JSON.parse(raw.toString()) as { text?: string };
         if (!body.text) return json(res, 422, { detail: [{ loc: ['body', 'text'], msg: 'field required', type: 'value_error.missing' }] });
-        res.writeHead(200, { 'content-type': 'audio/mpeg' });
-        return res.end(tone(Math.min(10, 0.5 + body.text.length / 15), 'mp3', 180));
+        const durationS = Math.min(10, 0.5 + body.text.length / 15);
+        const audio = tone(durationS, 'mp3', 180);
+        if (!tts[2]) {
+          res.writeHead(200, { 'content-type': 'audio/mpeg' });
+          return res.end(audio);
+        }
+        // Each character of the text with its start and end, spread over the audio after a short lead-in.
+        const characters = [...body.text];
+        const step = (durationS - 0.2) / characters.length;
+        return json(res, 200, {
+          audio_base64: audio.toString('base64'),
+          alignment: {
+            characters,
+            character_start_times_seconds: characters.map((_, i) => Math.round((0.1 + i * step) * 1000) / 1000),
+            character_end_times_seconds: characters.map((_, i) => Math.round((0.1 + (i + 1) * step) * 1000) / 1000),
+          },
+          normalized_alignment: null,
+        });
       }
       if (req.method === 'GET' && url.pathname === '/v1/voices') return json(res, 200, { voices: [...voices.values()] });
       const one = /^\/v1\/voices\/([^/]+)$/.exec(url.pathname);

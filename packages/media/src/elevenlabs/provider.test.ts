@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VOICE_SETTINGS } from '@studio/contracts';
 import { DOUBLE_KEY, startElevenLabsDouble, type ElevenLabsDouble } from '../../test/elevenlabs-double.ts';
 import { MediaError } from '../errors.ts';
-import { createElevenLabsSpeech } from './provider.ts';
+import { createElevenLabsSpeech, wordsFromCharacters } from './provider.ts';
 import { HOSTED_PRESET_VOICES } from './presets.ts';
 
 let double: ElevenLabsDouble;
@@ -31,12 +31,47 @@ describe('ElevenLabs through its SDK, against a double of its REST API', () => {
     expect(result).toMatchObject({ provider: 'elevenlabs', mime: 'audio/mpeg' });
     expect(result.durationS).toBeGreaterThan(1);
     const call = double.calls.findLast((c) => c.path.startsWith('/v1/text-to-speech/'));
-    expect(call?.path).toBe(`/v1/text-to-speech/${HOSTED_PRESET_VOICES.studioUgcTwo}`);
+    expect(call?.path).toBe(`/v1/text-to-speech/${HOSTED_PRESET_VOICES.studioUgcTwo}/with-timestamps`);
     expect(call?.body).toMatchObject({
       text: 'Hello from the studio.',
       model_id: 'eleven_multilingual_v2',
       voice_settings: { stability: 0.3, similarity_boost: 0.8, style: 0, use_speaker_boost: false, speed: 1.2 },
     });
+  });
+
+  it('times each word of the script from ElevenLabs’ character alignment: punctuation on its word, in order, inside the audio', async () => {
+    const text = 'Hello from the studio, it costs $25.';
+    const result = await provider().textToSpeech({ text, voice: { id: 'studioAdam01' }, settings: DEFAULT_VOICE_SETTINGS });
+    const words = result.words!;
+    expect(words.map((w) => w.text)).toEqual(['Hello', 'from', 'the', 'studio,', 'it', 'costs', '$25.']);
+    // The double spreads the characters evenly after 0.1 s: "Hello" is its first five.
+    const step = (Math.min(10, 0.5 + text.length / 15) - 0.2) / text.length;
+    expect(words[0]!.start).toBeCloseTo(0.1, 2);
+    expect(words[0]!.end).toBeCloseTo(0.1 + 5 * step, 2);
+    expect(words[3]!.start).toBeCloseTo(0.1 + text.indexOf('studio') * step, 2);
+    words.forEach((w, i) => {
+      expect(w.end).toBeGreaterThan(w.start);
+      expect(w.end).toBeLessThanOrEqual(result.durationS);
+      if (i > 0) expect(w.start).toBeGreaterThanOrEqual(words[i - 1]!.end);
+    });
+  });
+
+  it('keeps every word when the alignment lacks one: it shares the time between its neighbours', () => {
+    const chars = (s: string, from: number) => ({
+      characters: [...s],
+      characterStartTimesSeconds: [...s].map((_, i) => from + i * 0.1),
+      characterEndTimesSeconds: [...s].map((_, i) => from + (i + 1) * 0.1),
+    });
+    // The provider read "two" where the script says "2".
+    expect(wordsFromCharacters('Buy 2 now', chars('Buy two now', 0), 2)).toEqual([
+      { text: 'Buy', start: 0, end: 0.3 },
+      { text: '2', start: 0.3, end: 0.8 },
+      { text: 'now', start: 0.8, end: 1.1 },
+    ]);
+    expect(wordsFromCharacters('Buy now', undefined, 2).map((w) => [w.start, w.end])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
   });
 
   it('keeps the provider’s status on failures: an unknown voice is 404 bad input, a wrong key 401', async () => {

@@ -1,12 +1,22 @@
 /**
- * Speech on ElevenLabs through its official SDK (`ELEVENLABS_API_KEY`): text-to-speech, the voice
+ * Speech on ElevenLabs through its official SDK (`ELEVENLABS_API_KEY`): text-to-speech (with each
+ * character's time, from which the words' times come), the voice
  * library, voice info and adding (cloning) a voice. The presets of spec 2 §9 map to ElevenLabs'
  * premade voices; every other id is the account's own.
  */
 import { ElevenLabsClient, ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
-import type { CloneVoiceInput, CloneVoiceResult, LibraryVoice, SpeechResult, TextToSpeechInput, VoiceProvider } from '../capabilities.ts';
+import type {
+  CloneVoiceInput,
+  CloneVoiceResult,
+  LibraryVoice,
+  SpeechResult,
+  TextToSpeechInput,
+  VoiceProvider,
+  WordTiming,
+} from '../capabilities.ts';
 import { MediaError } from '../errors.ts';
 import { decodeToPcm } from '../local/ffmpeg.ts';
+import { scriptWords } from '../local/speech/words.ts';
 import { HOSTED_PRESET_VOICES } from './presets.ts';
 
 const TTS_MODEL = 'eleven_multilingual_v2';
@@ -57,10 +67,45 @@ export function mapElevenLabsError(error: unknown): MediaError {
   return new MediaError(timeout ? 'timeout' : 'unavailable', 'The voice provider could not be reached.', { cause: error });
 }
 
-async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/**
+ * The script's words (as the local voices count them) timed by ElevenLabs' character alignment: a
+ * word runs from the start of its first character to the end of its last. The characters are the
+ * text's own; each word is looked up in them in order, so a difference in spacing does not shift
+ * the rest. A word not found (or no alignment) shares the time between its neighbours.
+ */
+export function wordsFromCharacters(
+  text: string,
+  alignment: ElevenLabs.CharacterAlignmentResponseModel | undefined,
+  durationS: number,
+): WordTiming[] {
+  const words = scriptWords(text);
+  const said = alignment?.characters.join('') ?? '';
+  let cursor = 0;
+  const found = words.map((w) => {
+    const at = said.indexOf(w.text, cursor);
+    if (!alignment || at < 0) return null;
+    cursor = at + w.text.length;
+    const start = alignment.characterStartTimesSeconds[at];
+    const end = alignment.characterEndTimesSeconds[at + w.text.length - 1];
+    return start === undefined || end === undefined ? null : { start, end };
+  });
+  const out: WordTiming[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const span = found[k];
+    const previousEnd = out.at(-1)?.end ?? 0;
+    if (span) {
+      const start = Math.min(durationS, Math.max(previousEnd, span.start));
+      out.push({ text: words[k]!.text, start: round3(start), end: round3(Math.min(durationS, Math.max(start, span.end))) });
+      continue;
+    }
+    const next = found.slice(k + 1).find((f) => f)?.start ?? durationS;
+    const missing = found.slice(k).findIndex((f) => f);
+    const share = (Math.max(previousEnd, Math.min(durationS, next)) - previousEnd) / (missing < 0 ? words.length - k : missing);
+    out.push({ text: words[k]!.text, start: round3(previousEnd), end: round3(previousEnd + share) });
+  }
+  return out;
 }
 
 export function createElevenLabsSpeech(options: ElevenLabsOptions): VoiceProvider {
@@ -82,29 +127,31 @@ export function createElevenLabsSpeech(options: ElevenLabsOptions): VoiceProvide
   return {
     name: 'elevenlabs',
     async textToSpeech(input: TextToSpeechInput): Promise<SpeechResult> {
-      const audio = await call(async () =>
-        bytesOf(
-          await client.textToSpeech.convert(providerId(input.voice.id), {
-            text: input.text,
-            modelId: TTS_MODEL,
-            outputFormat: 'mp3_44100_128',
-            voiceSettings: {
-              stability: input.settings.stability,
-              similarityBoost: input.settings.similarityBoost,
-              style: input.settings.style,
-              useSpeakerBoost: input.settings.useSpeakerBoost,
-              speed: input.settings.speed,
-            },
-          }),
-        ),
+      // The call with timestamps: the same audio, and when each character of the text is said.
+      const spoken = await call(() =>
+        client.textToSpeech.convertWithTimestamps(providerId(input.voice.id), {
+          text: input.text,
+          modelId: TTS_MODEL,
+          outputFormat: 'mp3_44100_128',
+          voiceSettings: {
+            stability: input.settings.stability,
+            similarityBoost: input.settings.similarityBoost,
+            style: input.settings.style,
+            useSpeakerBoost: input.settings.useSpeakerBoost,
+            speed: input.settings.speed,
+          },
+        }),
       );
+      const audio = Buffer.from(spoken.audioBase64, 'base64');
       const pcm = await decodeToPcm(audio).catch(() => {
         throw new MediaError('upstream', 'The voice provider sent audio that could not be read.');
       });
+      const durationS = Math.round((pcm.length / 16_000) * 100) / 100;
       return {
         audio,
         mime: 'audio/mpeg',
-        durationS: Math.round((pcm.length / 16_000) * 100) / 100,
+        durationS,
+        words: wordsFromCharacters(input.text, spoken.alignment ?? spoken.normalizedAlignment, durationS),
         provider: 'elevenlabs',
         model: `elevenlabs/${TTS_MODEL}`,
         cost: { amount: input.text.length, unit: 'characters' },

@@ -405,3 +405,8 @@ export type MediaEngine = ImageCapabilities & {
   /** Stops worker threads (model memory is released). */
   close(): Promise<void>;
 };
+  /**
+   * Each word of a script (as `SpeechResult.words` counts them) and when it is said in a recording
+   * of it (any format ffmpeg reads): forced alignment, always offline, whoever speaks.
+   */
+  alignWords(input: { audio: Buffer; text: string }): Promise<WordTiming[]>;

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import type { ImageData, ImageResult, MediaEngine, ResultMeta, VideoCapabilities, VideoResult } from '../capabilities.ts';
 import { runFfmpeg } from '../local/ffmpeg.ts';
 import { closeLocalSpeech, localCloneVoice, localTextToSpeech } from '../local/speech/espeak.ts';
+import { scriptWords } from '../local/speech/words.ts';
 import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
 import { MediaError } from '../errors.ts';
 import { NO_FACE } from '../local/image/constants.ts';
@@ -185,6 +186,21 @@ export function createFastMediaEngine(): MediaEngine {
     },
     characterDistance: async (descriptor, image) => {
       const other = descriptorOf(image);
+    // Words spread over the recording by their length: plausible times at once, where the real
+    // aligner speaks the script and warps (tested in this package).
+    alignWords: async ({ audio, text }) => {
+      const words = scriptWords(text);
+      const durationS = await audioSeconds(audio).catch(() => {
+        throw new MediaError('bad_input', 'This audio file could not be read.');
+      });
+      const total = words.reduce((n, w) => n + w.text.length, 0);
+      let at = 0;
+      return words.map((w) => {
+        const start = at;
+        at += (durationS * w.text.length) / total;
+        return { text: w.text, start: Math.round(start * 1000) / 1000, end: Math.round(at * 1000) / 1000 };
+      });
+    },
       return Math.sqrt(descriptor.reduce((sum, v, i) => sum + (v - other[i]!) ** 2, 0));
     },
     close: closeLocalSpeech,

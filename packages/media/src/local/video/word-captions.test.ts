@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker, PSM, type Worker } from 'tesseract.js';
 import { CAPTION_LOOKS, CAPTION_STYLES, CaptionStyle, type CaptionStyleId } from '@studio/contracts';
 import type { WordTiming } from '../../capabilities.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
@@ -89,6 +91,30 @@ function firstLineHeight(mask: Uint8Array, width: number, height: number): numbe
   return top < 0 ? 0 : bottom - top + 1;
 }
 
+/** Tesseract with the English data its npm package ships: nothing is downloaded. */
+async function startOcr(): Promise<Worker> {
+  const data = dirname(createRequire(import.meta.url).resolve('@tesseract.js-data/eng/package.json'));
+  const worker = await createWorker('eng', 1, { langPath: join(data, '4.0.0_best_int'), gzip: true, cacheMethod: 'none' });
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, user_defined_dpi: '300' });
+  return worker;
+}
+
+/** What the pixels in the highlight colour say: dark type on white, three times larger, for the OCR. */
+async function readHighlight(ocr: Worker, frame: Buffer, width: number, height: number): Promise<string> {
+  const ink = Buffer.alloc(width * height);
+  for (let p = 0; p < width * height; p++) {
+    const d = Math.abs(frame[p * 3]! - 0xff) + Math.abs(frame[p * 3 + 1]! - 0x2d) + Math.abs(frame[p * 3 + 2]! - 0x55);
+    ink[p] = d < 120 ? 0 : 255;
+  }
+  const png = await sharp(ink, { raw: { width, height, channels: 1 } })
+    .resize(width * 3, height * 3, { kernel: 'lanczos3' })
+    .blur(1)
+    .png()
+    .toBuffer();
+  const { data } = await ocr.recognize(png);
+  return data.text.trim();
+}
+
 const savePng = (frame: Buffer, width: number, height: number, name: string) =>
   sharp(frame, { raw: { width, height, channels: 3 } })
     .png()
@@ -165,25 +191,45 @@ describe('word-timed captions: burned into a clip', () => {
     return { left, right };
   };
 
-  it.each(['bold-pop', 'karaoke'] as const)(
-    '%s: at three words’ mid-times the caption band shows the highlight colour',
-    async (style) => {
-      const [width, height] = FORMATS['9:16'];
-      const video = await render('9:16', style, SENTENCE);
-      const picked = [SENTENCE[0]!, SENTENCE[5]!, SENTENCE[10]!];
-      const frames = await framesAt(video, width, height, [0.1, ...picked.map((w) => (w.start + w.end) / 2)]);
-      const [before, ...during] = frames;
-      // Nothing before the first word is said.
-      expect(drawn(before!).some(Boolean)).toBe(false);
-      for (const frame of during) {
-        expect(highlighted(frame, width, height, 0.45, 0.8)).toBeGreaterThan(40);
-        // The highlight is the caption's, not elsewhere in the frame.
-        expect(highlighted(frame, width, height, 0, 0.45) + highlighted(frame, width, height, 0.8, 1)).toBe(0);
-      }
-      await savePng(during[1]!, width, height, `${style}-9x16`);
-    },
-    60_000,
-  );
+  describe('the spoken word, read back', () => {
+    let ocr: Worker;
+    beforeAll(async () => {
+      ocr = await startOcr();
+    }, 60_000);
+    afterAll(() => ocr?.terminate());
+
+    it.each(['bold-pop', 'karaoke'] as const)(
+      '%s: at three words’ mid-times the caption band shows that word in the highlight',
+      async (style) => {
+        const [width, height] = FORMATS['9:16'];
+        const video = await render('9:16', style, SENTENCE);
+        const picked = [0, 5, 10];
+        const frames = await framesAt(video, width, height, [0.1, ...picked.map((k) => (SENTENCE[k]!.start + SENTENCE[k]!.end) / 2)]);
+        const [before, ...during] = frames;
+        // Nothing before the first word is said.
+        expect(drawn(before!).some(Boolean)).toBe(false);
+        const cues = captionCuesOf({ words: SENTENCE, style, width, height });
+        for (const [n, frame] of during.entries()) {
+          expect(highlighted(frame, width, height, 0.45, 0.8)).toBeGreaterThan(40);
+          // The highlight is the caption's, not elsewhere in the frame.
+          expect(highlighted(frame, width, height, 0, 0.45) + highlighted(frame, width, height, 0.8, 1)).toBe(0);
+          const word = SENTENCE[picked[n]!]!;
+          const read = await readHighlight(ocr, frame, width, height);
+          if (style === 'bold-pop') {
+            expect(read).toBe(word.text.toUpperCase());
+          } else {
+            // Karaoke has filled the cue's words said before and the first part of this one.
+            const cue = cues.find((c) => c.words.includes(word))!;
+            const tokens = read.split(/\s+/);
+            expect(tokens.slice(0, -1)).toEqual(cue.words.slice(0, cue.words.indexOf(word)).map((w) => w.text));
+            expect(word.text.startsWith(tokens.at(-1)!)).toBe(true);
+          }
+        }
+        await savePng(during[1]!, width, height, `${style}-9x16`);
+      },
+      60_000,
+    );
+  });
 
   it.each(STYLES)(
     '%s: a long sentence stays inside every format, clear of the apps’ buttons and bottom 20 % in 9:16',

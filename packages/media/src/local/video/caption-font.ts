@@ -102,7 +102,8 @@ export function captionFont(file?: string): CaptionFont {
   }
   const facts = readFaceFacts(bytes);
   const alias = `studio-caption-${fonts.size}`;
-  canvasModule.GlobalFonts.register(bytes, alias);
+  // A face Skia cannot load would be measured in a fallback and drawn by libass in another.
+  if (!canvasModule.GlobalFonts.register(bytes, alias)) throw new MediaError('bad_input', 'The caption font could not be loaded.');
   const context = canvasModule.createCanvas(8, 8).getContext('2d');
   const font: CaptionFont = {
     file,

@@ -5,14 +5,15 @@ import sharp from 'sharp';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker, PSM, type Worker } from 'tesseract.js';
-import { CAPTION_LOOKS, CAPTION_STYLES, CaptionStyle, type CaptionStyleId } from '@studio/contracts';
+import { CAPTION_LOOKS, CAPTION_STYLES, CaptionStyle, DEFAULT_CAPTION_HIGHLIGHT, type CaptionStyleId } from '@studio/contracts';
 import type { WordTiming } from '../../capabilities.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { brandFont } from '../fonts.ts';
 import { captionFont } from './caption-font.ts';
 import { burnCaptions } from './captions.ts';
 import { ENCODE, encodeToMp4, VIDEO_FPS } from './clips.ts';
-import { CAPTION_READABLE_S, captionCuesOf, captionsAss, captionsVtt } from './word-captions.ts';
+import { MediaError } from '../../errors.ts';
+import { CAPTION_READABLE_S, captionCuesOf, captionsAss, captionsVtt, readableHighlight } from './word-captions.ts';
 
 const FRAME = 1 / VIDEO_FPS;
 const HIGHLIGHT = '#ff2d55';
@@ -162,6 +163,30 @@ describe('word-timed captions: timing', () => {
     expect(ass).toMatch(/Dialogue: 0,0:00:01\.20,/);
     const vtt = captionsVtt({ words, style: 'lower-third', width: 360, height: 640 });
     expect(vtt).toContain('&lt;b&gt;bold&lt;/b&gt; &amp; more');
+  });
+
+  it('keeps the spoken word readable whatever the brand colour: a dark one lightened in its hue, a white one replaced', () => {
+    const navy = readableHighlight('#0b1f44');
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(navy.slice(i, i + 2), 16));
+    expect(b).toBeGreaterThan(r!);
+    expect(b).toBeGreaterThan(g!);
+    expect(r! + g! + b!).toBeGreaterThan(0x0b + 0x1f + 0x44 + 150);
+    expect(readableHighlight('#ffffff')).toBe(DEFAULT_CAPTION_HIGHLIGHT);
+    expect(readableHighlight(HIGHLIGHT)).toBe(HIGHLIGHT);
+    expect(captionsAss({ words: SENTENCE, style: 'bold-pop', width: 360, height: 640, highlight: '#000000' })).not.toContain(
+      '\\1c&H000000&',
+    );
+    expect(() => captionsAss({ words: SENTENCE, style: 'bold-pop', width: 360, height: 640, highlight: 'red' })).toThrow(MediaError);
+  });
+
+  it('captions words with a line break inside or broken times without breaking the script', () => {
+    const words = [...said('Fresh\nlook'), { text: 'lost', start: Number.NaN, end: 1 }, { text: 'end', start: 2, end: 1.5 }];
+    const ass = captionsAss({ words, style: 'lower-third', width: 360, height: 640, highlight: HIGHLIGHT });
+    const events = ass.split('\n').filter((l) => l.startsWith('Dialogue:'));
+    expect(events.join(' ')).toContain('Fresh look');
+    expect(events.join(' ')).not.toContain('lost');
+    expect(events.join(' ')).not.toContain('NaN');
+    expect(captionCuesOf({ words, style: 'lower-third', width: 360, height: 640 }).every((c) => c.end > c.start)).toBe(true);
   });
 
   it('burns nothing for `none`, and the contracts offer exactly the styles the engine draws', () => {

@@ -9,6 +9,7 @@ import {
   CAPTION_MAX_LINES,
   CAPTION_SAFE_AREA,
   captionFrameOf,
+  DEFAULT_CAPTION_HIGHLIGHT,
   type CaptionLook,
   type CaptionStyleId,
 } from '@studio/contracts';
@@ -65,7 +66,11 @@ interface Layout {
 }
 
 const centis = (s: number) => Math.round(s * 100) / 100;
-const shown = (text: string, look: CaptionLook) => (look.uppercase ? text.toLocaleUpperCase() : text);
+const shown = (text: string, look: CaptionLook) => {
+  // A line break inside a word would end the ASS event's line: every run of white space is one space.
+  const one = text.replace(/\s+/g, ' ').trim();
+  return look.uppercase ? one.toLocaleUpperCase() : one;
+};
 
 function layoutFor(style: Exclude<CaptionStyleId, 'none'>, width: number, height: number, fontFile?: string): Layout {
   const look = CAPTION_LOOKS[style];
@@ -162,8 +167,13 @@ function timeCues(layout: Layout, groups: WordTiming[][], offsetS: number): Word
   });
 }
 
-function cuesFor(input: Omit<CaptionsInput, 'highlight'>, cueStarts?: Set<number>): { layout: Layout; cues: WordCaptionCue[] } | null {
-  const words = input.words.filter((w) => w.text.trim() !== '');
+function cuesFor(input: Omit<CaptionsInput, 'highlight'>, cueStarts?: Set<number>): { layout: Layout; cues: WordCaptionCue[] } {
+  // Imposed cue starts count words as given: only a script's own (clean) words come with them.
+  const words = cueStarts
+    ? input.words
+    : input.words
+        .filter((w) => w.text.trim() !== '' && Number.isFinite(w.start) && Number.isFinite(w.end))
+        .map((w) => (w.end < w.start ? { ...w, end: w.start } : w));
   // Without a burned style, the WebVTT still carries sentence captions.
   const style = input.style === 'none' ? 'lower-third' : input.style;
   const layout = layoutFor(style, input.width, input.height, input.fontFile);
@@ -173,7 +183,7 @@ function cuesFor(input: Omit<CaptionsInput, 'highlight'>, cueStarts?: Set<number
 
 /** The cues a style shows for these words in this frame (the same the ASS script and the WebVTT carry). */
 export function captionCuesOf(input: Omit<CaptionsInput, 'highlight'>): WordCaptionCue[] {
-  return cuesFor(input)!.cues;
+  return cuesFor(input).cues;
 }
 
 // ——— ASS ———
@@ -194,6 +204,38 @@ function assColour(hex: string): string {
   if (!m) throw new MediaError('bad_input', 'A caption colour must be written #rrggbb.');
   return `&H${m[3]}${m[2]}${m[1]}&`.toUpperCase();
 }
+/** Relative luminance (WCAG) of `#rrggbb`. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/**
+ * The brand colour as a caption highlight that can be read: type in a dark colour (a navy or black
+ * primary) disappears into its own black outline, so it is lightened toward white, keeping its hue;
+ * a near-white one could not be told from the white type, so the default highlight stands in.
+ */
+export function readableHighlight(hex: string): string {
+  assColour(hex);
+  const l = luminance(hex);
+  if (l > 0.8) return DEFAULT_CAPTION_HIGHLIGHT;
+  if (l >= 0.18) return hex.toLowerCase();
+  let lighter = hex;
+  for (let mix = 0.1; luminance(lighter) < 0.18 && mix <= 1; mix += 0.1) {
+    lighter = `#${[1, 3, 5]
+      .map((i) =>
+        Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - mix) + 255 * mix)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
+  }
+  return lighter;
+}
+
 /** ASS alpha is transparency, 00 opaque. */
 const assAlpha = (opacity: number) =>
   `&H${Math.round((1 - opacity) * 255)
@@ -242,7 +284,7 @@ function events(
   offsetS: number,
 ): string[] {
   const { look } = layout;
-  const hl = assColour(highlight);
+  const hl = assColour(readableHighlight(highlight));
   const text = assColour(look.textColour);
   const cx = px(layout.centreX);
   const dialogue = (layer: number, start: number, end: number, body: string) =>
@@ -315,7 +357,7 @@ function assScript(layout: Layout, input: CaptionsInput, body: string[]): string
   const { look, font } = layout;
   const karaoke = look.highlight === 'fill';
   // Karaoke fills from the secondary colour to the primary: there the primary is the highlight.
-  const primary = karaoke ? assColour(input.highlight) : assColour(look.textColour);
+  const primary = karaoke ? assColour(readableHighlight(input.highlight)) : assColour(look.textColour);
   const secondary = assColour(look.textColour);
   const colour = (c: string, alpha = '00') => c.replace('&H', `&H${alpha}`).replace(/&$/, '');
   return [
@@ -348,7 +390,7 @@ export function captionsAss(input: CaptionsInput): string {
 
 /** `captionsAss` with cue boundaries imposed (`cueStarts`: indices of the words that open a cue). */
 export function captionsAssWith(input: CaptionsInput, cueStarts?: Set<number>): string {
-  const { layout, cues } = cuesFor(input, cueStarts)!;
+  const { layout, cues } = cuesFor(input, cueStarts);
   const body = input.style === 'none' ? [] : events(layout, cues, input.style, input.highlight, input.offsetS ?? 0);
   return assScript(layout, input, body);
 }

@@ -189,6 +189,15 @@ describe('word-timed captions: timing', () => {
     expect(captionCuesOf({ words, style: 'lower-third', width: 360, height: 640 }).every((c) => c.end > c.start)).toBe(true);
   });
 
+  it('ends a line where the sentence pauses', () => {
+    const words = said('Meet the serum that finally fixed my dry skin, tap the link and grab yours today!');
+    const [cue] = captionCuesOf({ words, style: 'lower-third', width: 640, height: 360 });
+    expect(cue!.lines.map((line) => line.map((i) => cue!.words[i]!.text).join(' '))).toEqual([
+      'Meet the serum that finally fixed my dry skin,',
+      'tap the link and grab yours today!',
+    ]);
+  });
+
   it('burns nothing for `none`, and the contracts offer exactly the styles the engine draws', () => {
     expect(captionsAss({ words: SENTENCE, style: 'none', width: 360, height: 640, highlight: HIGHLIGHT })).not.toMatch(/^Dialogue:/m);
     expect(CaptionStyle.options).toEqual([...CAPTION_STYLES]);

@@ -100,6 +100,9 @@ function layoutFor(style: Exclude<CaptionStyleId, 'none'>, width: number, height
 
 const widthOf = (layout: Layout, texts: string[]) => layout.font.measure(texts.map((t) => shown(t, layout.look)).join(' '), layout.em);
 
+const endsSentence = (text: string) => /[.!?…]["'”’)]*$/.test(text);
+const endsClause = (text: string) => /[,;:—–]["'”’)]*$/.test(text);
+
 /**
  * The words in at most two lines no wider than the layout allows, the lines as even as they can be;
  * null when they need more. One word wider than a line stands alone on it, squeezed to fit.
@@ -108,17 +111,18 @@ function wrap(layout: Layout, texts: string[]): number[][] | null {
   const all = texts.map((_, i) => i);
   if (texts.length === 1 || widthOf(layout, texts) <= layout.maxWidth) return [all];
   if (CAPTION_MAX_LINES < 2) return null;
-  let best: { split: number; widest: number } | null = null;
+  let best: { split: number; score: number } | null = null;
   for (let split = 1; split < texts.length; split++) {
     const widest = Math.max(widthOf(layout, texts.slice(0, split)), widthOf(layout, texts.slice(split)));
-    if (widest <= layout.maxWidth && (!best || widest < best.widest)) best = { split, widest };
+    if (widest > layout.maxWidth) continue;
+    // Subtitling practice: a line ends where the sentence pauses, even if the lines are less even.
+    const pause = endsSentence(texts[split - 1]!) || endsClause(texts[split - 1]!);
+    const score = widest - (pause ? 0.3 * layout.maxWidth : 0);
+    if (!best || score < best.score) best = { split, score };
   }
   if (best) return [all.slice(0, best.split), all.slice(best.split)];
   return null;
 }
-
-const endsSentence = (text: string) => /[.!?…]["'”’)]*$/.test(text);
-const endsClause = (text: string) => /[,;:—–]["'”’)]*$/.test(text);
 
 /** The words grouped into cues: by the style's word count, sentences, pauses and what fits in two lines. */
 function groupWords(layout: Layout, words: WordTiming[], cueStarts?: Set<number>): WordTiming[][] {

@@ -39,8 +39,8 @@ export function BrandKitSection() {
       ) : (
         <div className="ga-brand-kit-body">
           <LogoField kit={kit.data.brandKit} />
-          {/* A saved kit starts the form again from what the server kept. */}
-          <BrandKitForm key={kit.data.brandKit.updatedAt ?? 'new'} kit={kit.data.brandKit} />
+          {/* The form starts from the kit as loaded; a logo uploaded meanwhile keeps what is being typed. */}
+          <BrandKitForm kit={kit.data.brandKit} />
         </div>
       )}
     </section>
@@ -127,7 +127,8 @@ function BrandKitForm({ kit }: { kit: BrandKit }) {
   };
 
   return (
-    <form className="ga-brand-kit-form" onSubmit={submit} aria-label="Brand kit settings">
+    // The studio names a problem in its own words (the server's), not the browser's bubble.
+    <form className="ga-brand-kit-form" onSubmit={submit} aria-label="Brand kit settings" noValidate>
       <div className="ga-brand-colors">
         <label className="ga-brand-color">
           <span>Primary colour</span>
@@ -155,9 +156,11 @@ function BrandKitForm({ kit }: { kit: BrandKit }) {
           </label>
         ))}
       </fieldset>
-      <label className="ga-grow">
-        <span>Call to action</span>
+      {/* The counter sits outside the label: the field's name stays "Call to action". */}
+      <div className="ga-grow">
+        <label htmlFor={`${ids}-cta`}>Call to action</label>
         <input
+          id={`${ids}-cta`}
           className="st-input"
           value={draft.ctaText}
           maxLength={BRAND_CTA_TEXT_MAX}
@@ -168,7 +171,7 @@ function BrandKitForm({ kit }: { kit: BrandKit }) {
         <span id={`${ids}-cta-count`} className="ga-notice" aria-live="polite">
           {ctaCount(draft.ctaText)}
         </span>
-      </label>
+      </div>
       <label className="ga-grow">
         <span>Call to action link</span>
         <input

@@ -13,6 +13,7 @@ import { healthRoutes } from './health/index.ts';
 import { imageRoutes } from './images/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { metricsRoutes } from './metrics/index.ts';
+import { musicRoutes } from './music/index.ts';
 import { paymentRoutes } from './payments/index.ts';
 import { planStatusRoutes } from './plan-status/index.ts';
 import { productRoutes } from './products/index.ts';
@@ -42,6 +43,7 @@ export function createApiRouter(deps: AppDeps): Router {
     assetRoutes,
     imageRoutes,
     voiceRoutes,
+    musicRoutes,
     videoRoutes,
     paymentRoutes,
     productRoutes,

@@ -15,6 +15,7 @@ import { createBrandKitService } from './brand-kit/service.ts';
 import { createCreditService } from './credits/service.ts';
 import { createHealthService } from './health.ts';
 import { createImageService } from './images/service.ts';
+import { createMusicService } from './music/service.ts';
 import { EventStreamLimit, liveSessionsIn, SessionWatch } from './event-streams.ts';
 import { createProductService } from './products/service.ts';
 import { createProjectService } from './projects/service.ts';
@@ -71,6 +72,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
     projects: createProjectService({ db, appUrl }),
     training: createTrainingService({ db, media, objects, jobs }),
     voices: createVoiceService({ db, media, objects }),
+    music: createMusicService({ db, objects }),
     catalog: createCatalogService({ db }),
     planStatus: createPlanStatusService({ db }),
     billing: createBillingService({ db, config, payments, logger }),

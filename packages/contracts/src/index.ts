@@ -15,6 +15,7 @@ export * from './captions.ts';
 export * from './payments.ts';
 export * from './products.ts';
 export * from './brand-kit.ts';
+export * from './music.ts';
 export * from './projects.ts';
 export * from './studio.ts';
 export * from './training.ts';

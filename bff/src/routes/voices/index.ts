@@ -9,6 +9,9 @@ import {
   CreateVoiceProfileRequest,
   GenerateAudioRequest,
   Messages,
+  MUSIC_UPLOAD_MAX_BYTES,
+  MUSIC_UPLOAD_MAX_DURATION_S,
+  MUSIC_UPLOAD_PURPOSE,
   SavedVoiceExistsQuery,
   SavedVoiceExistsResponse,
   SavedVoiceResponse,
@@ -30,11 +33,25 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
 import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
-import { uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
+import { uploadOf, type FileRule, type UploadSpec } from '../../services/uploads/gate.ts';
 import { AUDIO_KINDS } from '../../services/uploads/kinds.ts';
 import { route } from '../route.ts';
 
-/** spec 2 §7 upload-audio: MP3, WAV, OGG or WebM, under 50 MB. */
+/** issue 39 §4: music for an ad is MP3, WAV, OGG or M4A, at most 20 MB and 10 minutes. */
+const MUSIC_UPLOAD: FileRule = {
+  kinds: ['mp3', 'wav', 'ogg', 'm4a'],
+  // The gate refuses files of `maxBytes` or more; 20 MB itself is allowed.
+  maxBytes: MUSIC_UPLOAD_MAX_BYTES + 1,
+  maxDurationS: MUSIC_UPLOAD_MAX_DURATION_S,
+  required: true,
+  messages: {
+    type: Messages.musicTypeInvalid,
+    tooLarge: Messages.musicTooLarge,
+    missing: Messages.audioMissing,
+    tooLong: Messages.musicTooLong,
+  },
+};
+/** spec 2 §7 upload-audio: MP3, WAV, OGG or WebM, under 50 MB; with `purpose: 'music'`, music's rules. */
 const UPLOAD_AUDIO: UploadSpec = {
   files: {
     audio: {
@@ -44,6 +61,7 @@ const UPLOAD_AUDIO: UploadSpec = {
       messages: { type: Messages.audioTypeInvalid, tooLarge: Messages.audioTooLarge, missing: Messages.audioMissing },
     },
   },
+  purposes: { [MUSIC_UPLOAD_PURPOSE]: { audio: MUSIC_UPLOAD } },
   maxFieldsBytes: 16 * 1024,
 };
 /** spec 2 §5: a cloning sample is MP3, WAV, AAC, M4A, OGG, WebM or FLAC, under 10 MB. */
@@ -59,7 +77,7 @@ const CLONE_SAMPLE: UploadSpec = {
   maxFieldsBytes: 4 * 1024,
 };
 
-export function voiceRoutes({ services: { voices, uploads }, rateLimitStore }: AppDeps): Router {
+export function voiceRoutes({ services: { voices, music, uploads }, rateLimitStore }: AppDeps): Router {
   const router = new Router();
   const uploadLimit = rateLimit({ name: 'uploads', store: rateLimitStore, rules: RATE_LIMITS.uploads });
 
@@ -94,7 +112,8 @@ export function voiceRoutes({ services: { voices, uploads }, rateLimitStore }: A
     {
       method: 'post',
       path: ApiRoutes.uploadAudio,
-      summary: 'Upload audio for a section (MP3, WAV, OGG or WebM under 50 MB); kept as an audio asset with its duration',
+      summary:
+        'Upload audio for a section (MP3, WAV, OGG or WebM under 50 MB), or with `purpose: music` music for an ad (MP3, WAV, OGG or M4A, at most 20 MB and 10 minutes); kept as an audio asset with its duration',
       auth: 'user',
       multipart: { audio: 'The audio file' },
       responses: { 200: UploadAudioResponse, 400: Messages.audioTypeInvalid, 413: Messages.audioTooLarge },
@@ -105,7 +124,11 @@ export function voiceRoutes({ services: { voices, uploads }, rateLimitStore }: A
       const user = currentUser(ctx.state);
       const { fields, files } = uploadOf(ctx);
       assertSelf(ctx, fields.userId);
-      ctx.body = (await voices.uploadAudio(user, files.audio!, fields.text)) satisfies UploadAudioResponse;
+      ctx.body = (
+        fields.purpose === MUSIC_UPLOAD_PURPOSE
+          ? await music.upload(user, files.audio!)
+          : await voices.uploadAudio(user, files.audio!, fields.text)
+      ) satisfies UploadAudioResponse;
     },
   );
 

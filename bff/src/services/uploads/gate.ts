@@ -30,6 +30,11 @@ export const IMAGE_UPLOAD_RULE: FileRule = {
 /** What a route accepts: its file fields by name (each at most one file) and its text fields' total size. */
 export interface UploadSpec {
   files: Record<string, FileRule>;
+  /**
+   * Other rules for the same file fields, by the value of the form's `purpose` text field
+   * (upload-audio's `music`); any other value, or none, takes `files`.
+   */
+  purposes?: Record<string, Record<string, FileRule>>;
   maxFieldsBytes?: number;
 }
 
@@ -119,13 +124,14 @@ export function createUploadGate(dataDir: string, options: { deadlineMs?: number
   let ready: Promise<unknown> | undefined;
 
   async function parse(ctx: Context, spec: UploadSpec, dir: string): Promise<Upload> {
-    const rules = Object.entries(spec.files);
+    // The purpose is a text field that may come after the file: streaming limits take the largest rules.
+    const ruleSets = [spec.files, ...Object.values(spec.purposes ?? {})].map((set) => Object.values(set));
     const form = formidable({
       uploadDir: dir,
-      maxFiles: rules.length,
+      maxFiles: Object.keys(spec.files).length,
       // Limits while streaming: no file may pass the largest rule, nor all of them their sum.
-      maxFileSize: Math.max(...rules.map(([, r]) => r.maxBytes)),
-      maxTotalFileSize: rules.reduce((sum, [, r]) => sum + r.maxBytes, 0),
+      maxFileSize: Math.max(...ruleSets.flat().map((r) => r.maxBytes)),
+      maxTotalFileSize: Math.max(...ruleSets.map((set) => set.reduce((sum, r) => sum + r.maxBytes, 0))),
       allowEmptyFiles: true,
       minFileSize: 0,
       maxFields: MAX_FIELDS,
@@ -159,7 +165,9 @@ export function createUploadGate(dataDir: string, options: { deadlineMs?: number
     const [fields, files] = parsed;
     const upload: Upload = { fields: {}, files: {} };
     for (const [name, values] of Object.entries(fields)) if (values?.[0] !== undefined) upload.fields[name] = values[0];
-    for (const [field, rule] of rules) {
+    const purpose = upload.fields.purpose;
+    const chosen = (purpose !== undefined && Object.hasOwn(spec.purposes ?? {}, purpose) && spec.purposes?.[purpose]) || spec.files;
+    for (const [field, rule] of Object.entries(chosen)) {
       const sent = files[field] ?? [];
       if (sent.length > 1) throw invalidRequest(Messages.uploadTooManyFiles, { field });
       if (sent[0]) upload.files[field] = await checkFile(field, sent[0], rule);

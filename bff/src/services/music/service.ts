@@ -1,0 +1,64 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { MusicTrack, UploadAudioResponse } from '@studio/contracts';
+import { ensureMusicLibrary, MUSIC_LIBRARY_DIR, MUSIC_TRACKS, musicFileName } from '@studio/media';
+import type { Db } from '../../db/index.ts';
+import { saveAudioAsset } from '../assets/files.ts';
+import { assertStorageAvailable } from '../assets/quota.ts';
+import { toAudioUpload } from '../assets/views.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { MEDIA_URL_PREFIX } from '../storage/avatars.ts';
+import type { UploadedFile } from '../uploads/gate.ts';
+
+/** Where the library's beds are served: their names carry the library's version, so they never change. */
+export const MUSIC_URL_PREFIX = `${MEDIA_URL_PREFIX}/music`;
+
+/** A bed as the music picker lists it. */
+export const toMusicTrack = (track: (typeof MUSIC_TRACKS)[number]): MusicTrack => ({
+  id: track.id,
+  name: track.name,
+  mood: track.mood,
+  durationS: track.durationS,
+  previewUrl: `${MUSIC_URL_PREFIX}/${musicFileName(track)}`,
+});
+
+/** The library's file names: nothing else is ever read from its folder. */
+const FILES = new Set(MUSIC_TRACKS.map(musicFileName));
+
+/**
+ * Music for ads (issue 39 §4): the library of beds the media engine composes (rendered by
+ * `npm run build`, or on first use in a checkout never built), and the user's music uploads.
+ */
+export function createMusicService({ db, objects, libraryDir = MUSIC_LIBRARY_DIR }: { db: Db; objects: ObjectStore; libraryDir?: string }) {
+  return {
+    tracks(): MusicTrack[] {
+      return MUSIC_TRACKS.map(toMusicTrack);
+    },
+
+    /** A bed's file to stream, or null for a name that is not one of the library's. */
+    async openBed(fileName: string): Promise<{ stream: Readable; size: number; modified: Date } | null> {
+      if (!FILES.has(fileName)) return null;
+      await ensureMusicLibrary(libraryDir);
+      const file = path.join(libraryDir, fileName);
+      const stat = await fs.stat(file);
+      return { stream: createReadStream(file), size: stat.size, modified: stat.mtime };
+    },
+
+    /** Keeps an upload the gate accepted under the music rules as the user's audio asset, marked as music. */
+    async upload(user: { id: string }, file: UploadedFile): Promise<UploadAudioResponse> {
+      await assertStorageAvailable(db, user.id);
+      const asset = await saveAudioAsset(db, objects, {
+        userId: user.id,
+        audio: await fs.readFile(file.path),
+        mime: file.mime,
+        durationS: Math.round((file.durationS ?? 0) * 100) / 100,
+        metadata: { prompt: '', model: null, provider: 'upload' },
+        purpose: 'music',
+      });
+      return toAudioUpload(asset);
+    },
+  };
+}
+export type MusicService = ReturnType<typeof createMusicService>;

@@ -204,6 +204,8 @@ export const Messages = {
   jobNotCancellable: 'This video has already finished.',
   animationDurationInvalid: 'The animation must last between 3 and 12 seconds.',
   animationRatioInvalid: 'Please choose an aspect ratio of 1:1, 9:16, 16:9, 3:4 or 4:3.',
+  adFormatInvalid: 'Please choose one or more formats: 9:16, 1:1 or 16:9, each once.',
+  adOptionInvalid: 'The video options could not be read. Please reload the editor and try again.',
   captionStyleInvalid: 'Please choose a caption style: none, bold pop, karaoke, boxed or lower third.',
   failedToAnimate: 'Failed to generate animation',
   animationStarted: 'Animating… the video will appear in Videos when it is ready.',

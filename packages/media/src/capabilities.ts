@@ -376,6 +376,40 @@ export interface VideoCapabilities extends HostedVideo {
   /** A clip from a hosted model in the local engine's size and formats, so it joins the others. */
   normalize(video: Buffer, width: number, height: number): Promise<Buffer>;
   burnCaptions(input: BurnCaptionsInput): Promise<Buffer>;
+  /** The finished ad from a job's section clips, in each format asked for. */
+  finishAd(input: FinishAdInput): Promise<FinishedAdFormat[]>;
+}
+
+/** A section's finished clip, as the ad takes it. */
+export interface AdSectionClip {
+  video: Buffer;
+  durationS: number;
+  /** Its spoken words in the clip's own time (none for a silent section). */
+  words: WordTiming[];
+}
+
+export interface FinishAdInput {
+  /** In the order they play; all of one size (`width`×`height`), with a sound track each. */
+  sections: AdSectionClip[];
+  width: number;
+  height: number;
+  /** Each format's name and pixel size; the first is the job's main video. */
+  formats: { aspectRatio: string; width: number; height: number }[];
+  /** How the captions look; `none` burns nothing. */
+  captionStyle: NonNullable<BurnCaptionsInput['style']>;
+  /** Cut each talking section 0.4 s after its last word and shorten pauses over 0.6 s. */
+  tightCuts: boolean;
+}
+
+export interface FinishedAdFormat {
+  aspectRatio: string;
+  width: number;
+  height: number;
+  video: Buffer;
+  poster: Buffer;
+  durationS: number;
+  /** The spoken words on the ad's own timeline (after the cuts): its captions. */
+  words: WordTiming[];
 }
 
 // ——— Characters and the engine ———

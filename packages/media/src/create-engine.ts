@@ -144,6 +144,10 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     withSilence: async (clip) => (await clips()).localWithSilence(clip),
     normalize: async (clip, width, height) => (await clips()).localNormalize(clip, width, height),
     burnCaptions: async (input) => (await import('./local/video/captions.ts')).localBurnCaptions(input),
+    finishAd: async (input) => {
+      const [{ localFinishAd }, meshes] = await Promise.all([import('./local/video/ad.ts'), mesh.get()]);
+      return localFinishAd(input, { findFaces: (rgb, width, height) => meshes.detect(rgb, width, height) });
+    },
   };
 
   const character = () => import('./local/image/character.ts');

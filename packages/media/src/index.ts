@@ -32,6 +32,7 @@ export { measureLoudness, type Loudness } from './local/audio/loudness.ts';
 export { MIX_MAX_TRUE_PEAK_DBTP, MIX_TARGET_LUFS, mixMusic, replaceVideoAudio, type MixMusicInput } from './local/audio/mix.ts';
 export { CAPTION_MIN_CUE_S, CAPTION_WORDS, captionCues, type CaptionCue } from './local/video/captions.ts';
 export { captionCuesOf, captionsAss, captionsVtt, type CaptionsInput, type WordCaptionCue } from './local/video/word-captions.ts';
+export { spreadWords } from './local/video/cuts.ts';
 export { BRAND_FONTS, DEFAULT_BRAND_FONT_ID, brandFont, brandFontsDir, type BrandFont } from './local/fonts.ts';
 export {
   renderEndCard,

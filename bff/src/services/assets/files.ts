@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AssetMetadata, UserAsset } from '@studio/contracts';
-import type { ImageData, MouthCue } from '@studio/media';
+import type { ImageData, MouthCue, WordTiming } from '@studio/media';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { aspectRatioOf, GRID_THUMB_WIDTH, getOwnAsset, toUserAsset, type AssetRow } from './store.ts';
@@ -88,6 +88,19 @@ export async function readMouthCues(store: ObjectStore, audioKey: string): Promi
 
 export async function keepMouthCues(store: ObjectStore, audioKey: string, cues: MouthCue[] | undefined): Promise<void> {
   if (cues?.length) await store.put(mouthCuesKeyOf(audioKey), Buffer.from(JSON.stringify(cues)));
+}
+
+/** Where an audio file's word times are kept: beside it, as JSON (a video job's captions follow them). */
+export const wordsKeyOf = (audioKey: string) => `${audioKey.replace(/\.\w+$/, '')}.words.json`;
+
+/** The word times kept beside an audio file, if any. */
+export async function readWords(store: ObjectStore, audioKey: string): Promise<WordTiming[] | undefined> {
+  const kept = await store.read(wordsKeyOf(audioKey));
+  return kept ? (JSON.parse(kept.toString('utf8')) as WordTiming[]) : undefined;
+}
+
+export async function keepWords(store: ObjectStore, audioKey: string, words: WordTiming[] | undefined): Promise<void> {
+  if (words?.length) await store.put(wordsKeyOf(audioKey), Buffer.from(JSON.stringify(words)));
 }
 
 /** Stores audio as an owner-only asset (type audio) that counts against the plan's storage. */

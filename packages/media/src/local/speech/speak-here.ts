@@ -10,10 +10,7 @@ import ESpeakNgEmscripten, { type ESpeakEvent, type ESpeakWorker } from '@echoga
 import type { Spoken } from './chunks.ts';
 import { fliteSpeak, withFliteText } from './flite.ts';
 import type { TimedPhoneme } from './visemes.ts';
-import { bareWord, scriptWords, wordsFromEspeak, wordsFromFlite, type EspeakPhonemeEvent, type FliteSegment } from './words.ts';
-
-/** Words said alone in one flite run (see `fliteSpeakWords`). */
-const ALONE_WORDS_PER_RUN = 24;
+import { bareWord, phonesBetweenPauses, scriptWords, wordsFromEspeak, wordsFromFlite, type EspeakPhonemeEvent } from './words.ts';
 
 /** What espeak-ng is asked to say, and how. */
 export interface EspeakRequest {
@@ -76,24 +73,34 @@ async function espeakSpeak(request: EspeakRequest, text: string | undefined): Pr
   });
 }
 
+/** How flite says a word alone, by the word (the lexicon is the same for every flite voice); kept while the child lives. */
+const pronunciations = new Map<string, string[]>();
+const PRONUNCIATIONS_KEPT = 20_000;
+
 /**
- * flite, and when it has a text, its words' times: the words are said once more one at a time (a
- * pause between each), which gives each its pronunciation by flite's own rules for the line's phones to
- * be shared out by (`wordsFromFlite`).
+ * flite, and when it has a text, its words' times: the words not said alone before are said once
+ * more, one at a time with a pause between each, which gives each its pronunciation by flite's own
+ * rules for the line's phones to be shared out by (`wordsFromFlite`).
  */
 async function fliteSpeakWords(args: string[], text: string | undefined): Promise<Spoken> {
   const { samples, rate, phonemes, segments } = await fliteSpeak(args);
   if (text === undefined) return { samples, rate, phonemes };
-  // A semicolon after each word: flite pauses at each, where a full stop after an abbreviation ("Dr.")
-  // runs on. Said quickly and a few dozen words a run: flite's WASI build crashed on a long run of
-  // many short phrases (the line's own pieces are bounded for the same reason, `SPEECH_CHUNK_CHARS`).
   const bare = scriptWords(text).map((w) => bareWord(w.text));
-  const alone: FliteSegment[] = [];
-  for (let i = 0; i < bare.length; i += ALONE_WORDS_PER_RUN) {
-    const run = bare.slice(i, i + ALONE_WORDS_PER_RUN).join('; ');
-    alone.push(...(await fliteSpeak(withFliteText(args, run, ['--setf', 'duration_stretch=0.3']))).segments);
+  const unknown = [...new Set(bare.filter((w) => !pronunciations.has(w)))];
+  if (unknown.length > 0) {
+    // A semicolon after each word: flite pauses at each, where a full stop after an abbreviation
+    // ("Dr.") runs on. Said ten times faster, in one run: each flite run risks the WASI build's
+    // crash, and a long one more (the line's own pieces are bounded for the same reason).
+    const alone = await fliteSpeak(withFliteText(args, unknown.join('; '), ['--setf', 'duration_stretch=0.1']));
+    const said = phonesBetweenPauses(alone.segments);
+    if (said.length === unknown.length) {
+      if (pronunciations.size > PRONUNCIATIONS_KEPT) pronunciations.clear();
+      unknown.forEach((w, i) => pronunciations.set(w, said[i]!));
+    }
   }
-  return { samples, rate, phonemes, words: wordsFromFlite(text, segments, alone, samples.length / rate) };
+  const known = bare.map((w) => pronunciations.get(w));
+  const all = known.every((p) => p !== undefined) ? (known as string[][]) : null;
+  return { samples, rate, phonemes, words: wordsFromFlite(text, segments, all, samples.length / rate) };
 }
 
 /** Speaks one piece of text on this thread (in the speech child). */

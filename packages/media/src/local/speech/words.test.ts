@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinSpoken } from './chunks.ts';
-import { escapeXml, fliteSegments, scriptWords, wordsFromEspeak, wordsFromFlite } from './words.ts';
+import { escapeXml, fliteSegments, phonesBetweenPauses, scriptWords, wordsFromEspeak, wordsFromFlite } from './words.ts';
 
 describe('the words of a script', () => {
   it('splits as a viewer reads: punctuation stays on its word, a number is one word, a lone dash joins the word before', () => {
@@ -49,13 +49,18 @@ describe('the words of a script', () => {
   it('shares flite’s phones out among the words by how each is said alone', () => {
     const spoken = fliteSegments('pau:0.1 hh:0.2 ay:0.4 pau:0.6 t:0.7 uw:0.9 w:1.0 iy:1.1 k:1.2 s:1.3 pau:1.5');
     const alone = fliteSegments('pau:0.1 hh:0.2 ay:0.3 pau:0.4 t:0.5 uw:0.6 pau:0.7 w:0.8 iy:0.9 k:1 s:1.1 pau:1.2');
-    expect(wordsFromFlite('Hi, 2 weeks.', spoken, alone, 1.5)).toEqual([
+    expect(phonesBetweenPauses(alone)).toEqual([
+      ['hh', 'ay'],
+      ['t', 'uw'],
+      ['w', 'iy', 'k', 's'],
+    ]);
+    expect(wordsFromFlite('Hi, 2 weeks.', spoken, phonesBetweenPauses(alone), 1.5)).toEqual([
       { text: 'Hi,', start: 0.1, end: 0.4 },
       { text: '2', start: 0.6, end: 0.9 },
       { text: 'weeks.', start: 0.9, end: 1.3 },
     ]);
-    // Said alone in another number of groups: shares by length, every word still there and in order.
-    const rough = wordsFromFlite('Hi, 2 weeks.', spoken, [], 1.5);
+    // Without pronunciations: shares by length, every word still there and in order.
+    const rough = wordsFromFlite('Hi, 2 weeks.', spoken, null, 1.5);
     expect(rough.map((w) => w.text)).toEqual(['Hi,', '2', 'weeks.']);
     rough.forEach((w, i) => {
       expect(w.end).toBeGreaterThanOrEqual(w.start);

@@ -116,24 +116,11 @@ export function fliteSegments(printed: string): FliteSegment[] {
 const FLITE_VOWELS = new Set(['aa', 'ae', 'ah', 'ao', 'aw', 'ax', 'ay', 'eh', 'er', 'ey', 'ih', 'iy', 'ow', 'oy', 'uh', 'uw']);
 const substitution = (a: string, b: string) => (a === b ? 0 : FLITE_VOWELS.has(a) && FLITE_VOWELS.has(b) ? 0.5 : 1);
 
-/**
- * Word times from flite's phones: `spoken` is the line as said (pauses included); `alone` is the
- * same words said one at a time (`bareWord`s with a pause between each). The
- * line's phones are shared out among the words in order so that each word's share is closest (edit
- * distance) to how it is said alone: flite's own lexicon and number rules decide, not a guess. When
- * the words said alone do not come back one group each, each word's share follows its length instead.
- */
-export function wordsFromFlite(
-  text: string,
-  spoken: readonly FliteSegment[],
-  alone: readonly FliteSegment[],
-  durationS: number,
-): WordTiming[] {
-  const words = scriptWords(text);
-  const phones = spoken.filter((s) => s.phone !== 'pau');
+/** Phones said one word at a time (a pause between each) as each word's phones, in order. */
+export function phonesBetweenPauses(segments: readonly FliteSegment[]): string[][] {
   const groups: string[][] = [];
   let group: string[] = [];
-  for (const s of alone) {
+  for (const s of segments) {
     if (s.phone !== 'pau') group.push(s.phone);
     else if (group.length) {
       groups.push(group);
@@ -141,6 +128,24 @@ export function wordsFromFlite(
     }
   }
   if (group.length) groups.push(group);
+  return groups;
+}
+
+/**
+ * Word times from flite's phones: `spoken` is the line as said (pauses included); `pronunciations`
+ * how each word is said alone (flite's own lexicon and number rules, `phonesBetweenPauses`). The
+ * line's phones are shared out among the words in order so that each word's share is closest (edit
+ * distance) to its pronunciation. Without pronunciations (null), each word's share follows its length.
+ */
+export function wordsFromFlite(
+  text: string,
+  spoken: readonly FliteSegment[],
+  pronunciations: readonly (readonly string[])[] | null,
+  durationS: number,
+): WordTiming[] {
+  const words = scriptWords(text);
+  const phones = spoken.filter((s) => s.phone !== 'pau');
+  const groups = pronunciations ?? [];
   const byPronunciation = groups.length === words.length;
   const n = words.length;
   const m = phones.length;

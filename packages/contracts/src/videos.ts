@@ -67,6 +67,15 @@ export const VIDEO_RENDER_SIZES: Record<string, { width: number; height: number 
 export const ANIMATION_DURATION = { min: 3, max: 12, default: 5 } as const;
 export const ANIMATION_ASPECT_RATIOS = ['1:1', '9:16', '16:9', '3:4', '4:3'] as const;
 
+/**
+ * The formats a finished ad is rendered in, from the same sections: each is re-framed around the
+ * speaker, not squeezed. The first is the job's main video (`result.finalVideo`).
+ */
+export const AD_FORMATS = ['9:16', '1:1', '16:9'] as const;
+export type AdFormat = (typeof AD_FORMATS)[number];
+/** A format after the first costs this many credits a section (the first is covered by the spec's 2 a section). */
+export const EXTRA_FORMAT_CREDITS_PER_SECTION = 1;
+
 /** How a finished ad's captions look (issue 39 §2); the looks themselves are in `captions.ts`. */
 export const CaptionStyle = z.enum(CAPTION_STYLES, { error: Messages.captionStyleInvalid });
 export type CaptionStyle = z.infer<typeof CaptionStyle>;
@@ -152,6 +161,18 @@ export const GenerateVideoFields = z.object({
   videoModel: z.enum(VIDEO_MODEL_IDS as [VideoModelId, ...VideoModelId[]], { error: Messages.unknownModel }).default(DEFAULT_VIDEO_MODEL),
   userId: z.string().max(100).optional(),
   projectId: z.string().max(100).optional(),
+  /** The finished ad (each optional; a job with none of them renders its sections joined, as before). */
+  captionStyle: CaptionStyle.optional(),
+  formats: jsonField(
+    z
+      .array(z.enum(AD_FORMATS, { error: Messages.adFormatInvalid }), { error: Messages.adFormatInvalid })
+      .min(1, { error: Messages.adFormatInvalid })
+      .max(AD_FORMATS.length, { error: Messages.adFormatInvalid })
+      .refine((list) => new Set(list).size === list.length, { error: Messages.adFormatInvalid }),
+    Messages.adFormatInvalid,
+  ).optional(),
+  /** Cut each talking section shortly after its last word and shorten long pauses (on unless turned off). */
+  tightCuts: z.stringbool({ error: Messages.adOptionInvalid }).optional(),
 });
 export type GenerateVideoFields = z.infer<typeof GenerateVideoFields>;
 
@@ -211,6 +232,19 @@ export const JobSection = z.object({
 });
 export type JobSection = z.infer<typeof JobSection>;
 
+/** One format of a finished ad, as the results panel offers it. */
+export const AdFormatResult = z.object({
+  aspectRatio: z.string(),
+  width: z.number(),
+  height: z.number(),
+  videoUrl: z.string(),
+  posterUrl: z.string(),
+  captionsUrl: z.string().nullable(),
+  durationS: z.number(),
+  assetId: z.string(),
+});
+export type AdFormatResult = z.infer<typeof AdFormatResult>;
+
 const FailedItem = z.object({ section: z.string(), error: z.string() });
 
 export const JobView = z.object({
@@ -238,6 +272,8 @@ export const JobView = z.object({
       failedLipsync: z.array(FailedItem),
       isPartialSuccess: z.boolean(),
       partialMessage: z.string().nullable(),
+      /** The finished ad in each format asked for; the first is `finalVideo`. */
+      formats: z.array(AdFormatResult),
     })
     .nullable(),
   creditsCharged: z.number(),

@@ -20,6 +20,16 @@ export interface JobSpec {
   reuse?: Record<string, string>;
   /** How many sections render at once. */
   parallelism?: number;
+  /** Finish the joined sections as an ad (cuts, formats, captions: the activity reads the job's options). */
+  ad?: boolean;
+}
+
+/** One format of a finished ad: its files and its gallery asset. */
+export interface AdFormatOutcome {
+  aspectRatio: string;
+  video: string;
+  poster: string;
+  assetId: string;
 }
 
 export type SectionStatus = 'COMPLETED' | 'FAILED' | 'TIMED_OUT';
@@ -42,7 +52,7 @@ export interface JobOutcome {
   status: JobStatus;
   sections: SectionOutcome[];
   /** The finished video (sections joined in order), when any section completed. */
-  final: { video: string; poster: string; assetId: string } | null;
+  final: { video: string; poster: string; assetId: string; formats?: AdFormatOutcome[] } | null;
 }
 
 /** Why a step failed: `bad_input` is not worth retrying; `timeout` marks the section TIMED_OUT. */
@@ -67,6 +77,10 @@ export interface VideoActivities {
   caption(jobId: string, section: SectionSpec, video: string): Promise<string>;
   concat(jobId: string, videos: string[]): Promise<{ video: string; poster: string }>;
   store(jobId: string, userId: string, video: string, poster: string): Promise<string>;
+  /** The finished ad from these completed sections (in order), in each of the job's formats, each kept as a gallery asset. */
+  finishAd(jobId: string, userId: string, sectionIds: string[]): Promise<AdFormatOutcome[]>;
+  /** Gives back what the job's further formats cost when the ad could not be finished; keyed, so it grants once. */
+  refundFormats(jobId: string, userId: string): Promise<void>;
   /** Gives back a failed section's credits; keyed by job and section, so it grants once. */
   refund(jobId: string, userId: string, sectionId: string): Promise<void>;
   /** A section ended (`step` is its status): its outcome is recorded and shown. */
@@ -83,6 +97,8 @@ export const ACTIVITY_NAMES = [
   'caption',
   'concat',
   'store',
+  'finishAd',
+  'refundFormats',
   'refund',
   'progress',
   'finish',

@@ -14,7 +14,9 @@ const section = (id: string, extra: Partial<SectionSpec> = {}): SectionSpec => (
 });
 
 /** Activities that record what they were asked, with per-section delays and failures. */
-function doubles(options: { delays?: Record<string, number>; fail?: Record<string, { at: string; error: Error }> } = {}) {
+function doubles(
+  options: { delays?: Record<string, number>; fail?: Record<string, { at: string; error: Error }>; adFails?: boolean } = {},
+) {
   const calls: string[] = [];
   let active = 0;
   let mostActive = 0;
@@ -54,6 +56,14 @@ function doubles(options: { delays?: Record<string, number>; fail?: Record<strin
     store: async () => {
       calls.push('store');
       return 'asset-1';
+    },
+    finishAd: async (_job, _user, ids) => {
+      calls.push(`finishAd:${ids.join(',')}`);
+      if (options.adFails) throw new StepError('transient', 'The ad could not be rendered.');
+      return ['9:16', '1:1'].map((ratio, i) => ({ aspectRatio: ratio, video: `ad-${i}.mp4`, poster: `ad-${i}.jpg`, assetId: `ad-asset-${i}` }));
+    },
+    refundFormats: async () => {
+      calls.push('refundFormats');
     },
     refund: async (_job, _user, id) => {
       calls.push(`refund:${id}`);
@@ -159,5 +169,23 @@ describe('the multi-section video job', () => {
     expect(outcome.status).toBe('COMPLETED');
     expect(calls.filter((c) => c.startsWith('animate'))).toEqual(['animate:b']);
     expect(calls).toContain('concat:kept-a,synced-b,kept-c');
+  });
+
+  it('finishes an ad from the completed sections: its formats are the result, the first is the video', async () => {
+    const { acts, calls } = doubles({ fail: { b: { at: 'animate', error: new StepError('bad_input', 'No.') } } });
+    const outcome = await runVideoJob(job([section('a'), section('b'), section('c')], { ad: true }), acts);
+    expect(outcome.status).toBe('PARTIAL_SUCCESS');
+    expect(calls).toContain('finishAd:a,c');
+    expect(calls.some((c) => c.startsWith('concat') || c === 'store' || c === 'refundFormats')).toBe(false);
+    expect(outcome.final).toMatchObject({ video: 'ad-0.mp4', poster: 'ad-0.jpg', assetId: 'ad-asset-0' });
+    expect(outcome.final?.formats?.map((f) => f.aspectRatio)).toEqual(['9:16', '1:1']);
+  });
+
+  it('keeps the joined sections as the video when the ad cannot be finished, and gives its further formats back', async () => {
+    const { acts, calls } = doubles({ adFails: true });
+    const outcome = await runVideoJob(job([section('a'), section('b')], { ad: true }), acts);
+    expect(outcome.status).toBe('COMPLETED');
+    expect(outcome.final).toEqual({ video: 'final.mp4', poster: 'poster.jpg', assetId: 'asset-1' });
+    expect(calls.slice(-5)).toEqual(['finishAd:a,b', 'refundFormats', 'concat:synced-a,synced-b', 'store', 'finish:COMPLETED']);
   });
 });

@@ -24,7 +24,8 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
  * The multi-section video job (spec 2 §3, §4): per section, speech (when it speaks and has no
  * approved audio), image → video, lip-sync when there is audio, captions when asked; a failed
  * section does not stop the others and is refunded once; the finished sections are joined in
- * order, stored, and the job ends COMPLETED, PARTIAL_SUCCESS or FAILED. Sections rendered by an
+ * order (finished as an ad, in each of its formats, when the job is one), stored, and the job ends
+ * COMPLETED, PARTIAL_SUCCESS or FAILED. Sections rendered by an
  * earlier run (`reuse`) are not rendered again. Deterministic: no clock, no randomness, no I/O but
  * through `acts`, so a durable engine can replay it.
  */
@@ -74,16 +75,31 @@ export async function runVideoJob(spec: JobSpec, acts: VideoActivities): Promise
   const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video);
   let outcome: JobOutcome = { status: 'FAILED', sections, final: null };
   if (finished.length > 0) {
-    const joined = await acts.concat(
-      spec.jobId,
-      finished.map((s) => s.video!),
-    );
-    const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster);
-    outcome = {
-      status: finished.length === sections.length ? 'COMPLETED' : 'PARTIAL_SUCCESS',
-      sections,
-      final: { video: joined.video, poster: joined.poster, assetId },
-    };
+    const status = finished.length === sections.length ? 'COMPLETED' : 'PARTIAL_SUCCESS';
+    let final: JobOutcome['final'] = null;
+    if (spec.ad) {
+      try {
+        const formats = await acts.finishAd(
+          spec.jobId,
+          spec.userId,
+          finished.map((s) => s.id),
+        );
+        final = { video: formats[0]!.video, poster: formats[0]!.poster, assetId: formats[0]!.assetId, formats };
+      } catch {
+        // The ad could not be finished: its sections, joined, are still the user's video, and what
+        // its further formats cost is given back.
+        await acts.refundFormats(spec.jobId, spec.userId);
+      }
+    }
+    if (!final) {
+      const joined = await acts.concat(
+        spec.jobId,
+        finished.map((s) => s.video!),
+      );
+      const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster);
+      final = { video: joined.video, poster: joined.poster, assetId };
+    }
+    outcome = { status, sections, final };
   }
   await acts.finish(spec.jobId, outcome);
   return outcome;

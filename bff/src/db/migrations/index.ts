@@ -21,6 +21,7 @@ import * as trainingCharges from './020-training-charges.ts';
 import * as adminAuditActions from './022-admin-audit-actions.ts';
 import * as projects from './023-projects.ts';
 import * as brandKits from './024-brand-kits.ts';
+import * as adFormats from './025-ad-formats.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -45,6 +46,7 @@ const migrations: Record<string, Knex.Migration> = {
   '022-admin-audit-actions': adminAuditActions,
   '023-projects': projects,
   '024-brand-kits': brandKits,
+  '025-ad-formats': adFormats,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

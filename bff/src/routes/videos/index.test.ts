@@ -582,3 +582,85 @@ describe('POST /api/generate-animation', () => {
     expect(animate.mock.calls[0]![0].image).toMatchObject({ width: 720, height: 720 });
   }, 60_000);
 });
+
+describe('the finished ad', () => {
+  it('makes every format asked for from the same sections, cut tight, each a gallery asset, priced per format', async () => {
+    const { user, client } = await member(studio, { credits: 30 });
+    const audio = await approvedAudio(client, 'Meet the serum. It fixed my skin in a week.');
+    const form = await videoForm(
+      [
+        { id: 'hook', script: 'Meet the serum. It fixed my skin in a week.', audio },
+        { id: 'shot', videoDuration: 3 },
+      ],
+      { aspectRatio: '9:16', formats: JSON.stringify(['9:16', '1:1', '16:9']), captionStyle: 'bold-pop' },
+    );
+    const started = await client.post(ApiRoutes.generateVideo, form);
+    expect(started.status).toBe(200);
+    // 1 credit of speech; 2 a section for the first format and 1 a section for each further one.
+    expect(await balanceOf(client)).toBe(30 - 1 - 2 * (2 + 2));
+    const job = await waitForJob(client, started.body.jobId);
+    expect(job.status).toBe('COMPLETED');
+    const formats = job.result!.formats;
+    expect(formats.map((f) => [f.aspectRatio, f.width, f.height])).toEqual([
+      ['9:16', 720, 1280],
+      ['1:1', 720, 720],
+      ['16:9', 1280, 720],
+    ]);
+    expect(job.result!.finalVideo).toBe(formats[0]!.videoUrl);
+    // The talking section is cut 0.4 s after its last word instead of keeping its 3 s tail.
+    const clips = job.sections.reduce((n, s) => n + Number(job.result!.finalVideos.find((v) => v.section === s.section)!.videoDuration), 0);
+    expect(formats[0]!.durationS).toBeLessThan(clips - 2);
+    for (const f of formats) {
+      const video = await client.get(f.videoUrl);
+      expect(video.status).toBe(200);
+      expect(video.headers.get('content-type')).toBe('video/mp4');
+      const vtt = (await client.get(f.captionsUrl!)).body as string;
+      expect(vtt).toMatch(/^WEBVTT/);
+      expect(vtt).toContain('serum.');
+    }
+    // The whole video's captions are its first format's, on the cut timeline.
+    expect((await client.get(job.result!.captionsUrl!)).body).toBe((await client.get(formats[0]!.captionsUrl!)).body);
+    const videos = (await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body.assets as { id: string }[];
+    expect(videos.map((v) => v.id).sort()).toEqual(formats.map((f) => f.assetId).sort());
+  }, 60_000);
+
+  it('when the ad cannot be finished, the joined sections are the video and the further formats are given back once', async () => {
+    const { client } = await member(studio, { credits: 10 });
+    vi.spyOn(studio.deps.media.video, 'finishAd').mockRejectedValue(new MediaError('bad_input', 'This clip could not be read.'));
+    const form = await videoForm(
+      [
+        { id: 'a', videoDuration: 3 },
+        { id: 'b', videoDuration: 3 },
+      ],
+      { formats: JSON.stringify(['9:16', '16:9']) },
+    );
+    const started = await client.post(ApiRoutes.generateVideo, form);
+    expect(await balanceOf(client)).toBe(10 - 2 * 3);
+    const job = await waitForJob(client, started.body.jobId);
+    expect(job.status).toBe('COMPLETED');
+    expect(job.result!.formats).toEqual([]);
+    expect(job.result!.finalVideo).not.toBeNull();
+    expect(await balanceOf(client)).toBe(10 - 2 * 2);
+  }, 60_000);
+
+  it('refuses an unknown caption style or format with a clear 400 and charges nothing; without the ad fields a job joins its sections as before', async () => {
+    const { client } = await member(studio, { credits: 10 });
+    for (const [field, value, message] of [
+      ['captionStyle', 'comic-sans', Messages.captionStyleInvalid],
+      ['formats', JSON.stringify(['4:5']), Messages.adFormatInvalid],
+      ['formats', JSON.stringify(['9:16', '9:16']), Messages.adFormatInvalid],
+      ['formats', 'not json', Messages.adFormatInvalid],
+      ['tightCuts', 'maybe', Messages.adOptionInvalid],
+    ] as const) {
+      const res = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }], { [field]: value }));
+      expect(res.status, `${field}=${value}`).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    expect(await balanceOf(client)).toBe(10);
+    const plain = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }]));
+    const job = await waitForJob(client, plain.body.jobId);
+    expect(job.status).toBe('COMPLETED');
+    expect(job.result!.formats).toEqual([]);
+    expect(await balanceOf(client)).toBe(8);
+  }, 60_000);
+});

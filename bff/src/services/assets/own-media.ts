@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
  * fetches a URL it does not own.
  */
 import { Messages, type AssetType } from '@studio/contracts';
-import type { ImageData, MouthCue } from '@studio/media';
+import type { ImageData, MouthCue, WordTiming } from '@studio/media';
 import { invalidRequest } from '../../errors.ts';
 import type { Db } from '../../db/index.ts';
 import { getOwnAsset, type AssetRow } from './store.ts';
@@ -92,11 +92,14 @@ export async function ownAudioAt(
   deps: OwnMediaDeps,
   userId: string,
   url: string,
-): Promise<{ audio: Buffer; mouthCues?: MouthCue[] } | null> {
+): Promise<{ audio: Buffer; mouthCues?: MouthCue[]; words?: WordTiming[] } | null> {
   const named = assetIdIn(url.startsWith(deps.appUrl) ? url.slice(deps.appUrl.length) : url);
   const row = named && !named.thumbnail ? await getOwnAsset(deps.db, userId, named.id).catch(() => null) : null;
   const audio = row?.asset_type === 'audio' ? await deps.objects.read(row.storage_key) : null;
-  return audio && row ? { audio, mouthCues: await readMouthCues(deps.objects, row.storage_key) } : null;
+  if (!audio || !row) return null;
+  // The voice's or an alignment's word times, kept with the asset (a video's captions follow them).
+  const words = (row.metadata as { words?: unknown }).words;
+  return { audio, mouthCues: await readMouthCues(deps.objects, row.storage_key), ...(Array.isArray(words) && { words: words as WordTiming[] }) };
 }
 
 /** An input image given by URL, decoded: one of the caller's own images or uploads, else a 400. */

@@ -6,18 +6,29 @@
  * retry can fix.
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_VOICE_SETTINGS, Messages } from '@studio/contracts';
-import { isMediaError, type MediaEngine } from '@studio/media';
-import { StepError, type SectionSpec, type VideoActivities } from '@studio/workflows';
+import { DEFAULT_VOICE_SETTINGS, Messages, VIDEO_RENDER_SIZES, type AdFormat } from '@studio/contracts';
+import { isMediaError, spreadWords, type MediaEngine, type WordTiming } from '@studio/media';
+import { StepError, type AdFormatOutcome, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
 import { timeStep } from '../../metrics.ts';
 import { inSpan } from '../../tracing.ts';
-import { keepMouthCues, readMouthCues, saveVideoAsset } from '../assets/files.ts';
+import { keepMouthCues, keepWords, readMouthCues, readWords, saveVideoAsset } from '../assets/files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { readImageData } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
-import { finishJob, getJob, markStep, noteSection, recordSection, sectionPosterKey, type JobRow } from './store.ts';
-import { refundSection } from './jobs.ts';
+import {
+  finishJob,
+  getJob,
+  markStep,
+  noteSection,
+  recordSection,
+  sectionPosterKey,
+  sectionsOf,
+  type JobRow,
+  type SectionRow,
+  type StoredAdFormat,
+} from './store.ts';
+import { refundFormats, refundSection } from './jobs.ts';
 
 export interface ActivityDeps {
   db: Db;
@@ -38,7 +49,18 @@ function asStepError(error: unknown): unknown {
 }
 
 const LOCAL_VIDEO_MODEL = 'local/ffmpeg-video';
+/** The speech the job made for a section that had no approved audio. */
+const SPOKEN_AUDIO = 'speech.mp3';
+/** A lip-synced clip lasts its audio + 3 s (spec 2 §9): its speech is at most that much shorter. */
+const LIPSYNC_TAIL_S = 3;
 const sectionKey = (jobId: string, sectionId: string, file: string) => `jobs/${jobId}/${sectionId}/${file}`;
+
+const adOutcome = (f: StoredAdFormat): AdFormatOutcome => ({
+  aspectRatio: f.aspectRatio,
+  video: f.videoKey,
+  poster: f.posterKey,
+  assetId: f.assetId,
+});
 
 export function createActivities({ db, objects, media }: ActivityDeps): VideoActivities {
   const jobOf = async (jobId: string): Promise<JobRow> => {
@@ -72,6 +94,16 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         throw asStepError(error);
       }
     };
+  /**
+   * When each word of a section is said, in its clip's time: as its voice or an alignment reported
+   * them, else its script spread over its speech (a clip lasts its speech + 3 s); none when silent.
+   */
+  const wordsOf = async (jobId: string, row: SectionRow, durationS: number): Promise<WordTiming[]> => {
+    const audio = row.audio_key ?? (row.script ? sectionKey(jobId, row.section_id, SPOKEN_AUDIO) : null);
+    const kept = audio ? await readWords(objects, audio) : undefined;
+    if (kept?.length) return kept;
+    return row.script && row.has_audio ? spreadWords(row.script, Math.max(1, durationS - LIPSYNC_TAIL_S)) : [];
+  };
   const sectionRow = (jobId: string, sectionId: string) =>
     db('video_sections')
       .where({ job_id: jobId, section_id: sectionId })
@@ -96,9 +128,10 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
           useSpeakerBoost: DEFAULT_VOICE_SETTINGS.useSpeakerBoost,
         },
       });
-      const key = sectionKey(jobId, section.id, 'speech.mp3');
+      const key = sectionKey(jobId, section.id, SPOKEN_AUDIO);
       await objects.put(key, spoken.audio);
       await keepMouthCues(objects, key, spoken.mouthCues);
+      await keepWords(objects, key, spoken.words);
       return key;
     }),
 
@@ -216,6 +249,83 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         await trx('generated_videos').where({ id: jobId }).update({ asset_id: asset.id });
         return asset.id;
       });
+    }),
+
+    finishAd: guarded('finishAd', async (jobId, userId, sectionIds) => {
+      const job = await jobOf(jobId);
+      // Made once per run (a retry clears it): a step run twice answers what the first made.
+      if (job.ad_formats) return job.ad_formats.map(adOutcome);
+      const ad = job.settings.ad;
+      if (!ad) throw new StepError('bad_input', Messages.jobNotFound);
+      const rows = await sectionsOf(db, jobId);
+      const chosen = sectionIds.map((id) => rows.find((r) => r.section_id === id && r.video_key));
+      if (chosen.some((r) => !r)) throw new StepError('bad_input', 'An input of this section is missing. Please start the video again.');
+      const sections = await Promise.all(
+        chosen.map(async (row) => {
+          const durationS = Number(row!.video_duration ?? row!.target_duration);
+          return { video: await read(row!.video_key!), durationS, words: await wordsOf(jobId, row!, durationS) };
+        }),
+      );
+      const made = await media.video.finishAd({
+        sections,
+        width: job.width,
+        height: job.height,
+        formats: ad.formats.map((f) => ({ aspectRatio: f, ...VIDEO_RENDER_SIZES[f]! })),
+        captionStyle: ad.captionStyle,
+        tightCuts: ad.tightCuts,
+      });
+      const files = await Promise.all(
+        made.map(async (f) => {
+          const base = `jobs/${jobId}/ad/${job.run}/${f.aspectRatio.replace(':', 'x')}`;
+          await objects.put(`${base}.mp4`, f.video);
+          await objects.put(`${base}.jpg`, f.poster);
+          return { ...f, videoKey: `${base}.mp4`, posterKey: `${base}.jpg` };
+        }),
+      );
+      const stored = await db.transaction(async (trx) => {
+        const locked = await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
+        if (locked?.ad_formats) return locked.ad_formats;
+        const prompt = chosen.map((r) => r!.script || r!.video_prompt).filter(Boolean).join(' ').slice(0, 5000);
+        const formats: StoredAdFormat[] = [];
+        for (const f of files) {
+          const asset = await saveVideoAsset(trx, objects, {
+            id: randomUUID(),
+            userId,
+            video: f.video,
+            poster: f.poster,
+            width: f.width,
+            height: f.height,
+            durationS: f.durationS,
+            metadata: { prompt, model: LOCAL_VIDEO_MODEL, provider: 'local' },
+          });
+          formats.push({
+            aspectRatio: f.aspectRatio as AdFormat,
+            width: f.width,
+            height: f.height,
+            videoKey: f.videoKey,
+            posterKey: f.posterKey,
+            durationS: f.durationS,
+            assetId: asset.id,
+            words: f.words,
+          });
+        }
+        const [first] = formats;
+        await trx('generated_videos')
+          .where({ id: jobId })
+          .update({
+            ad_formats: JSON.stringify(formats),
+            asset_id: first!.assetId,
+            final_key: first!.videoKey,
+            poster_key: first!.posterKey,
+            duration: first!.durationS,
+          });
+        return formats;
+      });
+      return stored.map(adOutcome);
+    }),
+
+    refundFormats: guarded('refundFormats', async (jobId) => {
+      await refundFormats(db, jobId);
     }),
 
     refund: guarded('refund', async (jobId, _userId, sectionId) => {

@@ -3,7 +3,7 @@
  * one debit (reserved at start), and its refund is keyed by that debit and flagged on the row in
  * the same transaction, so a section is given back at most once whatever runs it twice.
  */
-import { isJobFinished, JOB_TIMEOUT_MS, Messages, videoCreditsNeeded } from '@studio/contracts';
+import { EXTRA_FORMAT_CREDITS_PER_SECTION, isJobFinished, JOB_TIMEOUT_MS, Messages, videoCreditsNeeded } from '@studio/contracts';
 import type { JobSpec } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import type { Logger } from '../../logger.ts';
@@ -11,7 +11,7 @@ import { AppError, DbErrorCodes, insufficientCredits, isDbError } from '../../er
 import { refundKeyFor } from '../credits/charged-task.ts';
 import { debitCredits, grantCredits } from '../credits/ledger.ts';
 import { quoteTask } from '../credits/quotes.ts';
-import { countJob, getOwnJob, RUNNING, sectionsOf, workflowIdOf, type JobRow, type NewJob, type SectionRow } from './store.ts';
+import { countJob, getOwnJob, RUNNING, sectionsOf, workflowIdOf, type JobRow, type JobSettings, type NewJob, type SectionRow } from './store.ts';
 
 const SECTION_TASK = 'video_section';
 const chargeKeyOf = (jobId: string, sectionId: string, run: number) => `video:${jobId}:${sectionId}:${run}`;
@@ -24,15 +24,23 @@ function inProgress(error: unknown): never {
   throw error;
 }
 
-/** Reserves one debit per section (2 credits each, spec 2 §9), all or none, in `trx`. */
-async function reserveSections(trx: Queryable, job: { id: string; userId: string; run: number }, sections: { id: string; name: string }[]) {
+/**
+ * Reserves one debit per section (2 credits each, spec 2 §9, and 1 for each further format of a
+ * finished ad), all or none, in `trx`. Answers a section's credits.
+ */
+async function reserveSections(
+  trx: Queryable,
+  job: { id: string; userId: string; run: number; extraFormats: number },
+  sections: { id: string; name: string }[],
+) {
   const quote = await quoteTask(trx, SECTION_TASK, null, 1);
-  const total = quote.credits * sections.length;
+  const credits = quote.credits + job.extraFormats * EXTRA_FORMAT_CREDITS_PER_SECTION;
+  const total = credits * sections.length;
   try {
     for (const section of sections) {
       await debitCredits(trx, {
         userId: job.userId,
-        credits: quote.credits,
+        credits,
         description: `Video section: ${section.name}`,
         taskType: SECTION_TASK,
         taskMetadata: { job_id: job.id, section_id: section.id, run: job.run },
@@ -45,8 +53,11 @@ async function reserveSections(trx: Queryable, job: { id: string; userId: string
       throw insufficientCredits(videoCreditsNeeded(total, sections.length), { creditsNeeded: total });
     throw error;
   }
-  return quote.credits;
+  return credits;
 }
+
+/** Formats of a finished ad beyond the first (each costs EXTRA_FORMAT_CREDITS_PER_SECTION a section). */
+const extraFormatsOf = (settings: JobSettings) => Math.max(0, (settings.ad?.formats.length ?? 1) - 1);
 
 /** Creates a job and its sections and reserves their credits, atomically: nothing is written if any part is refused. */
 export async function createJob(db: Db, job: NewJob): Promise<void> {
@@ -66,7 +77,11 @@ export async function createJob(db: Db, job: NewJob): Promise<void> {
         deadline_at: deadline(),
       })
       .catch(inProgress);
-    const credits = await reserveSections(trx, { id: job.id, userId: job.userId, run: 1 }, job.sections);
+    const credits = await reserveSections(
+      trx,
+      { id: job.id, userId: job.userId, run: 1, extraFormats: extraFormatsOf(job.settings) },
+      job.sections,
+    );
     await trx('video_sections').insert(
       job.sections.map((s, position) => ({
         job_id: job.id,
@@ -106,7 +121,32 @@ export async function jobSpecOf(db: Queryable, job: JobRow): Promise<JobSpec> {
       captions: s.captions,
     })),
     reuse,
+    ad: Boolean(job.settings.ad),
   };
+}
+
+/**
+ * Gives back what a finished ad's further formats cost for its completed sections, when the ad
+ * could not be finished (the sections, joined, are still delivered): once per run.
+ */
+export async function refundFormats(db: Db, jobId: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const job = await trx('generated_videos').where({ id: jobId }).first<JobRow>();
+    const extra = job ? extraFormatsOf(job.settings) : 0;
+    if (!job || extra === 0) return;
+    const completed = (await sectionsOf(trx, jobId)).filter((s) => s.status === 'COMPLETED' && s.credits > 0);
+    const credits = completed.length * extra * EXTRA_FORMAT_CREDITS_PER_SECTION;
+    if (credits === 0) return;
+    await grantCredits(trx, {
+      userId: job.user_id,
+      type: 'TASK_REFUND',
+      credits,
+      description: 'Refund: video formats not made',
+      taskType: SECTION_TASK,
+      taskMetadata: { job_id: jobId, run: job.run, formats: job.settings.ad?.formats.slice(1) },
+      idempotencyKey: refundKeyFor(`video:${jobId}:formats:${job.run}`),
+    });
+  });
 }
 
 /** Gives back a section's credits of its current run, once: the row's flag and the ledger key both say so. */
@@ -201,6 +241,7 @@ export async function prepareRetry(db: Db, userId: string, jobId: string, option
         error: null,
         finished_at: null,
         asset_id: null,
+        ad_formats: null,
         final_key: null,
         poster_key: null,
         deadline_at: deadline(),
@@ -213,7 +254,7 @@ export async function prepareRetry(db: Db, userId: string, jobId: string, option
       ? 0
       : await reserveSections(
           trx,
-          { id: jobId, userId, run },
+          { id: jobId, userId, run, extraFormats: extraFormatsOf(job.settings) },
           again.map((s) => ({ id: s.section_id, name: s.name })),
         );
     for (const s of again) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import {
+  AD_FORMATS,
   adjustVideoSettings,
   FASTEST_SPEECH_WORDS_PER_SECOND,
   lipsyncDurationFor,
@@ -16,6 +17,7 @@ import {
   type JobView,
   type SectionVoice,
   type VideoSectionInput,
+  type WordTiming,
 } from '@studio/contracts';
 import type { z } from 'zod';
 import type { MediaEngine, MouthCue } from '@studio/media';
@@ -25,7 +27,7 @@ import type { Logger } from '../../logger.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { JobEngine } from './engine.ts';
 import { AppError, forbidden, invalidRequest, notFound } from '../../errors.ts';
-import { fileExtension, keepMouthCues } from '../assets/files.ts';
+import { fileExtension, keepMouthCues, keepWords } from '../assets/files.ts';
 import { ownAudioAt, ownFileAt } from '../assets/own-media.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
 import { mediaFailure } from '../images/engine-call.ts';
@@ -42,11 +44,12 @@ import {
   newJobId,
   sectionPosterKey,
   workflowIdOf,
+  type AdSettings,
   type JobRow,
   type NewJob,
   type NewSection,
 } from './store.ts';
-import { jobView, webVtt, WHOLE_CAPTIONS } from './views.ts';
+import { adCaptionsFile, adWebVtt, jobView, webVtt, WHOLE_CAPTIONS } from './views.ts';
 
 /**
  * Video jobs as the API offers them (spec 2 §7): a multi-section video or an animation checked
@@ -64,10 +67,23 @@ interface PreparedSection extends NewSection {
   audio: Buffer | null;
   /** When each mouth shape is made in the audio, if the local engine spoke it. */
   mouthCues?: MouthCue[];
+  /** When each word is said in the audio, if its voice or an alignment said so. */
+  words?: WordTiming[];
   /** Seconds the section lasts (measured audio, or its script's speaking time), for the plan's longest video. */
   lengthS: number;
   /** The section's own voice, when it chose one. */
   voice?: SectionVoice;
+}
+
+/**
+ * A finished ad's options, when the request asks for one (any of its fields); a request without
+ * them joins its sections as before. Formats default to the job's own; tight cuts are on unless
+ * turned off.
+ */
+function adSettingsOf(fields: z.infer<typeof GenerateVideoFields>, aspectRatio: string): AdSettings | undefined {
+  if (fields.captionStyle === undefined && fields.formats === undefined && fields.tightCuts === undefined) return undefined;
+  const own = AD_FORMATS.find((f) => f === aspectRatio) ?? AD_FORMATS[0];
+  return { formats: fields.formats ?? [own], captionStyle: fields.captionStyle ?? 'none', tightCuts: fields.tightCuts ?? true };
 }
 
 /**
@@ -137,6 +153,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
         if (s.audio && s.audioKey) {
           await objects.put(s.audioKey, s.audio);
           await keepMouthCues(objects, s.audioKey, s.mouthCues);
+          await keepWords(objects, s.audioKey, s.words);
         }
       }
     });
@@ -191,6 +208,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
         image: image.data,
         audio: audioBytes,
         mouthCues: approved?.mouthCues,
+        words: approved?.words,
         // Approved audio is spoken as is; otherwise (veo3) the script is spoken. It also gives the captions.
         script,
         videoPrompt: section.videoPrompt.trim() || model.defaultPrompt,
@@ -213,6 +231,9 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
       if (!voice) throw notFound(Messages.voiceIdNotFound);
     }
     const sectionVoices = Object.fromEntries(prepared.flatMap((s) => (s.voice ? [[s.id, s.voice] as const] : [])));
+    const ad = adSettingsOf(fields, aspectRatio);
+    // The ad captions its whole timeline at once; its sections are not captioned apart.
+    if (ad) for (const s of prepared) s.captions = false;
     await assertPlanAllows(
       user,
       prepared.reduce((n, s) => n + s.lengthS, 0),
@@ -234,6 +255,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
           similarityBoost: fields.similarityBoost,
           speed: fields.speed,
           sectionVoices,
+          ...(ad && { ad }),
         },
         engine: jobs.name,
         sections: prepared,
@@ -309,10 +331,14 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
    * (`video.captions.vtt`), to the job's owner only.
    */
   async function jobFile(userId: string, jobId: string, file: string) {
-    // The whole video's captions have a name no section id can take (ids are letters, digits, - and _).
+    // The whole video's captions and an ad format's have names no section id can take (ids are letters, digits, - and _).
     const match = file === WHOLE_CAPTIONS ? [file, null, 'vtt'] : /^([\w-]+)\.(mp4|vtt|jpg)$/.exec(file);
     if (!match) throw notFound();
-    const { sections } = await getOwnJobWithSections(db, userId, jobId);
+    const { job, sections } = await getOwnJobWithSections(db, userId, jobId);
+    const formats = job.ad_formats ?? [];
+    // A finished ad's captions follow its cut timeline: the whole video's are its first format's.
+    const format = match[1] === null ? formats[0] : formats.find((f) => adCaptionsFile(f.aspectRatio) === file);
+    if (format) return { type: 'text/vtt', body: adWebVtt(job, format) } as const;
     const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video_key);
     if (match[2] === 'vtt') {
       const rows = match[1] === null ? finished : finished.filter((s) => s.section_id === match[1]);

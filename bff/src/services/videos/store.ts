@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Messages, type JobStatusName, type SectionStatusName, type SectionVoice } from '@studio/contracts';
+import { Messages, type AdFormat, type CaptionStyleId, type JobStatusName, type SectionStatusName, type SectionVoice, type WordTiming } from '@studio/contracts';
 import type { JobOutcome, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
@@ -19,6 +19,27 @@ export interface JobSettings {
   prompt?: string;
   /** The voices of sections that chose their own (spec 2 §2), by section id; the others speak in the job's. */
   sectionVoices?: Record<string, SectionVoice>;
+  /** The finished ad's options; absent for a job that joins its sections only. */
+  ad?: AdSettings;
+}
+
+export interface AdSettings {
+  formats: AdFormat[];
+  captionStyle: CaptionStyleId;
+  tightCuts: boolean;
+}
+
+/** One rendered format of a finished ad (`generated_videos.ad_formats`). */
+export interface StoredAdFormat {
+  aspectRatio: AdFormat;
+  width: number;
+  height: number;
+  videoKey: string;
+  posterKey: string;
+  durationS: number;
+  assetId: string;
+  /** The spoken words on the ad's timeline (its captions), when it has any. */
+  words: WordTiming[];
 }
 
 export interface JobRow {
@@ -37,6 +58,7 @@ export interface JobRow {
   final_key: string | null;
   poster_key: string | null;
   asset_id: string | null;
+  ad_formats: StoredAdFormat[] | null;
   run: number;
   engine: string;
   deadline_at: Date;

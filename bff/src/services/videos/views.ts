@@ -1,11 +1,32 @@
-import { isJobFinished, Messages, videosPartial, type FinalVideo, type JobSection, type JobView } from '@studio/contracts';
-import { captionCues } from '@studio/media';
+import { isJobFinished, Messages, videosPartial, type AdFormatResult, type FinalVideo, type JobSection, type JobView } from '@studio/contracts';
+import { captionCues, captionsVtt } from '@studio/media';
 import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/views.ts';
-import type { JobRow, SectionRow } from './store.ts';
+import type { JobRow, SectionRow, StoredAdFormat } from './store.ts';
 
 export const JOB_MEDIA_PREFIX = '/media/jobs';
 /** The finished video's captions, beside its sections' files. */
 export const WHOLE_CAPTIONS = 'video.captions.vtt';
+
+/** A finished ad's captions in one format (`ad-9x16.vtt`): a name no section id can take either. */
+export const adCaptionsFile = (aspectRatio: string) => `ad-${aspectRatio.replace(':', 'x')}.vtt`;
+
+function adFormatView(job: JobRow, f: StoredAdFormat): AdFormatResult {
+  return {
+    aspectRatio: f.aspectRatio,
+    width: f.width,
+    height: f.height,
+    videoUrl: `${ASSET_URL_PREFIX}/${f.assetId}.mp4`,
+    posterUrl: `${THUMB_URL_PREFIX}/${f.assetId}.webp?w=720`,
+    captionsUrl: f.words.length > 0 ? `${JOB_MEDIA_PREFIX}/${job.id}/${adCaptionsFile(f.aspectRatio)}` : null,
+    durationS: f.durationS,
+    assetId: f.assetId,
+  };
+}
+
+/** A finished ad format's captions as WebVTT, timed as they are burned in. */
+export function adWebVtt(job: JobRow, f: StoredAdFormat): string {
+  return captionsVtt({ words: f.words, style: job.settings.ad?.captionStyle ?? 'none', width: f.width, height: f.height });
+}
 
 /** How far a section is, by the step it is on (speech is quick; the picture takes longest). */
 const STEP_PROGRESS: Record<string, number> = { audio: 10, video: 30, lipsync: 55, captions: 85 };
@@ -73,6 +94,7 @@ export function jobView(job: JobRow, rows: SectionRow[]): JobView {
           failedLipsync: failedAt(['lipsync']),
           isPartialSuccess: partial,
           partialMessage: partial ? videosPartial(completed.length) : null,
+          formats: (job.ad_formats ?? []).map((f) => adFormatView(job, f)),
         }
       : null,
     creditsCharged: rows.reduce((n, s) => n + s.credits, 0),

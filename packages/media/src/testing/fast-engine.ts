@@ -10,11 +10,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { ImageData, ImageResult, MediaEngine, ResultMeta, VideoCapabilities, VideoResult } from '../capabilities.ts';
+import type { ImageData, ImageResult, MediaEngine, ResultMeta, VideoCapabilities, VideoResult, WordTiming } from '../capabilities.ts';
 import { runFfmpeg } from '../local/ffmpeg.ts';
 import { closeLocalSpeech, localCloneVoice, localTextToSpeech } from '../local/speech/espeak.ts';
 import { scriptWords } from '../local/speech/words.ts';
 import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
+import { remapWords, spansDuration, tightSpans } from '../local/video/cuts.ts';
 import { MediaError } from '../errors.ts';
 import { NO_FACE } from '../local/image/constants.ts';
 import { applyGrade } from '../local/image/grade.ts';
@@ -118,6 +119,22 @@ export function createFastMediaEngine(): MediaEngine {
     withSilence: localWithSilence,
     normalize: async (clipBytes) => clipBytes,
     burnCaptions: async ({ video: clipBytes }) => clipBytes,
+    // The real cut plan (pure arithmetic) decides the length and the words' times; the picture is a solid clip of each format.
+    finishAd: async ({ sections, formats, tightCuts }) => {
+      const words: WordTiming[] = [];
+      let durationS = 0;
+      for (const section of sections) {
+        const spans = tightCuts ? tightSpans(section.words, section.durationS) : [{ start: 0, end: section.durationS }];
+        for (const w of remapWords(section.words, spans)) words.push({ text: w.text, start: w.start + durationS, end: w.end + durationS });
+        durationS += spansDuration(spans);
+      }
+      return Promise.all(
+        formats.map(async ({ aspectRatio, width, height }) => {
+          const made = await clip(`ad-${aspectRatio}`, width, height, durationS);
+          return { aspectRatio, width, height, video: made.video, poster: await localPosterFrame(made.video), durationS, words };
+        }),
+      );
+    },
   };
   return {
     // A solid picture is all scene: a scene's colour grade applies to the whole of it.

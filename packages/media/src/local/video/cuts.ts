@@ -48,6 +48,22 @@ export function tightSpans(words: readonly WordTiming[], durationS: number): Spa
   return spans.filter((s) => s.end > s.start);
 }
 
+/**
+ * A script's words spread over `durationS` by their length, for speech whose word times nobody
+ * reported (a hosted model's built-in voice, an upload without its text): captions still follow
+ * the talk roughly, and tight cuts keep everything between the first and last word.
+ */
+export function spreadWords(script: string, durationS: number): WordTiming[] {
+  const texts = script.split(/\s+/).filter(Boolean);
+  const total = texts.reduce((n, t) => n + t.length + 1, 0);
+  let at = 0;
+  return texts.map((text) => {
+    const start = at;
+    at += (durationS * (text.length + 1)) / total;
+    return { text, start: round(start), end: round(at) };
+  });
+}
+
 /** The length of the cut clip. */
 export const spansDuration = (spans: readonly Span[]) => spans.reduce((n, s) => n + (s.end - s.start), 0);
 

@@ -99,7 +99,7 @@ async function fliteSpeakWords(args: string[], text: string | undefined): Promis
     }
   }
   const known = bare.map((w) => pronunciations.get(w));
-  const all = known.every((p) => p !== undefined) ? (known as string[][]) : null;
+  const all = known.every((p) => p !== undefined) ? known : null;
   return { samples, rate, phonemes, words: wordsFromFlite(text, segments, all, samples.length / rate) };
 }
 

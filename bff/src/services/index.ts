@@ -72,7 +72,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
     projects: createProjectService({ db, appUrl }),
     training: createTrainingService({ db, media, objects, jobs }),
     voices: createVoiceService({ db, media, objects }),
-    music: createMusicService({ db, objects }),
+    music: createMusicService({ db, objects, appUrl }),
     catalog: createCatalogService({ db }),
     planStatus: createPlanStatusService({ db }),
     billing: createBillingService({ db, config, payments, logger }),

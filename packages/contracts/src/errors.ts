@@ -141,6 +141,7 @@ export const Messages = {
   musicTooLarge: 'Music file too large (max 20MB)',
   musicTooLong: 'Music must be 10 minutes long or shorter',
   musicTrackNotFound: 'This music track is not in the library.',
+  musicUploadNotFound: 'This music is not one of your uploads. Please upload it again.',
   musicChoiceInvalid: 'Please choose one music track or one music upload.',
   /** The music picker says plainly what the library is. */
   musicLibraryNote: 'Simple music beds composed by the studio, free to use in your ads.',

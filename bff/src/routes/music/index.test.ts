@@ -169,3 +169,27 @@ describe('POST /api/upload-audio with purpose music', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('the music a video job mixes', () => {
+  it('is a library bed looped as it is, or the user’s own upload crossfaded; an unknown bed or another’s file is a 400', async () => {
+    const { user, client } = await member(studio);
+    const other = await member(studio);
+    const { music } = studio.deps.services;
+    const bed = await music.musicFor(user.id, { trackId: 'calm-still-water', volume: 0.4 });
+    expect(bed).toMatchObject({ volume: 0.4, seamlessLoop: true });
+    expect((await fs.stat(bed.music as string)).size).toBeGreaterThan(500_000);
+    await expect(music.musicFor(user.id, { trackId: 'no-such-bed', volume: 0.4 })).rejects.toMatchObject({
+      status: 400,
+      message: Messages.musicTrackNotFound,
+    });
+
+    const uploaded = await client.post(ApiRoutes.uploadAudio, musicForm(tone(2, 'wav'), 'audio/wav', 'mine.wav'));
+    const own = await music.musicFor(user.id, { audioUrl: uploaded.body.audioUrl, volume: 1 });
+    expect(own.seamlessLoop).toBe(false);
+    expect(Buffer.isBuffer(own.music) && own.music.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    await expect(music.musicFor(other.user.id, { audioUrl: uploaded.body.audioUrl, volume: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: Messages.musicUploadNotFound,
+    });
+  });
+});

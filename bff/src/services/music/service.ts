@@ -2,10 +2,12 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { MusicTrack, UploadAudioResponse } from '@studio/contracts';
-import { ensureMusicLibrary, MUSIC_LIBRARY_DIR, MUSIC_TRACKS, musicFileName } from '@studio/media';
+import { Messages, type MusicChoice, type MusicTrack, type UploadAudioResponse } from '@studio/contracts';
+import { ensureMusicLibrary, MUSIC_LIBRARY_DIR, MUSIC_TRACKS, musicFileName, musicTrackOf, type MixMusicInput } from '@studio/media';
 import type { Db } from '../../db/index.ts';
+import { invalidRequest } from '../../errors.ts';
 import { saveAudioAsset } from '../assets/files.ts';
+import { ownFileAt } from '../assets/own-media.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
 import { toAudioUpload } from '../assets/views.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
@@ -31,7 +33,17 @@ const FILES = new Set(MUSIC_TRACKS.map(musicFileName));
  * Music for ads (issue 39 §4): the library of beds the media engine composes (rendered by
  * `npm run build`, or on first use in a checkout never built), and the user's music uploads.
  */
-export function createMusicService({ db, objects, libraryDir = MUSIC_LIBRARY_DIR }: { db: Db; objects: ObjectStore; libraryDir?: string }) {
+export function createMusicService({
+  db,
+  objects,
+  appUrl,
+  libraryDir = MUSIC_LIBRARY_DIR,
+}: {
+  db: Db;
+  objects: ObjectStore;
+  appUrl: string;
+  libraryDir?: string;
+}) {
   return {
     tracks(): MusicTrack[] {
       return MUSIC_TRACKS.map(toMusicTrack);
@@ -58,6 +70,24 @@ export function createMusicService({ db, objects, libraryDir = MUSIC_LIBRARY_DIR
         purpose: 'music',
       });
       return toAudioUpload(asset);
+    },
+
+    /**
+     * What a video job mixes under its voice for `choice` (a library bed, or one of the user's own
+     * audio uploads): `mixMusic({ speech, durationS, ...music })`. An unknown bed or someone else's
+     * file is the caller's bad input (400), checked before anything is charged.
+     */
+    async musicFor(userId: string, choice: MusicChoice): Promise<Pick<MixMusicInput, 'music' | 'volume' | 'seamlessLoop'>> {
+      if (choice.trackId !== undefined) {
+        const track = musicTrackOf(choice.trackId);
+        if (!track) throw invalidRequest(Messages.musicTrackNotFound, { field: 'music.trackId' });
+        await ensureMusicLibrary(libraryDir);
+        // The beds end on a bar line with their tails folded in: they loop without a crossfade.
+        return { music: path.join(libraryDir, musicFileName(track)), volume: choice.volume, seamlessLoop: true };
+      }
+      const upload = await ownFileAt({ db, objects, appUrl }, userId, choice.audioUrl ?? '', 'audio');
+      if (!upload) throw invalidRequest(Messages.musicUploadNotFound, { field: 'music.audioUrl' });
+      return { music: upload, volume: choice.volume, seamlessLoop: false };
     },
   };
 }

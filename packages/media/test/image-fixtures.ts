@@ -37,3 +37,13 @@ export async function findBottle(png: Buffer) {
     height: info.height,
   };
 }
+
+/** The amber bottle's colour: a product whose own colour a scene must not change. */
+export const AMBER: [number, number, number] = [0xc8, 0x80, 0x1e];
+
+/** A product photo: an amber bottle with a dark cap on a plain light backdrop, 300×400. */
+export async function amberBottlePhoto(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="400"><rect width="300" height="400" fill="#f2f2f0"/>
+    <rect x="130" y="40" width="40" height="50" rx="6" fill="#2a2a2a"/><rect x="95" y="80" width="110" height="280" rx="28" fill="rgb(${AMBER.join(',')})"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}

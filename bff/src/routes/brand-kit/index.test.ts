@@ -117,6 +117,25 @@ describe('brand kit', () => {
     expect(await studio.deps.db('user_assets').where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
+  it('keeps one logo when two are uploaded at once (the other file is deleted, not left to fill the storage)', async () => {
+    const { user, client } = await member(studio);
+    const answers = await Promise.all([
+      client.post(ApiRoutes.brandKitLogo, logoForm(await logo('png', '#ff0000'))),
+      client.post(ApiRoutes.brandKitLogo, logoForm(await logo('png', '#0000ff'))),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const kept = (await kitOf(client)).logoUrl;
+    expect((await bytesAt(client, kept)).status).toBe(200);
+    expect(await studio.deps.db('user_assets').where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+    // Removing a logo of a kit that has none changes nothing.
+    const fresh = await member(studio);
+    expect((await fresh.client.delete(ApiRoutes.brandKitLogo)).body.brandKit).toEqual({
+      logoUrl: null,
+      ...BRAND_KIT_DEFAULTS,
+      updatedAt: null,
+    });
+  });
+
   it('refuses a logo that is not a PNG or WebP, whatever its name, and one of 5 MB or more, keeping the logo it had', async () => {
     const { user, client } = await member(studio);
     const kept = (await client.post(ApiRoutes.brandKitLogo, logoForm(await logo('png')))).body.brandKit.logoUrl;

@@ -62,6 +62,9 @@ export function createBrandKitService({ db, objects, thumbnails }: BrandKitServi
     },
 
     async removeLogo(userId: string): Promise<BrandKit> {
+      // Nothing to remove: a kit never saved stays unsaved.
+      const kit = await findBrandKit(db, userId);
+      if (!kit.logoUrl) return kit;
       const previous = await db.transaction(async (trx) => {
         const before = await lockBrandKitLogo(trx, userId);
         if (before) await setBrandKitLogo(trx, userId, null);

@@ -45,13 +45,18 @@ export async function findBrandKit(db: Queryable, userId: string): Promise<Brand
   return toBrandKit(await selectKit(db, userId));
 }
 
-/** The kit's logo asset id, the row locked until the transaction ends (a logo replaced twice at once keeps one). */
+/**
+ * The kit's logo asset id, its row locked until the transaction ends (made first with the defaults
+ * if there was none, so there is always a row to lock): two logo changes at once take turns, and
+ * each deletes the logo the other left, never one still in use.
+ */
 export async function lockBrandKitLogo(trx: Queryable, userId: string): Promise<string | null> {
-  const row = await trx('brand_kits')
-    .where({ user_id: userId })
-    .forUpdate()
-    .first<{ logo_asset_id: string | null } | undefined>('logo_asset_id');
-  return row?.logo_asset_id ?? null;
+  await trx('brand_kits')
+    .insert({ user_id: userId, ...settingsRow(BRAND_KIT_DEFAULTS) })
+    .onConflict('user_id')
+    .ignore();
+  const row = await trx('brand_kits').where({ user_id: userId }).forUpdate().first<{ logo_asset_id: string | null }>('logo_asset_id');
+  return row.logo_asset_id;
 }
 
 export type BrandKitSettings = Pick<BrandKit, 'primaryColor' | 'secondaryColor' | 'fontId' | 'ctaText' | 'ctaUrl'>;
@@ -72,11 +77,7 @@ export async function upsertBrandKitSettings(db: Db, userId: string, settings: B
     .merge({ ...settingsRow(settings), updated_at: db.fn.now() });
 }
 
-/** Points the kit at a logo (or none), creating the row with the default settings if there was none. */
+/** Points the kit's (locked) row at a logo, or none. */
 export async function setBrandKitLogo(trx: Queryable, userId: string, logoAssetId: string | null): Promise<void> {
-  const defaults = settingsRow(BRAND_KIT_DEFAULTS);
-  await trx('brand_kits')
-    .insert({ user_id: userId, ...defaults, logo_asset_id: logoAssetId })
-    .onConflict('user_id')
-    .merge({ logo_asset_id: logoAssetId, updated_at: trx.fn.now() });
+  await trx('brand_kits').where({ user_id: userId }).update({ logo_asset_id: logoAssetId, updated_at: trx.fn.now() });
 }

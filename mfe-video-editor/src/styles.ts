@@ -42,6 +42,16 @@ const editorCss = `
 .ve-voice-line span{white-space:nowrap}
 .ve-voice-panel{display:grid;gap:.75rem;padding:.75rem;border-radius:12px;border:1px solid var(--st-line,#e4e4ea)}
 .ve-notice{color:var(--st-muted);font-size:.85rem}
+.ve-caption-styles{display:flex;gap:.5rem;flex-wrap:wrap;border:0;padding:0;margin:0}
+.ve-caption-style{display:grid;gap:.3rem;justify-items:center;font-size:.8rem;font-weight:600;cursor:pointer;padding:.3rem;border-radius:10px;border:2px solid transparent}
+.ve-caption-style[data-checked=true]{border-color:var(--st-accent,#5b3df5)}
+.ve-caption-style input{position:absolute;opacity:0;width:1px;height:1px}
+.ve-caption-style:has(input:focus-visible){outline:2px solid var(--st-accent,#5b3df5);outline-offset:2px}
+.ve-caption-preview{position:relative;display:block;overflow:hidden;border-radius:8px;background:linear-gradient(160deg,#8a9bb0,#3d4a5c)}
+.ve-caption-preview img{width:100%;height:100%;object-fit:cover}
+.ve-caption-preview-text{position:absolute;left:6%;right:6%;text-align:center;font-family:'DejaVu Sans',system-ui,sans-serif;font-weight:800;line-height:1.15;paint-order:stroke fill;width:fit-content;margin:0 auto}
+.ve-caption-preview-text[data-pop=true]{animation:ve-pop .25s ease-out}
+@keyframes ve-pop{from{transform:scale(1.1)}to{transform:scale(1)}}
 .ve-notice-box{display:grid;gap:.5rem;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}
 .ve-error{color:var(--st-danger,#b42318);font-weight:600}
 .ve-empty{color:var(--st-muted)}

@@ -8,6 +8,14 @@
 /** `none` burns nothing; the others are the looks creators pick from. */
 export const CAPTION_STYLES = ['none', 'bold-pop', 'karaoke', 'boxed', 'lower-third'] as const;
 export type CaptionStyleId = (typeof CAPTION_STYLES)[number];
+/** What the editors call each style. */
+export const CAPTION_STYLE_LABELS: Record<CaptionStyleId, string> = {
+  none: 'None',
+  'bold-pop': 'Bold pop',
+  karaoke: 'Karaoke',
+  boxed: 'Boxed',
+  'lower-third': 'Lower third',
+};
 /** The editors turn captions on with this style for a section with a script (issue 39 §2). */
 export const DEFAULT_CAPTION_STYLE: CaptionStyleId = 'bold-pop';
 

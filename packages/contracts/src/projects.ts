@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { Messages } from './errors.ts';
 import { PageCursor, Uuid } from './ids.ts';
-import { DEFAULT_VIDEO_MODEL, MAX_VIDEO_SECTIONS, SCRIPT_BLOCK_MAX_CHARS, VIDEO_MODEL_IDS, type VideoModelId } from './videos.ts';
+import {
+  AD_FORMATS,
+  CaptionStyle,
+  DEFAULT_VIDEO_MODEL,
+  MAX_VIDEO_SECTIONS,
+  SCRIPT_BLOCK_MAX_CHARS,
+  VIDEO_MODEL_IDS,
+  type VideoModelId,
+} from './videos.ts';
 import { VOICE_SETTING_RANGES, VoiceId } from './voices.ts';
 
 /**
@@ -97,6 +105,14 @@ export const ProjectDraft = z.object(
       .max(MAX_VIDEO_SECTIONS, { error: ProjectMessages.tooManySections }),
     model: z.enum(VIDEO_MODEL_IDS as [VideoModelId, ...VideoModelId[]], { error: Messages.unknownModel }).default(DEFAULT_VIDEO_MODEL),
     settings: z.object({ aspectRatio: z.string().max(10), duration: z.number().int().min(0).max(600) }).optional(),
+    /** The finished ad's options (caption style, further formats, jump cuts). */
+    ad: z
+      .object({
+        captionStyle: CaptionStyle,
+        alsoFormats: z.array(z.enum(AD_FORMATS)).max(AD_FORMATS.length),
+        tightCuts: z.boolean(),
+      })
+      .optional(),
     voice: DraftVoice.optional(),
   },
   { error: ProjectMessages.draftInvalid },

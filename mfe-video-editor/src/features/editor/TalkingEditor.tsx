@@ -12,6 +12,8 @@ import {
   AppPaths,
 } from '@studio/contracts';
 import { Alert, Banner, Dialog } from '@studio/ui';
+import { AdPanel } from '../../shared/ad/AdPanel.tsx';
+import { adRequestFields, DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { useGenerateAudio } from '../../shared/draft/api.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
@@ -54,16 +56,18 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
   const { sections, setSections, model } = draft;
   const defaults = { videoPrompt: VIDEO_MODELS[model].defaultPrompt };
   const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
+  const [ad, setAd] = useState<AdOptions>(DEFAULT_AD_OPTIONS);
   const keepingImages = useKeepChosenImages(sections, setSections);
   const project = useProjectDraft({
     kind,
-    draft: toEditorDraft({ sections, model, settings }),
+    draft: toEditorDraft({ sections, model, settings, ad }),
     restore: (saved: ProjectDraft) => {
       const state = fromEditorDraft(saved);
       if (!state) return;
       setSections(state.sections);
       draft.setModel(state.model);
       setSettings(state.settings);
+      setAd(state.ad);
     },
     preparing: keepingImages,
   });
@@ -111,6 +115,7 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
           videoDuration: settings.duration,
           videoModel: model,
           userId,
+          ...adRequestFields(settings.aspectRatio, ad),
           ...(project.projectId ? { projectId: project.projectId } : {}),
         },
       };
@@ -120,6 +125,8 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
   const button = generateButton(sections, model, draft.busy);
   const counts = approvedCount(sections);
   const modelInfo = VIDEO_MODELS[model];
+  const [first] = sections;
+  const firstWords = (first?.blocks.map((b) => b.text).join(' ') ?? '').split(/\s+/).filter(Boolean);
   return (
     <div className="ve-editor">
       <div className="ve-editor-main">
@@ -183,9 +190,16 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
             {modelInfo.builtInAudio
               ? 'This model speaks the script itself: no approved audio is needed. Images are cropped to 16:9.'
               : 'Spoken sections need approved audio; each clip lasts its speech.'}{' '}
-            2 credits per section.
           </p>
         </section>
+        <AdPanel
+          ad={ad}
+          onChange={setAd}
+          aspectRatio={settings.aspectRatio}
+          image={first?.imagePreview ?? null}
+          words={firstWords}
+          sections={sections.filter((s) => isSectionValid(s, model)).length}
+        />
         <RecentProjects kind={kind} currentId={project.projectId} />
       </aside>
       <UpgradeSlot {...draft.upgrade} />

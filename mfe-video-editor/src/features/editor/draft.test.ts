@@ -1,14 +1,16 @@
 import { ProjectDraft } from '@studio/contracts';
 import { describe, expect, it } from 'vitest';
+import type { AdOptions } from '../../shared/ad/ad-options.ts';
 import { fromEditorDraft, toEditorDraft } from './draft.ts';
 import { addSection, editBlockText, newSection, updateBlock, type EditorSection } from './model.ts';
 
 const defaults = { videoPrompt: 'person talking calmly into the camera' };
 const settings = { aspectRatio: '9:16', duration: 12 };
+const ad: AdOptions = { captionStyle: 'karaoke', alsoFormats: ['1:1', '16:9'], tightCuts: false };
 
 /** Through JSON and the server's schema, as a saved project comes back. */
 const reopened = (sections: EditorSection[]) =>
-  fromEditorDraft(ProjectDraft.parse(JSON.parse(JSON.stringify(toEditorDraft({ sections, model: 'seedance', settings })))))!;
+  fromEditorDraft(ProjectDraft.parse(JSON.parse(JSON.stringify(toEditorDraft({ sections, model: 'seedance', settings, ad })))))!;
 
 describe('the editor draft kept as a project', () => {
   it('brings back every section, its script, its voice and its approved audio', () => {
@@ -28,6 +30,7 @@ describe('the editor draft kept as a project', () => {
     const back = reopened([first, second]);
     expect(back.model).toBe('seedance');
     expect(back.settings).toEqual(settings);
+    expect(back.ad).toEqual(ad);
     expect(back.sections.map((s) => [s.name, s.blocks.map((b) => b.text)])).toEqual([
       ['Hook', ['Meet the serum.']],
       ['Section 2', ['Two drops a day.']],
@@ -36,6 +39,11 @@ describe('the editor draft kept as a project', () => {
     expect(back.sections[0]!.blocks[0]).toMatchObject({ audioStatus: 'approved', audioUrl: '/media/assets/b.mp3', duration: 2.4 });
     expect(back.sections[0]!.blocks[0]!.versions).toHaveLength(1);
     expect(back.sections[1]!.voice).toMatchObject({ voiceId: 'studioUgcOne', name: 'UGC1', speed: 1.1 });
+  });
+
+  it('opens a draft saved before the finished ad with captions on, no further format and jump cuts', () => {
+    const older = ProjectDraft.parse({ sections: [{ id: 's1', name: 'Hook' }], model: 'seedance', settings });
+    expect(fromEditorDraft(older)!.ad).toEqual({ captionStyle: 'bold-pop', alsoFormats: [], tightCuts: true });
   });
 
   it('keeps a photo from the computer by its kept upload, none before it is uploaded, and no audio still being made', () => {

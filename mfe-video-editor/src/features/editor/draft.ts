@@ -10,6 +10,7 @@ import {
   type ProjectDraftInput,
   type VideoModelId,
 } from '@studio/contracts';
+import { DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { DEFAULT_SECTION_VOICE, emptyBlock, type EditorSection, type ScriptBlock } from './model.ts';
 
@@ -17,13 +18,15 @@ export interface EditorDraftState {
   sections: EditorSection[];
   model: VideoModelId;
   settings: { aspectRatio: string; duration: number };
+  ad: AdOptions;
 }
 
 /** What the project keeps of the editor. Audio still being made is kept as not yet made: its request ends with the page. */
-export function toEditorDraft({ sections, model, settings }: EditorDraftState): ProjectDraftInput {
+export function toEditorDraft({ sections, model, settings, ad }: EditorDraftState): ProjectDraftInput {
   return {
     model,
     settings,
+    ad,
     sections: sections.map((s) => ({
       id: s.id,
       name: s.name,
@@ -82,5 +85,10 @@ export function fromEditorDraft(draft: ProjectDraft): EditorDraftState | null {
       blocks: blocks.length > 0 ? blocks : [emptyBlock()],
     };
   });
-  return { sections, model: draft.model, settings: draft.settings ?? adjustVideoSettings(draft.model, EDITOR_VIDEO_DEFAULTS) };
+  return {
+    sections,
+    model: draft.model,
+    settings: draft.settings ?? adjustVideoSettings(draft.model, EDITOR_VIDEO_DEFAULTS),
+    ad: draft.ad ?? DEFAULT_AD_OPTIONS,
+  };
 }

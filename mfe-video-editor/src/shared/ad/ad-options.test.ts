@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { adCredits, adRequestFields, formatsOf, DEFAULT_AD_OPTIONS, type AdOptions } from './ad-options.ts';
+
+describe('the finished ad’s options', () => {
+  it('makes the video’s own format first and each other one once', () => {
+    const ad: AdOptions = { ...DEFAULT_AD_OPTIONS, alsoFormats: ['16:9', '9:16', '1:1'] };
+    expect(formatsOf('9:16', ad)).toEqual(['9:16', '16:9', '1:1']);
+    expect(adRequestFields('16:9', { captionStyle: 'boxed', alsoFormats: ['1:1'], tightCuts: false })).toEqual({
+      captionStyle: 'boxed',
+      formats: '["16:9","1:1"]',
+      tightCuts: 'false',
+    });
+  });
+
+  it('prices 2 credits a section, and 1 a section for each further format', () => {
+    expect(adCredits(3, 1)).toBe(6);
+    expect(adCredits(3, 3)).toBe(12);
+    expect(adCredits(0, 2)).toBe(0);
+  });
+});

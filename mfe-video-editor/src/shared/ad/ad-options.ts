@@ -1,0 +1,40 @@
+/**
+ * The finished ad's options in the editors (issue: captions people expect, three formats, pacing):
+ * the caption style, the formats beside the video's own, tight cuts. What they add to a request,
+ * and what they cost.
+ */
+import {
+  AD_FORMATS,
+  DEFAULT_CAPTION_STYLE,
+  EXTRA_FORMAT_CREDITS_PER_SECTION,
+  TASK_CREDITS,
+  type AdFormat,
+  type CaptionStyleId,
+} from '@studio/contracts';
+
+export interface AdOptions {
+  captionStyle: CaptionStyleId;
+  /** Formats made beside the video's own aspect ratio. */
+  alsoFormats: AdFormat[];
+  tightCuts: boolean;
+}
+
+/** Captions on (bold pop), no further format, tight cuts on. */
+export const DEFAULT_AD_OPTIONS: AdOptions = { captionStyle: DEFAULT_CAPTION_STYLE, alsoFormats: [], tightCuts: true };
+
+const isFormat = (ratio: string): ratio is AdFormat => (AD_FORMATS as readonly string[]).includes(ratio);
+
+/** The formats of a job: the video's own first, then the others asked for (never twice). */
+export const formatsOf = (aspectRatio: string, ad: AdOptions): AdFormat[] => [
+  ...(isFormat(aspectRatio) ? [aspectRatio] : []),
+  ...ad.alsoFormats.filter((f) => f !== aspectRatio),
+];
+
+/** The fields a video request gains for the ad. */
+export function adRequestFields(aspectRatio: string, ad: AdOptions): Record<string, string> {
+  return { captionStyle: ad.captionStyle, formats: JSON.stringify(formatsOf(aspectRatio, ad)), tightCuts: String(ad.tightCuts) };
+}
+
+/** Credits a video of `sections` sections costs in these formats (2 a section, 1 a section for each further format). */
+export const adCredits = (sections: number, formats: number) =>
+  sections * (TASK_CREDITS.videoSection + Math.max(0, formats - 1) * EXTRA_FORMAT_CREDITS_PER_SECTION);

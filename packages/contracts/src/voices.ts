@@ -82,10 +82,36 @@ export const GenerateAudioResponse = z.object({
   duration: z.number(),
   assetId: z.string(),
   provider: z.string(),
+  /** Each word of the script (punctuation attached, a number one word) and when it is said. */
+  words: z.array(WordTiming),
 });
 export type GenerateAudioResponse = z.infer<typeof GenerateAudioResponse>;
 
-export const UploadAudioResponse = z.object({ success: z.literal(true), audioUrl: z.string(), duration: z.number(), assetId: z.string() });
+/** `POST /api/upload-audio`'s text fields (spec 2 §7). */
+export const UploadAudioFields = z.object({
+  userId: z.string().max(100).optional(),
+  projectId: z.string().max(100).optional(),
+  purpose: z.string().max(40).optional(),
+  /**
+   * What the recording says: with it, the answer times each word (forced alignment). As long as a
+   * script block may be (`SCRIPT_BLOCK_MAX_CHARS`); a blank one is none (the simple editor sends its
+   * script as it is), and one with no word in it is refused.
+   */
+  text: z
+    .string()
+    .max(5000, { error: Messages.scriptTooLong })
+    .refine((s) => !s.trim() || /[\p{L}\p{N}]/u.test(s), { error: Messages.simpleAudioTextRequired })
+    .optional(),
+});
+
+export const UploadAudioResponse = z.object({
+  success: z.literal(true),
+  audioUrl: z.string(),
+  duration: z.number(),
+  assetId: z.string(),
+  /** With a `text`: each of its words and when it is said in the upload. */
+  words: z.array(WordTiming).optional(),
+});
 export type UploadAudioResponse = z.infer<typeof UploadAudioResponse>;
 
 export const VoiceLibraryResponse = z.object({

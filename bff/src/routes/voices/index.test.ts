@@ -115,6 +115,70 @@ describe('POST /api/upload-audio', () => {
   });
 });
 
+/** Every word of a script, in order, each inside the audio and after the one before. */
+const expectWordsOf = (words: { text: string; start: number; end: number }[], script: string[], durationS: number) => {
+  expect(words.map((w) => w.text)).toEqual(script);
+  words.forEach((w, i) => {
+    expect(w.end).toBeGreaterThanOrEqual(w.start);
+    expect(w.end).toBeLessThanOrEqual(durationS + 0.05);
+    if (i > 0) expect(w.start).toBeGreaterThanOrEqual(words[i - 1]!.end);
+  });
+};
+
+describe('words with their times', () => {
+  const LINE = 'Hi, I tried this serum for 2 weeks — it costs $25.';
+  const SCRIPT = ['Hi,', 'I', 'tried', 'this', 'serum', 'for', '2', 'weeks —', 'it', 'costs', '$25.'];
+
+  it('generate-audio answers each spoken word with its times, keeps them with the asset, and a retry answers the same words', async () => {
+    const { user, client } = await member(studio);
+    const line = { text: LINE, voiceId: 'studioAdam01', requestId: 'words-1' };
+    const res = await client.post(ApiRoutes.generateAudio, line);
+    expect(res.status).toBe(200);
+    expectWordsOf(res.body.words, SCRIPT, res.body.duration);
+    expect(res.body.words.at(-1).end).toBeGreaterThan(res.body.duration - 1);
+    const again = await client.post(ApiRoutes.generateAudio, line);
+    expect(again.body.words).toEqual(res.body.words);
+    // A video job later reads them by the audio's URL; only its owner's audio has them.
+    const voices = studio.deps.services.voices;
+    expect(await voices.wordsOf(user.id, res.body.audioUrl)).toEqual(res.body.words);
+    expect(await voices.wordsOf(user.id, `${studio.deps.config.appUrl}${res.body.audioUrl}`)).toEqual(res.body.words);
+    const other = await member(studio);
+    expect(await voices.wordsOf(other.user.id, res.body.audioUrl)).toBeNull();
+    expect(await voices.wordsOf(user.id, '/media/assets/not-an-asset.mp3')).toBeNull();
+  });
+
+  it('upload-audio with a script answers its words found in the recording, and keeps them; without one, none', async () => {
+    const { user, client } = await member(studio);
+    const { audio: recording } = await studio.deps.media.speech.textToSpeech({
+      text: LINE,
+      voice: { id: 'studioGrace01' },
+      settings: DEFAULT_VOICE_SETTINGS,
+    });
+    const res = await client.post(ApiRoutes.uploadAudio, upload('audio', recording, 'audio/mpeg', 'line.mp3', { text: LINE }));
+    expect(res.status).toBe(200);
+    expectWordsOf(res.body.words, SCRIPT, res.body.duration);
+    expect(await studio.deps.services.voices.wordsOf(user.id, res.body.audioUrl)).toEqual(res.body.words);
+
+    for (const fields of [{}, { text: '  ' }, { purpose: 'lipsync' }] as Record<string, string>[]) {
+      const plain = await client.post(ApiRoutes.uploadAudio, upload('audio', tone(1), 'audio/wav', 'line.wav', fields));
+      expect(plain.status).toBe(200);
+      expect(plain.body.words).toBeUndefined();
+      expect(await studio.deps.services.voices.wordsOf(user.id, plain.body.audioUrl)).toBeNull();
+    }
+  });
+
+  it('refuses a script longer than a script block, or with no word in it, with the spec’s messages, keeping nothing', async () => {
+    const { user, client } = await member(studio);
+    const long = await client.post(ApiRoutes.uploadAudio, upload('audio', tone(1), 'audio/wav', 'x.wav', { text: 'a'.repeat(5001) }));
+    expect(long.status).toBe(400);
+    expect(long.body.error.message).toBe(Messages.scriptTooLong);
+    const wordless = await client.post(ApiRoutes.uploadAudio, upload('audio', tone(1), 'audio/wav', 'x.wav', { text: ' … !? ' }));
+    expect(wordless.status).toBe(400);
+    expect(wordless.body.error.message).toBe(Messages.simpleAudioTextRequired);
+    expect(await audioAssets(client, user.id)).toHaveLength(0);
+  });
+});
+
 describe('the voice library and voice info', () => {
   it('lists the 8 presets grouped by category, with accent and gender, and previews them', async () => {
     const { client } = await member(studio);

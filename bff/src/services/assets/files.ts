@@ -75,6 +75,8 @@ export interface NewAudioAsset {
   mouthCues?: MouthCue[];
   /** `music`: an upload kept as music for an ad (issue 39 §4), not a section's voice. */
   purpose?: 'music';
+  /** Each word of its script and when it is said (a `WordTiming` list): kept in the asset's metadata, for a video's captions. */
+  words?: readonly { text: string; start: number; end: number }[];
 }
 
 /** Where an audio file's mouth cues are kept: beside it, as JSON. */
@@ -127,6 +129,7 @@ export async function saveAudioAsset(db: Db, store: ObjectStore, asset: NewAudio
           duration: asset.durationS,
           mode: null,
           selectedLoRAModels: [],
+          ...(asset.words ? { words: asset.words } : {}),
         }),
       })
       .returning<AssetRow[]>('*');

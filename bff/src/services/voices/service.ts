@@ -8,17 +8,19 @@ import {
   type CloneVoiceResponse,
   type GenerateAudioRequest,
   type GenerateAudioResponse,
+  WordTiming,
   type SubscriptionTierName,
+  type UploadAudioResponse,
   type VoiceLibraryEntry,
   type VoiceLibraryResponse,
 } from '@studio/contracts';
 import { isMediaError, type MediaEngine } from '@studio/media';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { AppError, notFound } from '../../errors.ts';
+import { AppError, invalidRequest, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { saveAudioAsset } from '../assets/files.ts';
-import { toAudioUpload } from '../assets/views.ts';
+import { ASSET_URL_PREFIX, toAudioUpload } from '../assets/views.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
 import { runChargedTask } from '../credits/charged-task.ts';
 import { callEngine, mediaFailure } from '../images/engine-call.ts';
@@ -59,6 +61,9 @@ function cloneFailure(error: unknown): unknown {
   if (error.kind === 'bad_input') return new AppError(422, 'invalid_request', Messages.cloneFailed);
   return mediaFailure(error, Messages.cloneFailed);
 }
+
+/** An asset's file URL (`/media/assets/{id}.{extension}`), its id captured. */
+const AUDIO_ASSET_URL = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.\\w+$`);
 
 /** The line a voice preview speaks. */
 const previewLine = (name: string) => `Hi, I'm ${name}. This is how your script will sound in my voice.`;
@@ -107,10 +112,11 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
         idempotencyKey: `voice:${attemptTag}`,
         taskMetadata: { voice_id: body.voiceId, characters: body.text.length },
       };
-      const { asset, provider } = await runChargedTask(db, task, async () => {
+      const { asset, provider, words } = await runChargedTask(db, task, async () => {
         const spoken = await callEngine(Messages.failedToGenerateAudio, () =>
           speech.textToSpeech({ text: body.text, voice: voice.speech, settings }),
         );
+        const words = spoken.words ?? [];
         const saved = await saveAudioAsset(db, objects, {
           userId: user.id,
           audio: spoken.audio,
@@ -118,8 +124,9 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
           durationS: spoken.durationS,
           metadata: { prompt: body.text, model: spoken.model, provider: spoken.provider },
           mouthCues: spoken.mouthCues,
+          words,
         });
-        return { asset: saved, provider: spoken.provider };
+        return { asset: saved, provider: spoken.provider, words };
       });
       return {
         success: true,
@@ -127,21 +134,50 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
         duration: asset.metadata.duration ?? 0,
         assetId: asset.id,
         provider,
+        words,
       } satisfies GenerateAudioResponse;
     });
   }
 
-  /** Keeps an uploaded audio file (already checked by the upload gate) as an audio asset. */
-  async function uploadAudio(user: { id: string }, file: UploadedFile, text: string | undefined) {
+  /**
+   * Keeps an uploaded audio file (already checked by the upload gate) as an audio asset; with a
+   * script, each of its words is found in the recording (forced alignment) and kept with it.
+   */
+  async function uploadAudio(user: { id: string }, file: UploadedFile, text: string | undefined): Promise<UploadAudioResponse> {
     await assertStorageAvailable(db, user.id);
+    const audio = await fs.readFile(file.path);
+    const script = text?.trim() ?? '';
+    const words = script
+      ? await media.alignWords({ audio, text: script }).catch((error: unknown) => {
+          throw isMediaError(error) && error.kind === 'bad_input'
+            ? invalidRequest(Messages.audioUnreadable)
+            : mediaFailure(error, Messages.audioUploadFailed);
+        })
+      : undefined;
     const asset = await saveAudioAsset(db, objects, {
       userId: user.id,
-      audio: await fs.readFile(file.path),
+      audio,
       mime: file.mime,
       durationS: Math.round((file.durationS ?? 0) * 100) / 100,
-      metadata: { prompt: (text ?? '').slice(0, 5000), model: null, provider: 'upload' },
+      metadata: { prompt: script.slice(0, 5000), model: null, provider: 'upload' },
+      words,
     });
-    return toAudioUpload(asset);
+    return { ...toAudioUpload(asset), ...(words && { words }) };
+  }
+
+  /**
+   * The words of one of the user's audio assets by its URL, as generate-audio or upload-audio kept
+   * them (a later video's captions follow them); null when the asset is not the user's audio or
+   * was kept without words.
+   */
+  async function wordsOf(userId: string, audioUrl: string): Promise<WordTiming[] | null> {
+    const id = AUDIO_ASSET_URL.exec(new URL(audioUrl, 'http://studio').pathname)?.[1];
+    if (!id) return null;
+    const row = await db('user_assets')
+      .where({ id, user_id: userId, asset_type: 'audio' })
+      .first<{ metadata: { words?: unknown } } | undefined>('metadata');
+    const words = WordTiming.array().safeParse(row?.metadata.words);
+    return words.success ? words.data : null;
   }
 
   /** The presets and the provider's voices the user may list; if the provider cannot answer, the presets still do. */
@@ -234,5 +270,5 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
     await setCharacterVoice(db, userId, characterId, voice);
   }
 
-  return { voiceOf, speak, uploadAudio, library, preview, assertMayClone, clone, saved, profiles, setCharacter };
+  return { voiceOf, speak, uploadAudio, wordsOf, library, preview, assertMayClone, clone, saved, profiles, setCharacter };
 }

@@ -7,8 +7,10 @@
 import { OfflineAudioContext } from 'node-web-audio-api';
 import { MUSIC_SAMPLE_RATE as COMPOSE_SAMPLE_RATE, type MusicMood, type MusicTrack } from './music-tracks.ts';
 
-/** How long a note or the reverb may ring past the loop's end; folded back onto its start. */
+/** How long the reverb may ring past the loop's end; folded back onto its start. */
 const TAIL_S = 3;
+/** How long a note may ring past its bar (the longest release, the keys', is 1.5 s). */
+const NOTE_TAIL_S = 1.6;
 
 type Ctx = InstanceType<typeof OfflineAudioContext>;
 type Node = ReturnType<Ctx['createGain']>;
@@ -499,8 +501,8 @@ export async function composeBed(track: MusicTrack): Promise<{ left: Float32Arra
     const start = index * barS;
     const notes = score.progression[index % score.progression.length]!;
     const events = score.bar(notes, index, (n) => start + n * spb, spb, random);
-    // A bar renders its own notes and their ring-out (a long texture runs to its own end).
-    const rendered = await renderBar(events, start, Math.min(barS + TAIL_S, totalFrames / COMPOSE_SAMPLE_RATE - start), score.mix);
+    // A bar renders its own notes and their ring-out.
+    const rendered = await renderBar(events, start, Math.min(barS + NOTE_TAIL_S, totalFrames / COMPOSE_SAMPLE_RATE - start), score.mix);
     const from = Math.round(start * COMPOSE_SAMPLE_RATE);
     for (let channel = 0; channel < 4; channel++) {
       const data = rendered.getChannelData(channel);

@@ -51,11 +51,11 @@ describe('the music library', () => {
     }
   });
 
-  it('composes a bed that loops without a jump: its last and first milliseconds meet', async () => {
+  it('composes a bed exactly its bars long that loops without a click: its last and first samples meet', async () => {
     const upbeat = MUSIC_TRACKS.find((t) => t.mood === 'upbeat')!;
     const { left } = await composeBed({ ...upbeat, bars: 2, durationS: (2 * 4 * 60) / upbeat.bpm });
     expect(left.length).toBe(Math.round(((2 * 4 * 60) / upbeat.bpm) * MUSIC_SAMPLE_RATE));
-    // Across the loop point the wave moves as it does between any two neighbouring samples.
+    // Across the loop point the wave moves no more than it does between neighbouring samples inside the bed.
     const steps = left.slice(1).map((v, i) => Math.abs(v - left[i]!));
     const typical = [...steps].sort((a, b) => a - b)[Math.floor(steps.length * 0.99)]!;
     expect(Math.abs(left[0]! - left.at(-1)!)).toBeLessThanOrEqual(typical);

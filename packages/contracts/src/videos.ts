@@ -76,7 +76,7 @@ export type AdFormat = (typeof AD_FORMATS)[number];
 /** A format after the first costs this many credits a section (the first is covered by the spec's 2 a section). */
 export const EXTRA_FORMAT_CREDITS_PER_SECTION = 1;
 
-/** How a finished ad's captions look (issue 39 §2); the looks themselves are in `captions.ts`. */
+/** How a finished ad's captions look; the looks themselves are in `captions.ts`. */
 export const CaptionStyle = z.enum(CAPTION_STYLES, { error: Messages.captionStyleInvalid });
 export type CaptionStyle = z.infer<typeof CaptionStyle>;
 
@@ -124,8 +124,11 @@ export const VideoSectionInput = z.object({
   isCached: z.boolean().default(false),
   cachedVideoUrl: z.string().max(500).nullish(),
   videoDuration: z.coerce.number().min(0).max(600).nullish(),
-  /** Burn the script in as captions. */
-  captions: z.boolean().default(false),
+  /**
+   * Burn the script in as captions: off unless asked for in a plain job; in a finished ad, on (in
+   * its caption style) unless the section turns them off.
+   */
+  captions: z.boolean().optional(),
   voice: SectionVoice.optional(),
 });
 export type VideoSectionInput = z.infer<typeof VideoSectionInput>;

@@ -386,6 +386,8 @@ export interface AdSectionClip {
   durationS: number;
   /** Its spoken words in the clip's own time (none for a silent section). */
   words: WordTiming[];
+  /** Whether its words are captioned (they always guide the cuts). */
+  captioned: boolean;
 }
 
 export interface FinishAdInput {
@@ -408,7 +410,7 @@ export interface FinishedAdFormat {
   video: Buffer;
   poster: Buffer;
   durationS: number;
-  /** The spoken words on the ad's own timeline (after the cuts): its captions. */
+  /** The captioned words on the ad's own timeline (after the cuts). */
   words: WordTiming[];
 }
 

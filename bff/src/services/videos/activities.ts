@@ -263,7 +263,12 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       const sections = await Promise.all(
         chosen.map(async (row) => {
           const durationS = Number(row!.video_duration ?? row!.target_duration);
-          return { video: await read(row!.video_key!), durationS, words: await wordsOf(jobId, row!, durationS) };
+          return {
+            video: await read(row!.video_key!),
+            durationS,
+            words: await wordsOf(jobId, row!, durationS),
+            captioned: row!.captions,
+          };
         }),
       );
       const made = await media.video.finishAd({

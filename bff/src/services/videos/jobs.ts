@@ -118,7 +118,8 @@ export async function jobSpecOf(db: Queryable, job: JobRow): Promise<JobSpec> {
       script: s.script,
       audio: s.audio_key,
       videoPrompt: s.video_prompt,
-      captions: s.captions,
+      // A finished ad captions its whole timeline at once (its sections' `captions` choose which are captioned), not section by section.
+      captions: s.captions && !job.settings.ad,
     })),
     reuse,
     ad: Boolean(job.settings.ad),

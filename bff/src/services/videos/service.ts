@@ -167,6 +167,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
       duration: fields.videoDuration ?? model.durations[0],
     });
     const jobId = newJobId();
+    const ad = adSettingsOf(fields, aspectRatio);
     const prepared: PreparedSection[] = [];
     for (const [index, section] of fields.sections.entries()) {
       const name = section.name || `Section ${index + 1}`;
@@ -212,7 +213,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
         // Approved audio is spoken as is; otherwise (veo3) the script is spoken. It also gives the captions.
         script,
         videoPrompt: section.videoPrompt.trim() || model.defaultPrompt,
-        captions: section.captions && Boolean(script),
+        captions: (section.captions ?? ad !== undefined) && Boolean(script),
         targetDuration,
         lengthS,
         voice: section.voice,
@@ -231,9 +232,6 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
       if (!voice) throw notFound(Messages.voiceIdNotFound);
     }
     const sectionVoices = Object.fromEntries(prepared.flatMap((s) => (s.voice ? [[s.id, s.voice] as const] : [])));
-    const ad = adSettingsOf(fields, aspectRatio);
-    // The ad captions its whole timeline at once; its sections are not captioned apart.
-    if (ad) for (const s of prepared) s.captions = false;
     await assertPlanAllows(
       user,
       prepared.reduce((n, s) => n + s.lengthS, 0),

@@ -239,7 +239,7 @@ export function TalkingSection({
           </button>
           <label className="ve-inline">
             <input type="checkbox" checked={section.captions} onChange={(e) => onChange({ ...section, captions: e.target.checked })} />
-            Captions from the script
+            Captions
           </label>
           <span className="ve-meta">Section audio: {status}</span>
         </div>

@@ -88,7 +88,7 @@ export function newSection(index: number, defaults: SectionDefaults): EditorSect
     videoPrompt: defaults.videoPrompt,
     scriptEnabled: true,
     blocks: [emptyBlock()],
-    captions: false,
+    captions: true,
     voice: defaults.voice ?? DEFAULT_SECTION_VOICE,
   };
 }

@@ -9,11 +9,14 @@ import {
   VIDEO_MODELS,
   type ProjectDraft,
   type SimpleVideoNavigationState,
+  type VideoModelId,
   type VoiceSettingsValue,
   AppPaths,
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, Banner } from '@studio/ui';
+import { AdPanel } from '../../shared/ad/AdPanel.tsx';
+import { adRequestFields, DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { useGenerateAudio } from '../../shared/draft/api.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
@@ -29,6 +32,10 @@ import { fromSimpleDraft, toSimpleDraft } from './draft.ts';
 import { newSimpleSection, SimpleSectionCard, type SimpleSection } from './SimpleSection.tsx';
 
 const AUDIO_TYPES = ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/ogg', 'audio/webm'];
+
+/** The simple editor's video settings: 9:16 where the model makes it, at the model's first duration. */
+const videoSettingsOf = (model: VideoModelId) =>
+  adjustVideoSettings(model, { aspectRatio: '9:16', duration: VIDEO_MODELS[model].durations[0] });
 
 /**
  * The simple video editor (spec 2 §2): sections of a starting image (uploaded, from the gallery,
@@ -46,10 +53,11 @@ export function SimpleEditor() {
     speed: SIMPLE_EDITOR_VOICE_SETTINGS.speed,
   });
   // The draft is kept as a project as the user works (`?project=` reopens it): Reload or Exit loses nothing.
+  const [ad, setAd] = useState<AdOptions>(DEFAULT_AD_OPTIONS);
   const keepingImages = useKeepChosenImages(sections, setSections);
   const project = useProjectDraft({
     kind: 'simple',
-    draft: toSimpleDraft({ sections, model, voiceId, voiceSettings }),
+    draft: toSimpleDraft({ sections, model, voiceId, voiceSettings, ad }),
     restore: (saved: ProjectDraft) => {
       const state = fromSimpleDraft(saved);
       if (!state) return;
@@ -57,6 +65,7 @@ export function SimpleEditor() {
       draft.setModel(state.model);
       setVoiceId(state.voiceId);
       setVoiceSettings(state.voiceSettings);
+      setAd(state.ad);
     },
     preparing: keepingImages,
   });
@@ -130,12 +139,13 @@ export function SimpleEditor() {
     }
   };
 
+  const ownAspectRatio = videoSettingsOf(model).aspectRatio;
   const generate = () =>
     void draft.start((userId) => {
       if (sections.some((s) => !s.imageFile && !s.imageUrl)) return Messages.simpleVideoImagesMissing;
       if (!VIDEO_MODELS[model].builtInAudio && sections.some((s) => s.scriptEnabled && s.audioStatus !== 'approved'))
         return Messages.simpleVideoAudioMissing;
-      const { aspectRatio, duration } = adjustVideoSettings(model, { aspectRatio: '9:16', duration: VIDEO_MODELS[model].durations[0] });
+      const { aspectRatio, duration } = videoSettingsOf(model);
       return {
         sectionsJson: sections.map((s) => ({
           id: s.id,
@@ -155,6 +165,7 @@ export function SimpleEditor() {
           videoDuration: duration,
           videoModel: model,
           userId,
+          ...adRequestFields(aspectRatio, ad),
           ...(project.projectId ? { projectId: project.projectId } : {}),
         },
       };
@@ -213,6 +224,14 @@ export function SimpleEditor() {
         <section className="ve-panel">
           <ModelSelect value={model} onChange={draft.setModel} />
         </section>
+        <AdPanel
+          ad={ad}
+          onChange={setAd}
+          aspectRatio={ownAspectRatio}
+          image={sections[0]?.imagePreview ?? null}
+          words={(sections[0]?.scriptText ?? '').split(/\s+/).filter(Boolean)}
+          sections={sections.length}
+        />
         <RecentProjects kind="simple" currentId={project.projectId} />
       </aside>
       <UpgradeSlot {...draft.upgrade} />

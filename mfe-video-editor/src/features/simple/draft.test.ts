@@ -1,5 +1,6 @@
 import { ProjectDraft } from '@studio/contracts';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { fromSimpleDraft, toSimpleDraft, type SimpleDraftState } from './draft.ts';
 import { newSimpleSection, type SimpleSection } from './SimpleSection.tsx';
 
@@ -16,8 +17,15 @@ describe('the simple editor draft kept as a project', () => {
       audioDuration: 2.1,
     };
     const second: SimpleSection = { ...newSimpleSection(1), imagePrompt: 'a serum bottle on marble', scriptEnabled: false };
-    const back = reopened({ sections: [first, second], model: 'veo3', voiceId: 'studioUgcOne', voiceSettings });
-    expect(back).toMatchObject({ model: 'veo3', voiceId: 'studioUgcOne', voiceSettings });
+    const ad: AdOptions = { captionStyle: 'boxed', alsoFormats: ['9:16', '1:1'], tightCuts: true };
+    const back = reopened({
+      sections: [first, second],
+      model: 'veo3',
+      voiceId: 'studioUgcOne',
+      voiceSettings,
+      ad,
+    });
+    expect(back).toMatchObject({ model: 'veo3', voiceId: 'studioUgcOne', voiceSettings, ad });
     expect(back.sections[0]).toMatchObject({
       name: 'Section 1',
       imageUrl: '/media/assets/a.png',
@@ -44,7 +52,7 @@ describe('the simple editor draft kept as a project', () => {
       audioStatus: 'generating',
       audioUrl: '/media/assets/old.mp3',
     };
-    const back = reopened({ sections: [section], model: 'seedance', voiceId: 'studioUgcTwo', voiceSettings });
+    const back = reopened({ sections: [section], model: 'seedance', voiceId: 'studioUgcTwo', voiceSettings, ad: DEFAULT_AD_OPTIONS });
     expect(back.sections[0]).toMatchObject({ imageFile: null, imageUrl: null, imagePreview: null, audioStatus: 'none', audioUrl: null });
   });
 });

@@ -5,6 +5,7 @@
  * (none until it is uploaded); audio still being made ends with the page and is not kept.
  */
 import type { ProjectDraft, ProjectDraftInput, VideoModelId, VoiceSettingsValue } from '@studio/contracts';
+import { DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import type { SimpleSection } from './SimpleSection.tsx';
 
@@ -13,11 +14,13 @@ export interface SimpleDraftState {
   model: VideoModelId;
   voiceId: string;
   voiceSettings: VoiceSettingsValue;
+  ad: AdOptions;
 }
 
-export function toSimpleDraft({ sections, model, voiceId, voiceSettings }: SimpleDraftState): ProjectDraftInput {
+export function toSimpleDraft({ sections, model, voiceId, voiceSettings, ad }: SimpleDraftState): ProjectDraftInput {
   return {
     model,
+    ad,
     voice: { voiceId, ...voiceSettings },
     sections: sections.map((s) => {
       const audio = s.audioStatus === 'approved' ? s.audioUrl : null;
@@ -44,6 +47,7 @@ export function fromSimpleDraft(draft: ProjectDraft): SimpleDraftState | null {
     model: draft.model,
     voiceId,
     voiceSettings: { stability, similarityBoost, speed },
+    ad: draft.ad ?? DEFAULT_AD_OPTIONS,
     sections: draft.sections.map((s): SimpleSection => ({
       id: s.id,
       name: s.name,

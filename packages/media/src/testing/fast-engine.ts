@@ -125,7 +125,9 @@ export function createFastMediaEngine(): MediaEngine {
       let durationS = 0;
       for (const section of sections) {
         const spans = tightCuts ? tightSpans(section.words, section.durationS) : [{ start: 0, end: section.durationS }];
-        for (const w of remapWords(section.words, spans)) words.push({ text: w.text, start: w.start + durationS, end: w.end + durationS });
+        if (section.captioned) {
+          for (const w of remapWords(section.words, spans)) words.push({ text: w.text, start: w.start + durationS, end: w.end + durationS });
+        }
         durationS += spansDuration(spans);
       }
       return Promise.all(

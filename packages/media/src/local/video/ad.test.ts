@@ -70,8 +70,8 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
   const formats = await localFinishAd(
     {
       sections: [
-        { video: speaker, durationS: 6, words: WORDS },
-        { video: silent, durationS: 2, words: [] },
+        { video: speaker, durationS: 6, words: WORDS, captioned: true },
+        { video: silent, durationS: 2, words: [], captioned: true },
       ],
       width: W,
       height: H,

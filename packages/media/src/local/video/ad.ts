@@ -17,6 +17,7 @@ interface CutSection {
   video: Buffer;
   durationS: number;
   words: WordTiming[];
+  captioned: boolean;
 }
 
 const sameShape = (a: { width: number; height: number }, b: { width: number; height: number }) =>
@@ -33,13 +34,14 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
       video: whole ? section.video : await cutClip(section.video, spans),
       durationS: whole ? section.durationS : spansDuration(spans),
       words: whole ? section.words : remapWords(section.words, spans),
+      captioned: section.captioned,
     });
   }
-  // The ad's words on its own timeline.
+  // The captioned words on the ad's own timeline.
   const words: WordTiming[] = [];
   let offset = 0;
   for (const s of sections) {
-    for (const w of s.words) words.push({ text: w.text, start: w.start + offset, end: w.end + offset });
+    if (s.captioned) for (const w of s.words) words.push({ text: w.text, start: w.start + offset, end: w.end + offset });
     offset += s.durationS;
   }
   const durationS = offset;

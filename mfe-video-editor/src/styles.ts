@@ -42,6 +42,7 @@ const editorCss = `
 .ve-voice-line span{white-space:nowrap}
 .ve-voice-panel{display:grid;gap:.75rem;padding:.75rem;border-radius:12px;border:1px solid var(--st-line,#e4e4ea)}
 .ve-notice{color:var(--st-muted);font-size:.85rem}
+.ve-formats{list-style:none;margin:0;padding:0}
 .ve-caption-styles{display:flex;gap:.5rem;flex-wrap:wrap;border:0;padding:0;margin:0}
 .ve-caption-style{display:grid;gap:.3rem;justify-items:center;font-size:.8rem;font-weight:600;cursor:pointer;padding:.3rem;border-radius:10px;border:2px solid transparent}
 .ve-caption-style[data-checked=true]{border-color:var(--st-accent,#5b3df5)}

@@ -171,9 +171,26 @@ export function JobPanel({
           >
             <track kind="captions" src={current.result.captionsUrl ?? undefined} srcLang="en" label="Script" default />
           </video>
-          <a className="st-btn st-btn-secondary" href={current.result.finalVideo} download>
-            Download
-          </a>
+          {current.result.formats.length > 1 ? (
+            <ul className="ve-row ve-formats" aria-label="Formats">
+              {current.result.formats.map((f) => (
+                <li key={f.aspectRatio}>
+                  <a
+                    className="st-btn st-btn-secondary"
+                    href={f.videoUrl}
+                    download
+                    aria-label={`Download ${f.aspectRatio} (${f.width}×${f.height})`}
+                  >
+                    Download {f.aspectRatio}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <a className="st-btn st-btn-secondary" href={current.result.finalVideo} download>
+              Download
+            </a>
+          )}
         </div>
       ) : null}
       {actionError ? <Alert tone="error">{actionError}</Alert> : null}

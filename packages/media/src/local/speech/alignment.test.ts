@@ -28,10 +28,21 @@ describe('forced alignment of a script to an uploaded voice', () => {
     );
   }, 60_000);
 
-  it('finds each word’s start in another voice’s recording: median error ≤ 80 ms, 90th percentile ≤ 200 ms', async () => {
+  it('finds each word’s start in another voice’s recording, off this thread: median error ≤ 80 ms, 90th percentile ≤ 200 ms', async () => {
     const errors: number[] = [];
-    for (const { text, spoken } of uploads) {
-      const words = await localAlignWords({ audio: spoken.audio, text });
+    // The frames and the warping run in a speech child: this thread keeps its turns meanwhile.
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      longestGap = Math.max(longestGap, performance.now() - last);
+      last = performance.now();
+    }, 10);
+    const aligned = await Promise.all(uploads.map(({ text, spoken }) => localAlignWords({ audio: spoken.audio, text }))).finally(() =>
+      clearInterval(ticker),
+    );
+    expect(longestGap).toBeLessThan(150);
+    for (const [k, { spoken }] of uploads.entries()) {
+      const words = aligned[k]!;
       // The same words as the voice reported, in order, inside the audio.
       expect(words.map((w) => w.text)).toEqual(spoken.words!.map((w) => w.text));
       words.forEach((w, i) => {

@@ -1,5 +1,5 @@
 import { ApiRoutes, BRAND_CTA_TEXT_MAX, BRAND_FONTS as FONT_CHOICES, BRAND_KIT_DEFAULTS, BrandKitMessages } from '@studio/contracts';
-import { BRAND_FONTS } from '@studio/media';
+import { BRAND_FONTS, renderEndCard } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { member, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
@@ -158,6 +158,30 @@ describe('brand kit', () => {
     }
     expect((await kitOf(client)).logoUrl).toBe(kept);
     expect(await studio.deps.db('user_assets').where({ user_id: user.id }).count({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+
+  it('gives the video job its end card: the logo’s pixels, the CTA, the colours and the font', async () => {
+    const { user, client } = await member(studio);
+    await put(client, SETTINGS);
+    await client.post(ApiRoutes.brandKitLogo, logoForm(await logo('png')));
+    const endCard = await studio.deps.services.brandKit.endCardOf(user.id);
+    expect(endCard).toMatchObject({
+      logo: { mime: 'image/png', width: 120, height: 60 },
+      ctaText: 'Shop the serum',
+      ctaUrl: SETTINGS.ctaUrl,
+      colors: { primary: '#0e7c66', secondary: '#ffd166' },
+      fontId: 'playfair-display',
+    });
+    const card = await renderEndCard({ ...endCard, width: 180, height: 320, durationS: 0.8 });
+    expect(card.layout.logo).toBeDefined();
+    expect(card.video.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    // Without a kit: the defaults, no logo.
+    const fresh = await member(studio);
+    expect(await studio.deps.services.brandKit.endCardOf(fresh.user.id)).toEqual({
+      ctaText: '',
+      colors: { primary: BRAND_KIT_DEFAULTS.primaryColor, secondary: BRAND_KIT_DEFAULTS.secondaryColor },
+      fontId: BRAND_KIT_DEFAULTS.fontId,
+    });
   });
 
   it('serves each bundled font to the picker, the same set the media engine renders with', async () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { BrandKitMessages, type BrandFontId, type BrandKit } from '@studio/contracts';
-import { BRAND_FONTS } from '@studio/media';
+import { BRAND_FONTS, type EndCardInput } from '@studio/media';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { deleteAsset, saveImageAsset } from '../assets/files.ts';
@@ -8,8 +8,16 @@ import { assertStorageAvailable } from '../assets/quota.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import type { Thumbnails } from '../storage/thumbnails.ts';
 import type { UploadedFile } from '../uploads/gate.ts';
-import { acceptImage } from '../uploads/images.ts';
-import { findBrandKit, lockBrandKitLogo, setBrandKitLogo, upsertBrandKitSettings, type BrandKitSettings } from './store.ts';
+import { getOwnAsset } from '../assets/store.ts';
+import { acceptImage, readImageData } from '../uploads/images.ts';
+import {
+  findBrandKit,
+  findBrandKitLogoId,
+  lockBrandKitLogo,
+  setBrandKitLogo,
+  upsertBrandKitSettings,
+  type BrandKitSettings,
+} from './store.ts';
 
 export interface BrandKitServiceDeps {
   db: Db;
@@ -72,6 +80,24 @@ export function createBrandKitService({ db, objects, thumbnails }: BrandKitServi
       });
       await removeLogoAsset(userId, previous);
       return findBrandKit(db, userId);
+    },
+
+    /**
+     * What the video job hands `renderEndCard` from the owner's kit: the logo's pixels (if it has
+     * one), the CTA, the colours and the font; the job adds the format's size and the product cut-out.
+     */
+    async endCardOf(userId: string): Promise<Omit<EndCardInput, 'width' | 'height' | 'productCutout' | 'durationS'>> {
+      const [kit, logoId] = await Promise.all([findBrandKit(db, userId), findBrandKitLogoId(db, userId)]);
+      const row = logoId ? await getOwnAsset(db, userId, logoId).catch(() => null) : null;
+      const bytes = row ? await objects.read(row.storage_key) : null;
+      const logo = bytes ? await readImageData(bytes, BrandKitMessages.logoTypeInvalid) : undefined;
+      return {
+        ...(logo ? { logo } : {}),
+        ctaText: kit.ctaText,
+        ...(kit.ctaUrl ? { ctaUrl: kit.ctaUrl } : {}),
+        colors: { primary: kit.primaryColor, secondary: kit.secondaryColor },
+        fontId: kit.fontId,
+      };
     },
 
     /** A bundled font's file, for the picker to show each font's name in itself. */

@@ -81,3 +81,9 @@ export async function upsertBrandKitSettings(db: Db, userId: string, settings: B
 export async function setBrandKitLogo(trx: Queryable, userId: string, logoAssetId: string | null): Promise<void> {
   await trx('brand_kits').where({ user_id: userId }).update({ logo_asset_id: logoAssetId, updated_at: trx.fn.now() });
 }
+
+/** The kit's logo asset id, or null (no kit, or no logo). */
+export async function findBrandKitLogoId(db: Queryable, userId: string): Promise<string | null> {
+  const row = await db('brand_kits').where({ user_id: userId }).first<{ logo_asset_id: string | null } | undefined>('logo_asset_id');
+  return row?.logo_asset_id ?? null;
+}

@@ -198,6 +198,20 @@ describe('end card', () => {
     }
   });
 
+  it('draws no button for a kit without a CTA', async () => {
+    const result = await renderEndCard({
+      width: 180,
+      height: 320,
+      durationS: 0.8,
+      logo: logoPng(),
+      ctaText: '  ',
+      colors: { primary: PRIMARY, secondary: SECONDARY },
+    });
+    const last = await frameAt(result, 'last');
+    expect(countNear(last, SECONDARY, whole(last))).toBe(0);
+    expect(countNear(last, LOGO_MARK, result.layout.logo!)).toBeGreaterThan(0);
+  });
+
   it('refuses a size the encoder cannot take', async () => {
     await expect(
       renderEndCard({ width: 361, height: 640, ctaText: 'Shop now', colors: { primary: PRIMARY, secondary: SECONDARY } }),

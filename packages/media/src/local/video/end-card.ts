@@ -386,7 +386,8 @@ export async function renderEndCard(input: EndCardInput): Promise<EndCardResult>
       ? trimmedImage(input.productCutout).then(({ canvas }) => fittedSprite(canvas, layout.product!, Math.min(width, height) * 0.035))
       : undefined,
   ]);
-  const button = buttonSprite(input.ctaText.trim(), layout.cta, families.display, secondary);
+  // A kit without a CTA closes on the logo and the product alone.
+  const button = input.ctaText.trim() ? buttonSprite(input.ctaText.trim(), layout.cta, families.display, secondary) : undefined;
   const address = url && layout.url ? urlSprite(url, layout.url, families.text, ink) : undefined;
   const ground = groundCanvas(width, height, primary, layout.product);
 
@@ -396,7 +397,7 @@ export async function renderEndCard(input: EndCardInput): Promise<EndCardResult>
     ctx.drawImage(ground, 0, 0);
     if (logo) place(ctx, logo, { from: 0, to: 0.45, rise: -0.03 }, t, height);
     if (product) place(ctx, product, { from: 0.08, to: 0.6, grow: 0.18, rise: 0.02 }, t, height);
-    place(ctx, button, { from: 0.22, to: 0.62, grow: 0.25 }, t, height);
+    if (button) place(ctx, button, { from: 0.22, to: 0.62, grow: 0.25 }, t, height);
     if (address) place(ctx, address, { from: 0.32, to: END_CARD_ANIMATION_S, rise: 0.015 }, t, height);
     const { data } = ctx.getImageData(0, 0, width, height);
     return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);

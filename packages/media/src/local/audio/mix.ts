@@ -72,14 +72,15 @@ async function fileOf(source: AudioSource, dir: string, name: string): Promise<s
   return file;
 }
 
-/** The duration ffmpeg reads from a file's header (an MP3 without one is estimated from its bitrate). */
-async function durationOf(file: string): Promise<number> {
+/**
+ * What ffmpeg reads from a file's header: its duration (an MP3 without one is estimated from its
+ * bitrate) and whether it holds sound (a product shot's clip has none).
+ */
+async function probe(file: string): Promise<{ durationS: number; hasAudio: boolean }> {
   let log = '';
   await runFfmpeg(['-i', file, '-t', '0', '-f', 'null', '-'], Buffer.alloc(0), { report: (text) => (log = text) });
   const [, h, m, s] = /Duration: (\d+):(\d+):([\d.]+)/.exec(log) ?? [];
-  const seconds = Number(h) * 3600 + Number(m) * 60 + Number(s);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new MediaError('bad_input', 'This music could not be read.');
-  return seconds;
+  return { durationS: Number(h) * 3600 + Number(m) * 60 + Number(s), hasAudio: /Stream #\d+:\d+.*: Audio:/.test(log) };
 }
 
 /** The filters that make `[music]` last exactly `durationS`: looped (exactly or crossfaded), then trimmed and faded out. */
@@ -108,19 +109,22 @@ async function renderMixPass(input: MixMusicInput, dir: string, stems: boolean) 
   if (!(input.durationS > 0)) throw new MediaError('bad_input', 'A mix needs a length.');
   const volume = Math.min(1, Math.max(0, input.volume));
   const musicFile = await fileOf(input.music, dir, 'music');
-  const speechFile = input.speech === null ? null : await fileOf(input.speech, dir, 'speech');
-  const [musicS, musicLoudness, speechLoudness] = await Promise.all([
-    durationOf(musicFile),
+  const given = input.speech === null ? null : await fileOf(input.speech, dir, 'speech');
+  // A video without a sound track is a video without a voice.
+  const speechFile = given && (await probe(given)).hasAudio ? given : null;
+  const [musicProbe, musicLoudness, speechLoudness] = await Promise.all([
+    probe(musicFile),
     measureLoudness(['-i', musicFile, '-vn']),
     speechFile ? measureLoudness(['-i', speechFile, '-vn']) : Promise.resolve(null),
   ]);
+  if (!musicProbe.hasAudio || !(musicProbe.durationS > 0)) throw new MediaError('bad_input', 'This music could not be read.');
   const durationS = input.durationS;
   const speechLufs = speechLoudness?.integratedLufs ?? null;
   // With a voice, the music sits under it; without one (or a silent one), at the bed level of a −14 LUFS mix.
   const musicTarget = (speechLufs ?? MIX_TARGET_LUFS) - MUSIC_UNDER_VOICE_LU;
   const musicGainDb =
     volume === 0 || musicLoudness.integratedLufs === null ? null : musicTarget - musicLoudness.integratedLufs + 20 * Math.log10(volume);
-  const music = musicToLength(musicS, durationS, input.seamlessLoop ?? false);
+  const music = musicToLength(musicProbe.durationS, durationS, input.seamlessLoop ?? false);
   // Timestamps from zero first: an MP3 or AAC stream starts after its encoder's delay, and trims go by timestamps.
   const length = `asetpts=N/SR/TB,apad,atrim=0:${durationS.toFixed(3)}`;
   const format = `aresample=${MIX_SAMPLE_RATE},aformat=sample_fmts=fltp:channel_layouts=stereo`;

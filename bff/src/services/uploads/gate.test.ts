@@ -316,3 +316,57 @@ describe('a body that does not arrive in time', () => {
     }
   });
 });
+
+describe('the upload gate with rules by purpose (upload-audio’s music)', () => {
+  let base: string;
+  let server: http.Server;
+  const spec: UploadSpec = {
+    files: {
+      audio: { kinds: AUDIO_KINDS, maxBytes: 64 * 1024, required: true, messages: { type: 'voice type', tooLarge: 'voice too large' } },
+    },
+    purposes: {
+      music: {
+        audio: {
+          kinds: ['wav'],
+          maxBytes: 16 * 1024,
+          maxDurationS: 0.3,
+          required: true,
+          messages: { type: 'music type', tooLarge: 'music too large', tooLong: 'music too long' },
+        },
+      },
+    },
+  };
+  beforeAll(async () => {
+    const gate = createUploadGate(studio.deps.config.dataDir);
+    const app = new Koa();
+    app.use(errorHandler);
+    app.use(gate.accept(spec));
+    app.use((ctx) => (ctx.body = { durationS: uploadOf(ctx).files.audio?.durationS }));
+    server = app.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** The purpose first, as the editors send it, then the file. */
+  const post = async (purpose: string, bytes: Buffer) => {
+    const body = new FormData();
+    body.set('purpose', purpose);
+    body.append('audio', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), 'a.wav');
+    const res = await fetch(base, { method: 'POST', body });
+    return { status: res.status, message: ((await res.json()) as any).error?.message as string | undefined };
+  };
+
+  it('judges the file by its purpose’s rules, any other purpose by the route’s own, and speaks for the purpose while streaming', async () => {
+    expect(await post('music', wav(0.2))).toEqual({ status: 200, message: undefined });
+    expect(await post('music', wav(0.5))).toEqual({ status: 400, message: 'music too long' });
+    expect(await post('music', await png())).toEqual({ status: 400, message: 'music type' });
+    // Over music's size but under a voice's: refused once the form is read.
+    expect(await post('music', wav(1.5))).toEqual({ status: 413, message: 'music too large' });
+    expect(await post('lipsync', wav(1.5))).toEqual({ status: 200, message: undefined });
+    // Over every rule: refused while streaming, in the words of the purpose that came first.
+    expect(await post('music', wav(5))).toEqual({ status: 413, message: 'music too large' });
+    expect(await post('lipsync', wav(5))).toEqual({ status: 413, message: 'voice too large' });
+    expect(await leftovers()).toEqual([]);
+  });
+});

@@ -98,10 +98,15 @@ async function checkFile(field: string, file: File, rule: FileRule): Promise<Upl
   return accepted;
 }
 
-/** formidable's refusals, in the route's words. */
-function refusal(error: unknown, spec: UploadSpec): unknown {
+/** The file rules for a form's `purpose` (its own when the spec has them, else the spec's `files`). */
+function rulesFor(spec: UploadSpec, purpose: string | undefined): Record<string, FileRule> {
+  return (purpose !== undefined && Object.hasOwn(spec.purposes ?? {}, purpose) && spec.purposes?.[purpose]) || spec.files;
+}
+
+/** formidable's refusals, in the words of the rules the form asked for. */
+function refusal(error: unknown, rules: Record<string, FileRule>): unknown {
   const code = (error as { code?: unknown }).code;
-  const first = Object.values(spec.files)[0];
+  const first = Object.values(rules)[0];
   if (code === formidableErrors.biggerThanMaxFileSize || code === formidableErrors.biggerThanTotalMaxFileSize) {
     return payloadTooLarge(first?.messages.tooLarge ?? Messages.uploadFormInvalid);
   }
@@ -140,6 +145,11 @@ export function createUploadGate(dataDir: string, options: { deadlineMs?: number
       // Parts in fields the route does not take are not written at all.
       filter: (part) => part.name !== null && part.name in spec.files,
     });
+    // A purpose sent before its file names the rules a refusal while streaming speaks for.
+    let purpose: string | undefined;
+    form.on('field', (name, value) => {
+      if (name === 'purpose') purpose ??= value;
+    });
     let parsed: [formidable.Fields, formidable.Files];
     let timer: NodeJS.Timeout | undefined;
     const reading = form.parse(ctx.req);
@@ -158,16 +168,14 @@ export function createUploadGate(dataDir: string, options: { deadlineMs?: number
       }
       // The deadline's own answer; formidable closes its files when the closed connection aborts it.
       if (error instanceof AppError) throw error;
-      throw refusal(error, spec);
+      throw refusal(error, rulesFor(spec, purpose));
     } finally {
       clearTimeout(timer);
     }
     const [fields, files] = parsed;
     const upload: Upload = { fields: {}, files: {} };
     for (const [name, values] of Object.entries(fields)) if (values?.[0] !== undefined) upload.fields[name] = values[0];
-    const purpose = upload.fields.purpose;
-    const chosen = (purpose !== undefined && Object.hasOwn(spec.purposes ?? {}, purpose) && spec.purposes?.[purpose]) || spec.files;
-    for (const [field, rule] of Object.entries(chosen)) {
+    for (const [field, rule] of Object.entries(rulesFor(spec, upload.fields.purpose))) {
       const sent = files[field] ?? [];
       if (sent.length > 1) throw invalidRequest(Messages.uploadTooManyFiles, { field });
       if (sent[0]) upload.files[field] = await checkFile(field, sent[0], rule);

@@ -354,7 +354,8 @@ describe('the upload gate with rules by purpose (upload-audio’s music)', () =>
     body.set('purpose', purpose);
     body.append('audio', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), 'a.wav');
     const res = await fetch(base, { method: 'POST', body });
-    return { status: res.status, message: ((await res.json()) as any).error?.message as string | undefined };
+    const answer: { error?: { message: string } } = await res.json();
+    return { status: res.status, message: answer.error?.message };
   };
 
   it('judges the file by its purpose’s rules, any other purpose by the route’s own, and speaks for the purpose while streaming', async () => {

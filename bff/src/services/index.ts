@@ -50,7 +50,8 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
   const uploads = createUploadGate(config.dataDir);
   const thumbnails = createThumbnails(objects);
   const avatars = createAvatarStore(objects);
-  const videos = createVideoService({ db, config, media, objects, jobs, logger });
+  const music = createMusicService({ db, objects, appUrl });
+  const videos = createVideoService({ db, config, media, objects, jobs, logger, music });
   return {
     health: createHealthService({ db }),
     auth: createAuthService({ db, config, objects, payments }),
@@ -72,7 +73,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
     projects: createProjectService({ db, appUrl }),
     training: createTrainingService({ db, media, objects, jobs }),
     voices: createVoiceService({ db, media, objects }),
-    music: createMusicService({ db, objects, appUrl }),
+    music,
     catalog: createCatalogService({ db }),
     planStatus: createPlanStatusService({ db }),
     billing: createBillingService({ db, config, payments, logger }),

@@ -39,7 +39,10 @@ export const MusicChoice = z
   .object({
     trackId: z.string().min(1).max(100).optional(),
     audioUrl: z.string().min(1).max(2048).optional(),
-    volume: z.number().min(0).max(1),
+    volume: z
+      .number({ error: Messages.musicChoiceInvalid })
+      .min(0, { error: Messages.musicChoiceInvalid })
+      .max(1, { error: Messages.musicChoiceInvalid }),
   })
   .refine((music) => (music.trackId === undefined) !== (music.audioUrl === undefined), {
     message: Messages.musicChoiceInvalid,

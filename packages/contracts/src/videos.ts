@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Messages } from './errors.ts';
 import { VOICE_SETTING_RANGES, VoiceId, DEFAULT_VOICE_ID, DEFAULT_VOICE_SETTINGS } from './voices.ts';
 import { CAPTION_STYLES } from './captions.ts';
+import { MusicChoice } from './music.ts';
 
 /** spec 2 §9 video models: their aspect ratios and durations (the first of each is the default). */
 export const VIDEO_MODELS = {
@@ -176,6 +177,10 @@ export const GenerateVideoFields = z.object({
   ).optional(),
   /** Cut each talking section shortly after its last word and shorten long pauses (on unless turned off). */
   tightCuts: z.stringbool({ error: Messages.adOptionInvalid }).optional(),
+  /** Music under the ad: a library bed or one of the user's music uploads, at a volume. */
+  music: jsonField(MusicChoice, Messages.musicChoiceInvalid).optional(),
+  /** Close the ad with the brand kit's end card. */
+  endCard: z.stringbool({ error: Messages.adOptionInvalid }).optional(),
 });
 export type GenerateVideoFields = z.infer<typeof GenerateVideoFields>;
 

@@ -6,6 +6,7 @@
  */
 
 import type { ColourGrade } from './local/image/colour.ts';
+import type { EndCardInput } from './local/video/end-card.ts';
 
 /** Which provider did the work. `local` is the offline engine of this package. */
 export type ProviderName = 'local' | 'fal' | 'elevenlabs';
@@ -401,6 +402,12 @@ export interface FinishAdInput {
   captionStyle: NonNullable<BurnCaptionsInput['style']>;
   /** Cut each talking section 0.4 s after its last word and shorten pauses over 0.6 s. */
   tightCuts: boolean;
+  /** `#rrggbb` of the spoken word in the captions (the brand kit's primary colour). */
+  highlight?: string;
+  /** A card that closes the ad, laid out for each format (the brand kit's). */
+  endCard?: Omit<EndCardInput, 'width' | 'height' | 'durationS'>;
+  /** Music under the whole ad (end card included), ducked under the voice; the mix at -14 LUFS. */
+  music?: { audio: Buffer | string; volume: number; seamlessLoop: boolean };
 }
 
 export interface FinishedAdFormat {

@@ -40,4 +40,5 @@ export {
   type EndCardInput,
   type EndCardLayout,
   type EndCardResult,
+  END_CARD_S,
 } from './local/video/render-end-card.ts';

@@ -9,7 +9,7 @@ import {
   type JobView,
   type SectionVoice,
 } from '@studio/contracts';
-import { MediaError } from '@studio/media';
+import { END_CARD_S, MediaError, MUSIC_TRACKS } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tone } from '../../../../packages/media/test/audio-fixtures.ts';
@@ -68,7 +68,7 @@ async function videoForm(sections: SectionInit[], fields: Record<string, string>
         hasImage: true,
         imageUrl: s.imageUrl ?? null,
         videoDuration: s.videoDuration ?? null,
-        captions: s.captions ?? false,
+        captions: s.captions,
         voice: s.voice,
         scriptBlocks: s.script
           ? [
@@ -592,7 +592,13 @@ describe('the finished ad', () => {
         { id: 'hook', script: 'Meet the serum. It fixed my skin in a week.', audio },
         { id: 'shot', videoDuration: 3 },
       ],
-      { aspectRatio: '9:16', formats: JSON.stringify(['9:16', '1:1', '16:9']), captionStyle: 'bold-pop' },
+      {
+        aspectRatio: '9:16',
+        formats: JSON.stringify(['9:16', '1:1', '16:9']),
+        captionStyle: 'bold-pop',
+        music: JSON.stringify({ trackId: MUSIC_TRACKS[0]!.id, volume: 0.4 }),
+        endCard: 'true',
+      },
     );
     const started = await client.post(ApiRoutes.generateVideo, form);
     expect(started.status).toBe(200);
@@ -607,9 +613,9 @@ describe('the finished ad', () => {
       ['16:9', 1280, 720],
     ]);
     expect(job.result!.finalVideo).toBe(formats[0]!.videoUrl);
-    // The talking section is cut 0.4 s after its last word instead of keeping its 3 s tail.
+    // The talking section is cut 0.4 s after its last word instead of keeping its 3 s tail; the end card adds its 2.5 s.
     const clips = job.sections.reduce((n, s) => n + Number(job.result!.finalVideos.find((v) => v.section === s.section)!.videoDuration), 0);
-    expect(formats[0]!.durationS).toBeLessThan(clips - 2);
+    expect(formats[0]!.durationS - END_CARD_S).toBeLessThan(clips - 2);
     for (const f of formats) {
       const video = await client.get(f.videoUrl);
       expect(video.status).toBe(200);
@@ -643,14 +649,21 @@ describe('the finished ad', () => {
     expect(await balanceOf(client)).toBe(10 - 2 * 2);
   }, 60_000);
 
-  it('refuses an unknown caption style or format with a clear 400 and charges nothing; without the ad fields a job joins its sections as before', async () => {
+  it('refuses an unknown caption style, format or music, or someone else’s music, with a clear 400 and charges nothing; without the ad fields a job joins its sections as before', async () => {
     const { client } = await member(studio, { credits: 10 });
+    const other = await member(studio, { credits: 10 });
+    const othersMusic = (await approvedAudio(other.client)).audioUrl;
     for (const [field, value, message] of [
       ['captionStyle', 'comic-sans', Messages.captionStyleInvalid],
       ['formats', JSON.stringify(['4:5']), Messages.adFormatInvalid],
       ['formats', JSON.stringify(['9:16', '9:16']), Messages.adFormatInvalid],
       ['formats', 'not json', Messages.adFormatInvalid],
       ['tightCuts', 'maybe', Messages.adOptionInvalid],
+      ['endCard', 'sometimes', Messages.adOptionInvalid],
+      ['music', JSON.stringify({ trackId: 'no-such-bed', volume: 0.5 }), Messages.musicTrackNotFound],
+      ['music', JSON.stringify({ audioUrl: othersMusic, volume: 0.5 }), Messages.musicUploadNotFound],
+      ['music', JSON.stringify({ volume: 0.5 }), Messages.musicChoiceInvalid],
+      ['music', JSON.stringify({ trackId: MUSIC_TRACKS[0]!.id, volume: 2 }), Messages.musicChoiceInvalid],
     ] as const) {
       const res = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }], { [field]: value }));
       expect(res.status, `${field}=${value}`).toBe(400);

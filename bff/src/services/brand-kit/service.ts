@@ -26,6 +26,27 @@ export interface BrandKitServiceDeps {
 }
 
 /**
+ * What the video job hands `renderEndCard` from the owner's kit: the logo's pixels (if it has
+ * one), the CTA, the colours and the font; the job adds the format's size and the product cut-out.
+ */
+export async function endCardOf(
+  { db, objects }: Pick<BrandKitServiceDeps, 'db' | 'objects'>,
+  userId: string,
+): Promise<Omit<EndCardInput, 'width' | 'height' | 'productCutout' | 'durationS'>> {
+  const [kit, logoId] = await Promise.all([findBrandKit(db, userId), findBrandKitLogoId(db, userId)]);
+  const row = logoId ? await getOwnAsset(db, userId, logoId).catch(() => null) : null;
+  const bytes = row ? await objects.read(row.storage_key) : null;
+  const logo = bytes ? await readImageData(bytes, BrandKitMessages.logoTypeInvalid) : undefined;
+  return {
+    ...(logo ? { logo } : {}),
+    ctaText: kit.ctaText,
+    ...(kit.ctaUrl ? { ctaUrl: kit.ctaUrl } : {}),
+    colors: { primary: kit.primaryColor, secondary: kit.secondaryColor },
+    fontId: kit.fontId,
+  };
+}
+
+/**
  * The caller's brand kit (Brand Assets, issue 39 §4): read with defaults before the first save,
  * settings saved whole, the logo replaced by an upload (the one before it is deleted). Only the
  * owner reads or changes it: every call takes the signed-in user's id.
@@ -82,23 +103,8 @@ export function createBrandKitService({ db, objects, thumbnails }: BrandKitServi
       return findBrandKit(db, userId);
     },
 
-    /**
-     * What the video job hands `renderEndCard` from the owner's kit: the logo's pixels (if it has
-     * one), the CTA, the colours and the font; the job adds the format's size and the product cut-out.
-     */
-    async endCardOf(userId: string): Promise<Omit<EndCardInput, 'width' | 'height' | 'productCutout' | 'durationS'>> {
-      const [kit, logoId] = await Promise.all([findBrandKit(db, userId), findBrandKitLogoId(db, userId)]);
-      const row = logoId ? await getOwnAsset(db, userId, logoId).catch(() => null) : null;
-      const bytes = row ? await objects.read(row.storage_key) : null;
-      const logo = bytes ? await readImageData(bytes, BrandKitMessages.logoTypeInvalid) : undefined;
-      return {
-        ...(logo ? { logo } : {}),
-        ctaText: kit.ctaText,
-        ...(kit.ctaUrl ? { ctaUrl: kit.ctaUrl } : {}),
-        colors: { primary: kit.primaryColor, secondary: kit.secondaryColor },
-        fontId: kit.fontId,
-      };
-    },
+    /** What the video job hands `renderEndCard` from the owner's kit (`endCardOf`). */
+    endCardOf: (userId: string) => endCardOf({ db, objects }, userId),
 
     /** A bundled font's file, for the picker to show each font's name in itself. */
     async fontFile(fontId: BrandFontId): Promise<Buffer> {

@@ -29,6 +29,14 @@ export const toMusicTrack = (track: (typeof MUSIC_TRACKS)[number]): MusicTrack =
 /** The library's file names: nothing else is ever read from its folder. */
 const FILES = new Set(MUSIC_TRACKS.map(musicFileName));
 
+/** A library bed's file by its track id (the library made first if this checkout has not built it), or null for an unknown id. */
+export async function libraryBed(trackId: string, libraryDir = MUSIC_LIBRARY_DIR): Promise<string | null> {
+  const track = musicTrackOf(trackId);
+  if (!track) return null;
+  await ensureMusicLibrary(libraryDir);
+  return path.join(libraryDir, musicFileName(track));
+}
+
 /**
  * Music for ads (issue 39 §4): the library of beds the media engine composes (rendered by
  * `npm run build`, or on first use in a checkout never built), and the user's music uploads.
@@ -79,11 +87,10 @@ export function createMusicService({
      */
     async musicFor(userId: string, choice: MusicChoice): Promise<Pick<MixMusicInput, 'music' | 'volume' | 'seamlessLoop'>> {
       if (choice.trackId !== undefined) {
-        const track = musicTrackOf(choice.trackId);
-        if (!track) throw invalidRequest(Messages.musicTrackNotFound, { field: 'music.trackId' });
-        await ensureMusicLibrary(libraryDir);
+        const bed = await libraryBed(choice.trackId, libraryDir);
+        if (!bed) throw invalidRequest(Messages.musicTrackNotFound, { field: 'music.trackId' });
         // The beds end on a bar line with their tails folded in: they loop without a crossfade.
-        return { music: path.join(libraryDir, musicFileName(track)), volume: choice.volume, seamlessLoop: true };
+        return { music: bed, volume: choice.volume, seamlessLoop: true };
       }
       const upload = await ownFileAt({ db, objects, appUrl }, userId, choice.audioUrl ?? '', 'audio');
       if (!upload) throw invalidRequest(Messages.musicUploadNotFound, { field: 'music.audioUrl' });

@@ -14,6 +14,9 @@ import { timeStep } from '../../metrics.ts';
 import { inSpan } from '../../tracing.ts';
 import { keepMouthCues, keepWords, readMouthCues, readWords, saveVideoAsset } from '../assets/files.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
+import { endCardOf } from '../brand-kit/service.ts';
+import { libraryBed } from '../music/service.ts';
+import { findBrandKit } from '../brand-kit/store.ts';
 import { readImageData } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
 import {
@@ -24,6 +27,7 @@ import {
   recordSection,
   sectionPosterKey,
   sectionsOf,
+  type AdSettings,
   type JobRow,
   type SectionRow,
   type StoredAdFormat,
@@ -103,6 +107,14 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
     const kept = audio ? await readWords(objects, audio) : undefined;
     if (kept?.length) return kept;
     return row.script && row.has_audio ? spreadWords(row.script, Math.max(1, durationS - LIPSYNC_TAIL_S)) : [];
+  };
+  /** An ad's music: a library bed's file (made if this checkout has not built it yet), or the upload kept with the job. */
+  const musicOf = async (music: NonNullable<AdSettings['music']>) => {
+    if ('key' in music) return { audio: await read(music.key), volume: music.volume, seamlessLoop: false };
+    const bed = await libraryBed(music.trackId);
+    if (!bed) throw new StepError('bad_input', Messages.musicTrackNotFound);
+    // The beds end on a bar line: they loop without a crossfade.
+    return { audio: bed, volume: music.volume, seamlessLoop: true };
   };
   const sectionRow = (jobId: string, sectionId: string) =>
     db('video_sections')
@@ -271,6 +283,8 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
           };
         }),
       );
+      // The brand kit's look: its primary colour for the spoken word once the owner has saved it, its end card if asked for.
+      const kit = await findBrandKit(db, userId);
       const made = await media.video.finishAd({
         sections,
         width: job.width,
@@ -278,6 +292,9 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         formats: ad.formats.map((f) => ({ aspectRatio: f, ...VIDEO_RENDER_SIZES[f]! })),
         captionStyle: ad.captionStyle,
         tightCuts: ad.tightCuts,
+        ...(kit.updatedAt && { highlight: kit.primaryColor }),
+        ...(ad.endCard && { endCard: await endCardOf({ db, objects }, userId) }),
+        ...(ad.music && { music: await musicOf(ad.music) }),
       });
       const files = await Promise.all(
         made.map(async (f) => {

@@ -36,6 +36,7 @@ import { getOrCreateProfile } from '../profiles.ts';
 import { probeAudioBytes } from '../uploads/audio.ts';
 import { IMAGE_UPLOAD_RULE, type UploadedFile, type UploadSpec } from '../uploads/gate.ts';
 import { acceptImage } from '../uploads/images.ts';
+import type { MusicService } from '../music/service.ts';
 import { resolveVoice } from '../voices/library.ts';
 import { createJob, endJob, jobSpecOf, prepareRetry, timeOut } from './jobs.ts';
 import {
@@ -81,9 +82,10 @@ interface PreparedSection extends NewSection {
  * turned off.
  */
 function adSettingsOf(fields: z.infer<typeof GenerateVideoFields>, aspectRatio: string): AdSettings | undefined {
-  if (fields.captionStyle === undefined && fields.formats === undefined && fields.tightCuts === undefined) return undefined;
+  const { captionStyle, formats, tightCuts, music, endCard } = fields;
+  if ([captionStyle, formats, tightCuts, music, endCard].every((field) => field === undefined)) return undefined;
   const own = AD_FORMATS.find((f) => f === aspectRatio) ?? AD_FORMATS[0];
-  return { formats: fields.formats ?? [own], captionStyle: fields.captionStyle ?? 'none', tightCuts: fields.tightCuts ?? true };
+  return { formats: formats ?? [own], captionStyle: captionStyle ?? 'none', tightCuts: tightCuts ?? true, endCard: endCard ?? false };
 }
 
 /**
@@ -104,11 +106,13 @@ export interface VideoDeps {
   objects: ObjectStore;
   jobs: JobEngine;
   logger: Logger;
+  /** Where an ad's music comes from (checked before anything is charged). */
+  music: Pick<MusicService, 'musicFor'>;
 }
 type Caller = { id: string; email: string };
 type Files = Record<string, UploadedFile | undefined>;
 
-export function createVideoService({ db, config, media, objects, jobs, logger }: VideoDeps) {
+export function createVideoService({ db, config, media, objects, jobs, logger, music }: VideoDeps) {
   const own = { db, objects, appUrl: config.appUrl };
 
   /** The caller's job as it is now, with its sections; one past its 30 minutes is timed out first (spec 2 §9). */
@@ -145,9 +149,10 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
   };
 
   /** Creates the job (credits reserved), stores its inputs, and starts its workflow. */
-  const launch = async (job: NewJob, sections: PreparedSection[]): Promise<void> => {
+  const launch = async (job: NewJob, sections: PreparedSection[], inputs: { key: string; bytes: Buffer }[] = []): Promise<void> => {
     await createJob(db, job);
     await startRun(await getOwnJob(db, job.userId, job.id), async () => {
+      for (const input of inputs) await objects.put(input.key, input.bytes);
       for (const s of sections) {
         await objects.put(s.imageKey, s.image);
         if (s.audio && s.audioKey) {
@@ -238,6 +243,16 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
     );
     await assertStorageAvailable(db, user.id);
     const size = VIDEO_RENDER_SIZES[aspectRatio]!;
+    // The ad's music is checked (a bed of the library, or the caller's own upload) before anything is charged.
+    const inputs: { key: string; bytes: Buffer }[] = [];
+    if (ad && fields.music) {
+      const chosen = await music.musicFor(user.id, fields.music);
+      if (typeof chosen.music === 'string') ad.music = { trackId: fields.music.trackId!, volume: chosen.volume };
+      else {
+        ad.music = { key: `jobs/${jobId}/music`, volume: chosen.volume };
+        inputs.push({ key: ad.music.key, bytes: chosen.music });
+      }
+    }
     await launch(
       {
         id: jobId,
@@ -259,6 +274,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger }:
         sections: prepared,
       },
       prepared,
+      inputs,
     );
     return jobId;
   }

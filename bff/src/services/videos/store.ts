@@ -27,6 +27,10 @@ export interface AdSettings {
   formats: AdFormat[];
   captionStyle: CaptionStyleId;
   tightCuts: boolean;
+  /** Close with the brand kit's end card. */
+  endCard?: boolean;
+  /** Music under the ad: a library bed, or the user's upload copied with the job's inputs. */
+  music?: { volume: number } & ({ trackId: string } | { key: string });
 }
 
 /** One rendered format of a finished ad (`generated_videos.ad_formats`). */

@@ -16,6 +16,7 @@ import { closeLocalSpeech, localCloneVoice, localTextToSpeech } from '../local/s
 import { scriptWords } from '../local/speech/words.ts';
 import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
 import { remapWords, spansDuration, tightSpans } from '../local/video/cuts.ts';
+import { END_CARD_S } from '../local/video/render-end-card.ts';
 import { MediaError } from '../errors.ts';
 import { NO_FACE } from '../local/image/constants.ts';
 import { applyGrade } from '../local/image/grade.ts';
@@ -130,6 +131,7 @@ export function createFastMediaEngine(): MediaEngine {
         }
         durationS += spansDuration(spans);
       }
+      if (endCard) durationS += END_CARD_S;
       return Promise.all(
         formats.map(async ({ aspectRatio, width, height }) => {
           const made = await clip(`ad-${aspectRatio}`, width, height, durationS);

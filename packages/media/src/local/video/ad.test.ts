@@ -7,10 +7,12 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WordTiming } from '../../capabilities.ts';
+import { measureLoudness } from '../audio/loudness.ts';
 import { FFMPEG_PATH, runFfmpeg } from '../ffmpeg.ts';
 import { localFinishAd } from './ad.ts';
 import { MAX_PAUSE_S } from './cuts.ts';
 import { FaceMesh } from './face-mesh.ts';
+import { END_CARD_S } from './render-end-card.ts';
 
 // The finished ad on the real engine, small: a speaker's section (a face, and "words" as tones with
 // a long pause and a lip-sync tail) and a silent one, in 9:16 and 1:1.
@@ -100,7 +102,10 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
     for (const f of formats) {
       const file = path.join(dir, `${f.width}.mp4`);
       await fs.writeFile(file, f.video);
-      await runFfmpeg(['-ss', '0.9', '-i', file, '-frames:v', '1', '-y', `${process.env.AD_FRAMES}-${f.width}x${f.height}.png`], Buffer.alloc(0));
+      await runFfmpeg(
+        ['-ss', '0.9', '-i', file, '-frames:v', '1', '-y', `${process.env.AD_FRAMES}-${f.width}x${f.height}.png`],
+        Buffer.alloc(0),
+      );
     }
   }
   const square = path.join(dir, 'square.mp4');
@@ -114,4 +119,52 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
   expect(seen!.box.top).toBeGreaterThanOrEqual(0);
   expect(seen!.box.left + seen!.box.width).toBeLessThanOrEqual(360);
   expect(seen!.box.top + seen!.box.height).toBeLessThanOrEqual(360);
+}, 120_000);
+
+it('closes with the brand’s end card, music running under it all at -14 LUFS, the captions in the brand’s colour', async () => {
+  const music = await runFfmpeg(
+    ['-f', 'lavfi', '-i', 'sine=f=220:r=44100:d=12', '-af', 'volume=-12dB', '-c:a', 'aac', '-f', 'adts', 'pipe:1'],
+    Buffer.alloc(0),
+  );
+  const [ad] = await localFinishAd(
+    {
+      sections: [{ video: speaker, durationS: 6, words: WORDS, captioned: true }],
+      width: W,
+      height: H,
+      formats: [{ aspectRatio: '9:16', width: W, height: H }],
+      captionStyle: 'bold-pop',
+      tightCuts: true,
+      highlight: '#00c853',
+      endCard: { ctaText: 'Shop now', colors: { primary: '#1a237e', secondary: '#ff4081' }, fontId: 'montserrat' },
+      music: { audio: music, volume: 0.6, seamlessLoop: false },
+    },
+    { findFaces },
+  );
+  // The talk (2.25 s after its cuts) and the 2.5 s card.
+  expect(ad!.durationS).toBeCloseTo(2.25 + END_CARD_S, 1);
+  const file = path.join(dir, 'closed.mp4');
+  await fs.writeFile(file, ad!.video);
+  const loudness = await measureLoudness(['-i', file]);
+  expect(loudness.integratedLufs).not.toBeNull();
+  expect(Math.abs(loudness.integratedLufs! + 14)).toBeLessThanOrEqual(1);
+  expect(loudness.truePeakDbtp).toBeLessThanOrEqual(-1);
+  // The music goes on under the card: its last two seconds are not silent.
+  const tail = await measureLoudness(['-ss', (ad!.durationS - 2).toFixed(2), '-i', file]);
+  expect(tail.integratedLufs).not.toBeNull();
+  // The card's last frame is the brand's colour; while "the" is said, the caption shows the highlight.
+  const frameAt = async (t: number) => {
+    const png = await runFfmpeg(
+      ['-ss', t.toFixed(2), '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'],
+      Buffer.alloc(0),
+    );
+    return sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  };
+  const last = await frameAt(ad!.durationS - 0.1);
+  const corner = [...last.data.subarray(0, 3)];
+  expect(corner[2]).toBeGreaterThan(corner[0]! + 30);
+  const the = ad!.words[1]!;
+  const said = await frameAt((the.start + the.end) / 2);
+  let green = 0;
+  for (let i = 0; i < said.data.length; i += 3) if (said.data[i + 1]! > 150 && said.data[i]! < 90 && said.data[i + 2]! < 120) green++;
+  expect(green).toBeGreaterThan(20);
 }, 120_000);

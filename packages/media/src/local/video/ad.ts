@@ -1,13 +1,17 @@
 /**
  * The finished ad on the local engine: a job's section clips cut tight around their words, joined,
- * re-framed around the speaker for each format, and captioned word by word on the ad's own timeline.
- * Each format is made from the section clips, never from another format.
+ * re-framed around the speaker for each format, captioned word by word on the ad's own timeline,
+ * closed by the brand's end card, with music under it all. Each format is made from the section
+ * clips, never from another format.
  */
 import type { FinishAdInput, FinishedAdFormat, WordTiming } from '../../capabilities.ts';
+import { mixMusic, replaceVideoAudio } from '../audio/mix.ts';
 import { localBurnCaptions } from './captions.ts';
-import { localConcat, localPosterFrame } from './clips.ts';
+import { localConcat, localPosterFrame, localWithSilence } from './clips.ts';
 import { cutClip, remapWords, spansDuration, tightSpans } from './cuts.ts';
+import { renderEndCard } from './end-card.ts';
 import { cropPath, faceTrack, reframeClip, type FaceSample, type FindFaces } from './reframe-clip.ts';
+import { END_CARD_S } from './render-end-card.ts';
 
 export interface AdTools {
   findFaces: FindFaces;
@@ -62,11 +66,29 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
       else clips.push(await reframeClip(s.video, cropPath(await trackOf(s), source, size), size));
     }
     const joined = clips.length === 1 ? clips[0]! : await localConcat(clips);
-    const video =
+    let video =
       input.captionStyle === 'none' || words.length === 0
         ? joined
-        : await localBurnCaptions({ video: joined, script: '', ...size, durationS, words, style: input.captionStyle });
-    formats.push({ aspectRatio: format.aspectRatio, ...size, video, poster: await localPosterFrame(video), durationS, words });
+        : await localBurnCaptions({
+            video: joined,
+            script: '',
+            ...size,
+            durationS,
+            words,
+            style: input.captionStyle,
+            highlight: input.highlight,
+          });
+    let length = durationS;
+    if (input.endCard) {
+      const card = await renderEndCard({ ...input.endCard, ...size, durationS: END_CARD_S });
+      video = await localConcat([video, await localWithSilence(card.video)]);
+      length += END_CARD_S;
+    }
+    if (input.music) {
+      const mix = await mixMusic({ speech: video, durationS: length, ...input.music, music: input.music.audio });
+      video = await replaceVideoAudio(video, mix);
+    }
+    formats.push({ aspectRatio: format.aspectRatio, ...size, video, poster: await localPosterFrame(video), durationS: length, words });
   }
   return formats;
 }

@@ -43,6 +43,9 @@ const editorCss = `
 .ve-voice-panel{display:grid;gap:.75rem;padding:.75rem;border-radius:12px;border:1px solid var(--st-line,#e4e4ea)}
 .ve-notice{color:var(--st-muted);font-size:.85rem}
 .ve-formats{list-style:none;margin:0;padding:0}
+.ve-music{display:grid;gap:.5rem}
+.ve-music audio{width:100%}
+.ve-link{color:var(--st-accent,#5b3df5);font-weight:600;text-decoration:underline;min-height:44px;display:inline-flex;align-items:center}
 .ve-caption-styles{display:flex;gap:.5rem;flex-wrap:wrap;border:0;padding:0;margin:0}
 .ve-caption-style{display:grid;gap:.3rem;justify-items:center;font-size:.8rem;font-weight:600;cursor:pointer;padding:.3rem;border-radius:10px;border:2px solid transparent}
 .ve-caption-style[data-checked=true]{border-color:var(--st-accent,#5b3df5)}

@@ -4,4 +4,5 @@ export const videoEditorKeys = {
   recentProjects: () => [...videoEditorKeys.all, 'recent-projects'] as const,
   recentProjectsOf: (kind: string) => [...videoEditorKeys.recentProjects(), kind] as const,
   project: (id: string) => [...videoEditorKeys.all, 'project', id] as const,
+  musicTracks: ['video-editor', 'music-tracks'] as const,
 };

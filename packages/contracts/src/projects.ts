@@ -111,6 +111,11 @@ export const ProjectDraft = z.object(
         captionStyle: CaptionStyle,
         alsoFormats: z.array(z.enum(AD_FORMATS)).max(AD_FORMATS.length),
         tightCuts: z.boolean(),
+        music: z
+          .object({ trackId: z.string().max(100), volume: z.number().min(0).max(1) })
+          .nullable()
+          .default(null),
+        endCard: z.boolean().default(false),
       })
       .optional(),
     voice: DraftVoice.optional(),

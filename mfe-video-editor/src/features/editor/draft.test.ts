@@ -6,7 +6,13 @@ import { addSection, editBlockText, newSection, updateBlock, type EditorSection 
 
 const defaults = { videoPrompt: 'person talking calmly into the camera' };
 const settings = { aspectRatio: '9:16', duration: 12 };
-const ad: AdOptions = { captionStyle: 'karaoke', alsoFormats: ['1:1', '16:9'], tightCuts: false };
+const ad: AdOptions = {
+  captionStyle: 'karaoke',
+  alsoFormats: ['1:1', '16:9'],
+  tightCuts: false,
+  music: { trackId: 'calm', volume: 0.3 },
+  endCard: true,
+};
 
 /** Through JSON and the server's schema, as a saved project comes back. */
 const reopened = (sections: EditorSection[]) =>
@@ -43,7 +49,7 @@ describe('the editor draft kept as a project', () => {
 
   it('opens a draft saved before the finished ad with captions on, no further format and jump cuts', () => {
     const older = ProjectDraft.parse({ sections: [{ id: 's1', name: 'Hook' }], model: 'seedance', settings });
-    expect(fromEditorDraft(older)!.ad).toEqual({ captionStyle: 'bold-pop', alsoFormats: [], tightCuts: true });
+    expect(fromEditorDraft(older)!.ad).toEqual({ captionStyle: 'bold-pop', alsoFormats: [], tightCuts: true, music: null, endCard: false });
   });
 
   it('keeps a photo from the computer by its kept upload, none before it is uploaded, and no audio still being made', () => {

@@ -17,7 +17,7 @@ describe('the simple editor draft kept as a project', () => {
       audioDuration: 2.1,
     };
     const second: SimpleSection = { ...newSimpleSection(1), imagePrompt: 'a serum bottle on marble', scriptEnabled: false };
-    const ad: AdOptions = { captionStyle: 'boxed', alsoFormats: ['9:16', '1:1'], tightCuts: true };
+    const ad: AdOptions = { ...DEFAULT_AD_OPTIONS, captionStyle: 'boxed', alsoFormats: ['9:16', '1:1'], endCard: true };
     const back = reopened({
       sections: [first, second],
       model: 'veo3',

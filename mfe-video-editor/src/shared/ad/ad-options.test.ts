@@ -5,10 +5,15 @@ describe('the finished ad’s options', () => {
   it('makes the video’s own format first and each other one once', () => {
     const ad: AdOptions = { ...DEFAULT_AD_OPTIONS, alsoFormats: ['16:9', '9:16', '1:1'] };
     expect(formatsOf('9:16', ad)).toEqual(['9:16', '16:9', '1:1']);
-    expect(adRequestFields('16:9', { captionStyle: 'boxed', alsoFormats: ['1:1'], tightCuts: false })).toEqual({
+    expect(adRequestFields('16:9', { ...DEFAULT_AD_OPTIONS, captionStyle: 'boxed', alsoFormats: ['1:1'], tightCuts: false })).toEqual({
       captionStyle: 'boxed',
       formats: '["16:9","1:1"]',
       tightCuts: 'false',
+      endCard: 'false',
+    });
+    expect(adRequestFields('9:16', { ...DEFAULT_AD_OPTIONS, music: { trackId: 'calm', volume: 0.25 }, endCard: true })).toMatchObject({
+      endCard: 'true',
+      music: '{"trackId":"calm","volume":0.25}',
     });
   });
 

@@ -17,10 +17,23 @@ export interface AdOptions {
   /** Formats made beside the video's own aspect ratio. */
   alsoFormats: AdFormat[];
   tightCuts: boolean;
+  /** A bed of the music library under the ad, at a volume 0–1; null: no music. */
+  music: { trackId: string; volume: number } | null;
+  /** Close with the brand kit's end card. */
+  endCard: boolean;
 }
 
-/** Captions on (bold pop), no further format, tight cuts on. */
-export const DEFAULT_AD_OPTIONS: AdOptions = { captionStyle: DEFAULT_CAPTION_STYLE, alsoFormats: [], tightCuts: true };
+/** Music starts here: under a voice, ducked further while it speaks. */
+export const DEFAULT_MUSIC_VOLUME = 0.5;
+
+/** Captions on (bold pop), no further format, tight cuts on, no music, no end card. */
+export const DEFAULT_AD_OPTIONS: AdOptions = {
+  captionStyle: DEFAULT_CAPTION_STYLE,
+  alsoFormats: [],
+  tightCuts: true,
+  music: null,
+  endCard: false,
+};
 
 const isFormat = (ratio: string): ratio is AdFormat => (AD_FORMATS as readonly string[]).includes(ratio);
 
@@ -32,7 +45,13 @@ export const formatsOf = (aspectRatio: string, ad: AdOptions): AdFormat[] => [
 
 /** The fields a video request gains for the ad. */
 export function adRequestFields(aspectRatio: string, ad: AdOptions): Record<string, string> {
-  return { captionStyle: ad.captionStyle, formats: JSON.stringify(formatsOf(aspectRatio, ad)), tightCuts: String(ad.tightCuts) };
+  return {
+    captionStyle: ad.captionStyle,
+    formats: JSON.stringify(formatsOf(aspectRatio, ad)),
+    tightCuts: String(ad.tightCuts),
+    endCard: String(ad.endCard),
+    ...(ad.music && { music: JSON.stringify(ad.music) }),
+  };
 }
 
 /** Credits a video of `sections` sections costs in these formats (2 a section, 1 a section for each further format). */

@@ -38,6 +38,8 @@ const SLOWEST = [
   'packages/media/bench/bench.test.ts',
   'packages/media/src/local/speech/speaker.test.ts',
   'packages/media/src/local/video/talking-head.test.ts',
+  'packages/media/src/local/video/product-shot.test.ts',
+  'packages/media/src/local/image/fidelity.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {

@@ -1,6 +1,6 @@
 /**
- * The video editor remote (issue 9): a two-section talking-person video built in the editor and
- * rendered on the local engine, watched through its progress bars and played; a section that
+ * The video editor remote: a two-section ad built in the editor (captions, music, end card, two
+ * formats) and rendered on the local engine, watched through its progress bars, played and downloaded; a section that
  * fails (its stored input lost) ends in Partial Success with its credits back, and Retry fixes
  * it; a running job is cancelled; with mfe-voices down the editor still works.
  */
@@ -40,7 +40,10 @@ async function generate(page: Page): Promise<string> {
   return (await banner.textContent())!.replace('Video generation started! Job ID: ', '').trim();
 }
 
-test('a two-section talking-person video: audio generated and approved, progress shown, the result plays', async ({ page, request }) => {
+test('a two-section ad: audio generated and approved, captions, music, end card and two formats; progress shown; it plays and both formats download', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const { email } = await signUpAndConfirm(page, request, { tag: 'video' });
   await grantCredits(email, 20);
@@ -86,11 +89,22 @@ test('a two-section talking-person video: audio generated and approved, progress
   await silentSection(page, 'Section 2', LANDSCAPE);
   await page.getByLabel('Duration (seconds, without speech)').selectOption('3');
 
+  // The finished ad: bold-pop captions (on by default), a bed of the library, the end card, and 1:1 beside 9:16.
+  const ad = page.getByRole('region', { name: 'Finished ad' });
+  await expect(ad.getByRole('radio', { name: 'Bold pop' })).toBeChecked();
+  await ad.locator('.ve-music select').selectOption({ label: 'Still Water · calm' });
+  await expect(ad.getByLabel('Play Still Water')).toBeVisible();
+  await ad.getByRole('checkbox', { name: /End card/ }).check();
+  await ad.getByRole('checkbox', { name: '1:1' }).check();
+  await expect(
+    ad.getByText('3 credits per section (2 formats: 2 for the first, 1 for each further one): 6 credits for 2 sections.'),
+  ).toBeVisible();
+
   const before = await credits(page);
   const jobId = await generate(page);
   await expect(page.getByRole('button', { name: 'Generating Video...' })).toBeDisabled();
   await expect(page.getByRole('progressbar', { name: 'Whole video' })).toBeVisible();
-  expect(await credits(page)).toBe(before - 4);
+  expect(await credits(page)).toBe(before - 6);
 
   await expect(page.getByRole('heading', { name: 'Generation Complete' })).toBeVisible({ timeout: 120_000 });
   await expect(page.getByText('Videos generated successfully for 2 sections!')).toBeVisible();
@@ -98,17 +112,28 @@ test('a two-section talking-person video: audio generated and approved, progress
   await expect(video).toHaveAttribute('src', /\/media\/assets\/.+\.mp4$/);
   expect(await video.evaluate((v: HTMLVideoElement) => ((v.muted = true), v.play().then(() => true)))).toBe(true);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+  // The talk cut tight, the 3 s silent section, the 2.5 s end card.
   const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
-  expect(duration).toBeGreaterThan(5);
+  expect(duration).toBeGreaterThan(7);
   await expect(page.getByLabel('Hook video')).toBeVisible();
   expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
-
-  // The confirm dialog offers the gallery, where the video now is.
+  // The confirm dialog offers the gallery; staying, each format downloads from the results.
   const ready = page.getByRole('dialog', { name: 'Your video is ready' });
-  await ready.getByRole('button', { name: 'Go to Content' }).click();
-  await expect(page).toHaveURL(/\/app\/images$/);
+  await expect(ready.getByRole('button', { name: 'Go to Content' })).toBeVisible();
+  await ready.getByRole('button', { name: 'Stay here' }).click();
+  for (const [format, size] of [
+    ['9:16', '720×1280'],
+    ['1:1', '720×720'],
+  ]) {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: `Download ${format} (${size})` }).click();
+    const file = await (await downloading).path();
+    expect((await fs.stat(file)).size, format).toBeGreaterThan(10_000);
+  }
+
+  // Each format is in the gallery.
   await page.goto('/app/videos');
-  await expect(page.getByRole('button', { name: /I tried this serum/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /I tried this serum/ })).toHaveCount(2);
 });
 
 test('a section that fails ends in Partial Success with its credits back; Retry renders only it', async ({ page, request }) => {
@@ -139,6 +164,9 @@ test('a section that fails ends in Partial Success with its credits back; Retry 
   await page.getByRole('button', { name: 'Retry failed sections' }).click();
   await expect(page.getByRole('heading', { name: 'Generation Complete' })).toBeVisible({ timeout: 120_000 });
   expect(await credits(page)).toBe(20 + 20 - 4);
+  // The confirm dialog offers the gallery, where the video now is.
+  await page.getByRole('dialog', { name: 'Your video is ready' }).getByRole('button', { name: 'Go to Content' }).click();
+  await expect(page).toHaveURL(/\/app\/images$/);
 });
 
 test('cancelling a running job gives back its unfinished sections', async ({ page, request }) => {

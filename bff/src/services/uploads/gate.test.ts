@@ -354,7 +354,7 @@ describe('the upload gate with rules by purpose (upload-audio’s music)', () =>
     body.set('purpose', purpose);
     body.append('audio', new Blob([new Uint8Array(bytes)], { type: 'audio/wav' }), 'a.wav');
     const res = await fetch(base, { method: 'POST', body });
-    const answer: { error?: { message: string } } = await res.json();
+    const answer = (await res.json()) as { error?: { message: string } };
     return { status: res.status, message: answer.error?.message };
   };
 

@@ -4,7 +4,7 @@
  * reverb, a compressor). Each mood is a score: a chord progression, a bass line, a beat where the
  * mood has one, and a melody or arpeggio. Deterministic: the same score renders the same samples.
  */
-import { OfflineAudioContext } from 'node-web-audio-api';
+import { loadOfflineAudioContext, type AudioNode, type OfflineAudioContext } from './web-audio.ts';
 import { MUSIC_SAMPLE_RATE as COMPOSE_SAMPLE_RATE, type MusicMood, type MusicTrack } from './music-tracks.ts';
 
 /** How long the reverb may ring past the loop's end; folded back onto its start. */
@@ -12,8 +12,8 @@ const TAIL_S = 3;
 /** How long a note may ring past its bar (the longest release, the keys', is 1.5 s). */
 const NOTE_TAIL_S = 1.6;
 
-type Ctx = InstanceType<typeof OfflineAudioContext>;
-type Node = ReturnType<Ctx['createGain']>;
+type Ctx = OfflineAudioContext;
+type Node = AudioNode;
 /** A sound that starts at `t` (seconds inside its bar's render), into a part's bus. */
 type Play = (ctx: Ctx, out: Node, t: number) => void;
 interface NoteEvent {
@@ -447,7 +447,7 @@ function impulse(ctx: Ctx, seconds: number) {
  * its work proportional to the notes that sound, not to the whole bed.
  */
 async function renderBar(events: NoteEvent[], offset: number, length: number, mix: Record<PartName, PartMix>) {
-  const ctx = new OfflineAudioContext({
+  const ctx = new (loadOfflineAudioContext())({
     numberOfChannels: 4,
     length: Math.ceil(length * COMPOSE_SAMPLE_RATE),
     sampleRate: COMPOSE_SAMPLE_RATE,
@@ -471,8 +471,9 @@ async function renderBar(events: NoteEvent[], offset: number, length: number, mi
     let bus = buses.get(part);
     if (!bus) {
       const { gain, pan, reverb } = mix[part];
-      bus = ctx.createGain();
-      bus.gain.value = gain;
+      const level = ctx.createGain();
+      level.gain.value = gain;
+      bus = level;
       const panner = ctx.createStereoPanner();
       panner.pan.value = pan;
       bus.connect(panner);
@@ -511,7 +512,7 @@ export async function composeBed(track: MusicTrack): Promise<{ left: Float32Arra
     }
   }
   // The master: the dry stems and the reverb's return through one gentle compressor.
-  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: totalFrames, sampleRate: COMPOSE_SAMPLE_RATE });
+  const ctx = new (loadOfflineAudioContext())({ numberOfChannels: 2, length: totalFrames, sampleRate: COMPOSE_SAMPLE_RATE });
   const source = (channels: Float32Array<ArrayBuffer>[]) => {
     const buffer = ctx.createBuffer(2, totalFrames, COMPOSE_SAMPLE_RATE);
     buffer.copyToChannel(channels[0]!, 0);

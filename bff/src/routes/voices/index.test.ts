@@ -3,6 +3,7 @@ import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { silence, tone } from '../../../../packages/media/test/audio-fixtures.ts';
+import { ownAudioAt } from '../../services/assets/own-media.ts';
 import { startTestStudio, type TestClient, type TestStudio, member, balanceOf } from '../../../test/harness.ts';
 
 let studio: TestStudio;
@@ -20,6 +21,10 @@ const upload = (field: string, data: Buffer, type: string, name: string, fields:
   form.set(field, new Blob([new Uint8Array(data)], { type }), name);
   return form;
 };
+
+/** The word times a video job reads with an audio asset's URL (the owner's own audio only). */
+const wordsKept = async (userId: string, url: string) =>
+  (await ownAudioAt({ db: studio.deps.db, objects: studio.deps.objects, appUrl: studio.deps.config.appUrl }, userId, url))?.words ?? null;
 
 describe('POST /api/generate-audio', () => {
   it('speaks a line in a preset for 1 credit, keeps it as an owner-only audio asset with its duration', async () => {
@@ -139,12 +144,11 @@ describe('words with their times', () => {
     const again = await client.post(ApiRoutes.generateAudio, line);
     expect(again.body.words).toEqual(res.body.words);
     // A video job later reads them by the audio's URL; only its owner's audio has them.
-    const voices = studio.deps.services.voices;
-    expect(await voices.wordsOf(user.id, res.body.audioUrl)).toEqual(res.body.words);
-    expect(await voices.wordsOf(user.id, `${studio.deps.config.appUrl}${res.body.audioUrl}`)).toEqual(res.body.words);
+    expect(await wordsKept(user.id, res.body.audioUrl)).toEqual(res.body.words);
+    expect(await wordsKept(user.id, `${studio.deps.config.appUrl}${res.body.audioUrl}`)).toEqual(res.body.words);
     const other = await member(studio);
-    expect(await voices.wordsOf(other.user.id, res.body.audioUrl)).toBeNull();
-    expect(await voices.wordsOf(user.id, '/media/assets/not-an-asset.mp3')).toBeNull();
+    expect(await wordsKept(other.user.id, res.body.audioUrl)).toBeNull();
+    expect(await wordsKept(user.id, '/media/assets/not-an-asset.mp3')).toBeNull();
   });
 
   it('upload-audio with a script answers its words found in the recording, and keeps them; without one, none', async () => {
@@ -157,13 +161,13 @@ describe('words with their times', () => {
     const res = await client.post(ApiRoutes.uploadAudio, upload('audio', recording, 'audio/mpeg', 'line.mp3', { text: LINE }));
     expect(res.status).toBe(200);
     expectWordsOf(res.body.words, SCRIPT, res.body.duration);
-    expect(await studio.deps.services.voices.wordsOf(user.id, res.body.audioUrl)).toEqual(res.body.words);
+    expect(await wordsKept(user.id, res.body.audioUrl)).toEqual(res.body.words);
 
     for (const fields of [{}, { text: '  ' }, { purpose: 'lipsync' }] as Record<string, string>[]) {
       const plain = await client.post(ApiRoutes.uploadAudio, upload('audio', tone(1), 'audio/wav', 'line.wav', fields));
       expect(plain.status).toBe(200);
       expect(plain.body.words).toBeUndefined();
-      expect(await studio.deps.services.voices.wordsOf(user.id, plain.body.audioUrl)).toBeNull();
+      expect(await wordsKept(user.id, plain.body.audioUrl)).toBeNull();
     }
   });
 

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto';
  * caller's own assets or temporary uploads are read, straight from the store. The server never
  * fetches a URL it does not own.
  */
-import { Messages, type AssetType } from '@studio/contracts';
-import type { ImageData, MouthCue, WordTiming } from '@studio/media';
+import { Messages, WordTiming, type AssetType } from '@studio/contracts';
+import type { ImageData, MouthCue } from '@studio/media';
 import { invalidRequest } from '../../errors.ts';
 import type { Db } from '../../db/index.ts';
 import { getOwnAsset, type AssetRow } from './store.ts';
@@ -98,8 +98,8 @@ export async function ownAudioAt(
   const audio = row?.asset_type === 'audio' ? await deps.objects.read(row.storage_key) : null;
   if (!audio || !row) return null;
   // The voice's or an alignment's word times, kept with the asset (a video's captions follow them).
-  const words = (row.metadata as { words?: unknown }).words;
-  return { audio, mouthCues: await readMouthCues(deps.objects, row.storage_key), ...(Array.isArray(words) && { words: words as WordTiming[] }) };
+  const words = WordTiming.array().safeParse((row.metadata as { words?: unknown }).words);
+  return { audio, mouthCues: await readMouthCues(deps.objects, row.storage_key), ...(words.success && { words: words.data }) };
 }
 
 /** An input image given by URL, decoded: one of the caller's own images or uploads, else a 400. */

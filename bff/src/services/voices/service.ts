@@ -8,7 +8,6 @@ import {
   type CloneVoiceResponse,
   type GenerateAudioRequest,
   type GenerateAudioResponse,
-  WordTiming,
   type SubscriptionTierName,
   type UploadAudioResponse,
   type VoiceLibraryEntry,
@@ -20,7 +19,7 @@ import type { Db } from '../../db/index.ts';
 import { AppError, invalidRequest, notFound } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { saveAudioAsset } from '../assets/files.ts';
-import { ASSET_URL_PREFIX, toAudioUpload } from '../assets/views.ts';
+import { toAudioUpload } from '../assets/views.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
 import { runChargedTask } from '../credits/charged-task.ts';
 import { callEngine, mediaFailure } from '../images/engine-call.ts';
@@ -61,9 +60,6 @@ function cloneFailure(error: unknown): unknown {
   if (error.kind === 'bad_input') return new AppError(422, 'invalid_request', Messages.cloneFailed);
   return mediaFailure(error, Messages.cloneFailed);
 }
-
-/** An asset's file URL (`/media/assets/{id}.{extension}`), its id captured. */
-const AUDIO_ASSET_URL = new RegExp(`^${ASSET_URL_PREFIX}/([0-9a-f-]{36})\\.\\w+$`);
 
 /** The line a voice preview speaks. */
 const previewLine = (name: string) => `Hi, I'm ${name}. This is how your script will sound in my voice.`;
@@ -165,21 +161,6 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
     return { ...toAudioUpload(asset), ...(words && { words }) };
   }
 
-  /**
-   * The words of one of the user's audio assets by its URL, as generate-audio or upload-audio kept
-   * them (a later video's captions follow them); null when the asset is not the user's audio or
-   * was kept without words.
-   */
-  async function wordsOf(userId: string, audioUrl: string): Promise<WordTiming[] | null> {
-    const id = AUDIO_ASSET_URL.exec(new URL(audioUrl, 'http://studio').pathname)?.[1];
-    if (!id) return null;
-    const row = await db('user_assets')
-      .where({ id, user_id: userId, asset_type: 'audio' })
-      .first<{ metadata: { words?: unknown } } | undefined>('metadata');
-    const words = WordTiming.array().safeParse(row?.metadata.words);
-    return words.success ? words.data : null;
-  }
-
   /** The presets and the provider's voices the user may list; if the provider cannot answer, the presets still do. */
   async function library(userId: string, log: Logger | undefined): Promise<VoiceLibraryResponse> {
     const hosted = await listHostedVoices(db, speech, userId).catch((error: unknown) => {
@@ -270,5 +251,5 @@ export function createVoiceService({ db, media, objects }: VoiceDeps) {
     await setCharacterVoice(db, userId, characterId, voice);
   }
 
-  return { voiceOf, speak, uploadAudio, wordsOf, library, preview, assertMayClone, clone, saved, profiles, setCharacter };
+  return { voiceOf, speak, uploadAudio, library, preview, assertMayClone, clone, saved, profiles, setCharacter };
 }

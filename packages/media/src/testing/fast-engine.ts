@@ -13,9 +13,8 @@ import sharp from 'sharp';
 import type { ImageData, ImageResult, MediaEngine, ResultMeta, VideoCapabilities, VideoResult, WordTiming } from '../capabilities.ts';
 import { runFfmpeg } from '../local/ffmpeg.ts';
 import { closeLocalSpeech, localCloneVoice, localTextToSpeech } from '../local/speech/espeak.ts';
-import { scriptWords } from '../local/speech/words.ts';
 import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
-import { remapWords, spansDuration, tightSpans } from '../local/video/cuts.ts';
+import { remapWords, spansDuration, spreadWords, tightSpans } from '../local/video/cuts.ts';
 import { END_CARD_S } from '../local/video/render-end-card.ts';
 import { MediaError } from '../errors.ts';
 import { NO_FACE } from '../local/image/constants.ts';
@@ -121,13 +120,14 @@ export function createFastMediaEngine(): MediaEngine {
     normalize: async (clipBytes) => clipBytes,
     burnCaptions: async ({ video: clipBytes }) => clipBytes,
     // The real cut plan (pure arithmetic) decides the length and the words' times; the picture is a solid clip of each format.
-    finishAd: async ({ sections, formats, tightCuts }) => {
+    finishAd: async ({ sections, formats, tightCuts, endCard }) => {
       const words: WordTiming[] = [];
       let durationS = 0;
       for (const section of sections) {
         const spans = tightCuts ? tightSpans(section.words, section.durationS) : [{ start: 0, end: section.durationS }];
         if (section.captioned) {
-          for (const w of remapWords(section.words, spans)) words.push({ text: w.text, start: w.start + durationS, end: w.end + durationS });
+          for (const w of remapWords(section.words, spans))
+            words.push({ text: w.text, start: w.start + durationS, end: w.end + durationS });
         }
         durationS += spansDuration(spans);
       }
@@ -190,6 +190,14 @@ export function createFastMediaEngine(): MediaEngine {
       getVoice: () => Promise.resolve(null),
     },
     video,
+    // Words spread over the recording by their length: plausible times at once, where the real
+    // aligner speaks the script and warps (tested in this package).
+    alignWords: async ({ audio, text }) => {
+      const durationS = await audioSeconds(audio).catch(() => {
+        throw new MediaError('bad_input', 'This audio file could not be read.');
+      });
+      return spreadWords(text, durationS);
+    },
     routes: {
       generateImage: 'local',
       editImage: 'local',
@@ -207,21 +215,6 @@ export function createFastMediaEngine(): MediaEngine {
     },
     characterDistance: async (descriptor, image) => {
       const other = descriptorOf(image);
-    // Words spread over the recording by their length: plausible times at once, where the real
-    // aligner speaks the script and warps (tested in this package).
-    alignWords: async ({ audio, text }) => {
-      const words = scriptWords(text);
-      const durationS = await audioSeconds(audio).catch(() => {
-        throw new MediaError('bad_input', 'This audio file could not be read.');
-      });
-      const total = words.reduce((n, w) => n + w.text.length, 0);
-      let at = 0;
-      return words.map((w) => {
-        const start = at;
-        at += (durationS * w.text.length) / total;
-        return { text: w.text, start: Math.round(start * 1000) / 1000, end: Math.round(at * 1000) / 1000 };
-      });
-    },
       return Math.sqrt(descriptor.reduce((sum, v, i) => sum + (v - other[i]!) ** 2, 0));
     },
     close: closeLocalSpeech,

@@ -5,6 +5,7 @@
  * shrinks to `KEPT_PAUSE_S`. Word times, captions and music follow the cut through `mapTime`.
  */
 import type { WordTiming } from '../../capabilities.ts';
+import { scriptWords } from '../speech/words.ts';
 import { AUDIO_ENCODE, ENCODE, encodeToMp4 } from './clips.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -54,7 +55,7 @@ export function tightSpans(words: readonly WordTiming[], durationS: number): Spa
  * the talk roughly, and tight cuts keep everything between the first and last word.
  */
 export function spreadWords(script: string, durationS: number): WordTiming[] {
-  const texts = script.split(/\s+/).filter(Boolean);
+  const texts = scriptWords(script).map((w) => w.text);
   const total = texts.reduce((n, t) => n + t.length + 1, 0);
   let at = 0;
   return texts.map((text) => {

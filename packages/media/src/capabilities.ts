@@ -445,11 +445,11 @@ export type MediaEngine = ImageCapabilities & {
   characterDistance(descriptor: readonly number[], image: ImageData): Promise<number | null>;
   /** A hosted LoRA trainer (fal, with FAL_KEY); absent when styles are learned by the local engine only. */
   readonly trainLora?: (input: LoraTrainingInput) => Promise<LoraResult>;
-  /** Stops worker threads (model memory is released). */
-  close(): Promise<void>;
-};
   /**
    * Each word of a script (as `SpeechResult.words` counts them) and when it is said in a recording
    * of it (any format ffmpeg reads): forced alignment, always offline, whoever speaks.
    */
   alignWords(input: { audio: Buffer; text: string }): Promise<WordTiming[]>;
+  /** Stops worker threads (model memory is released). */
+  close(): Promise<void>;
+};

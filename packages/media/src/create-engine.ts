@@ -164,15 +164,15 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
       return characterDistance(descriptor, image, finder);
     },
     ...(falKey ? { trainLora: async (input: LoraTrainingInput) => (await fal.get()).trainLora(input) } : {}),
-    close: async () => {
-      // Only what was started has workers to stop; a provider whose import failed has none.
-      const settle = <T>(p: Promise<T> | undefined, stop: (v: T) => Promise<void>) => p?.then(stop, () => undefined);
-      await Promise.all([
     alignWords: async (input: { audio: Buffer; text: string }) => {
       // Through the local voices' module, so that `close` stops the speech children the alignment ran in.
       await localVoices.get();
       return (await import('./local/speech/forced-alignment.ts')).localAlignWords(input);
     },
+    close: async () => {
+      // Only what was started has workers to stop; a provider whose import failed has none.
+      const settle = <T>(p: Promise<T> | undefined, stop: (v: T) => Promise<void>) => p?.then(stop, () => undefined);
+      await Promise.all([
         settle(local.started(), (l) => l.close()),
         settle(faces.started(), (f) => f.close()),
         settle(mesh.started(), (m) => m.close()),

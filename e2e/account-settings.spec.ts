@@ -1,5 +1,5 @@
 /**
- * The account settings a user reaches from the app frame (issue 3): avatar upload from the account
+ * The account settings a user reaches from the app frame: avatar upload from the account
  * menu, the desktop sidebar collapse that is remembered, and the Admin View toggle that only the
  * admin accounts see (spec 1 §2, §6; spec 2 §5).
  */

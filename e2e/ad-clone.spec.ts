@@ -1,5 +1,5 @@
 /**
- * Ad Clone (issue 11): a reference ad and a product photo uploaded, the reference described into
+ * Ad Clone: a reference ad and a product photo uploaded, the reference described into
  * an editable prompt, and two ads made with the product, in the gallery.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The admins' jobs console (issue 24 §1): a user's video fails in part; an admin finds it by the
+ * The admins' jobs console: a user's video fails in part; an admin finds it by the
  * user's e-mail, sees why, retries it at no charge, and it completes. Members have no console.
  */
 import fs from 'node:fs/promises';

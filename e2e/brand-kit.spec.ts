@@ -1,5 +1,5 @@
 /**
- * Brand Assets → Brand kit (issue 39 §4): the logo, colours, font and call to action a finished
+ * Brand Assets → Brand kit: the logo, colours, font and call to action a finished
  * ad closes with, filled in, saved, and still there after a reload.
  */
 import { expect, test } from '@playwright/test';

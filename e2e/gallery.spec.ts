@@ -1,5 +1,5 @@
 /**
- * The gallery remote (issue 7): /app/images, /app/discover and /app/videos come from mfe-gallery;
+ * The gallery remote: /app/images, /app/discover and /app/videos come from mfe-gallery;
  * with its files unreachable those routes show the fallback and Retry recovers, as for mfe-account.
  */
 import { expect, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * The landing page's first paint needs no JavaScript (issue 23, item 20): it is prerendered into
+ * The landing page's first paint needs no JavaScript: it is prerendered into
  * the HTML at build time, the app's scripts come after `load` (or at the first touch), and what a
  * visitor does before they arrive is not lost.
  */

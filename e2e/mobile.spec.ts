@@ -1,5 +1,5 @@
 /**
- * A phone-sized screen (360 px, issue 3): the landing page fits, and in the app the sidebar is a
+ * A phone-sized screen (360 px): the landing page fits, and in the app the sidebar is a
  * hamburger drawer that opens, navigates and closes. Every screen of the app fits a 390 px phone,
  * and axe finds nothing serious on it there and at 1440 px.
  */
@@ -79,7 +79,7 @@ test('the hamburger drawer opens, navigates and closes', async ({ page, request 
   await expect(page).toHaveURL(/\/app\/characters$/);
 });
 
-test.describe('plans and usage at 390 px (issue 23)', () => {
+test.describe('plans and usage at 390 px', () => {
   test.use({ viewport: PHONE });
 
   test('the plans page and usage analytics fit, and the usage chart’s labels stay readable', async ({ page, request }) => {
@@ -104,7 +104,7 @@ test.describe('plans and usage at 390 px (issue 23)', () => {
   });
 });
 
-test.describe('every screen at 390 px and at 1440 px (issue 23)', () => {
+test.describe('every screen at 390 px and at 1440 px', () => {
   test.use({ viewport: PHONE });
 
   /** Every screen of `/app` (shell/src/app/routing.ts), each read whole once its title is up and its reads have settled. */

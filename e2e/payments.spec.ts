@@ -1,5 +1,5 @@
 /**
- * Payments (issue 10) with no keys: the studio runs the local Stripe emulator. A plan is bought on
+ * Payments with no keys: the studio runs the local Stripe emulator. A plan is bought on
  * its checkout page (a declined card first), the return page verifies and moves on, and the tier
  * and credits arrive from the webhook; a top-up; Billing opens the portal, which cancels the plan
  * and returns to the app.

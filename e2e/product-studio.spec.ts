@@ -1,5 +1,5 @@
 /**
- * Product Studio (issue 11): an image from the gallery opened with the viewer's Product Studio
+ * Product Studio: an image from the gallery opened with the viewer's Product Studio
  * action, its background removed and replaced with a scene template (each step priced and
  * charged), compared, undone and redone, and saved back to the gallery.
  */

@@ -1,5 +1,5 @@
 /**
- * Brand Assets → Products (issue 11): products imported from a store (a local Shopify-style
+ * Brand Assets → Products: products imported from a store (a local Shopify-style
  * double the studio is allowed to reach), added by upload, renamed, and used from the prompt
  * bar's Products picker to generate.
  */

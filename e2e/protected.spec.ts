@@ -1,5 +1,5 @@
 /**
- * The protected-route wrapper (spec 1 §2) and session rules of issue 3: a signed-out visitor on an
+ * The protected-route wrapper (spec 1 §2) and its session rules: a signed-out visitor on an
  * app page gets "Sign in to continue" in place, and after signing in is on that same page; a
  * session that ends mid-way (401) brings the prompt back without losing the page.
  */

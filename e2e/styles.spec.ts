@@ -1,5 +1,5 @@
 /**
- * Styles and style training (issue 11): a studio style applied from the Styles page lands in the
+ * Styles and style training: a studio style applied from the Styles page lands in the
  * prompt bar and shapes the generated image; a Pro user trains a style from four images, waits for
  * it, and generates with it; others are shown the Pro plan.
  */

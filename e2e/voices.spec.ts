@@ -1,5 +1,5 @@
 /**
- * The voices remote (issue 8): /app/voices comes from mfe-voices; a preset speaks a line that
+ * The voices remote: /app/voices comes from mfe-voices; a preset speaks a line that
  * plays, voices are saved, a voice profile is cloned from a sample, and with the remote down its
  * page falls back while the rest of the studio works.
  */

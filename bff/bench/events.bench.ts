@@ -1,5 +1,5 @@
 /**
- * Job event streams at scale (issue 24 §4; prints numbers and target ratios, not a test): 1,000
+ * Job event streams at scale (prints numbers and target ratios, not a test): 1,000
  * owners each hold their job's Server-Sent Events stream open, from a process of their own. Prints
  * the studio's memory per open stream (heap and resident, after a full collection), then how long
  * after a step ends its `job` event reaches the stream: 200 step ends, 50 a second, each recorded as

@@ -1,5 +1,5 @@
 /**
- * Gallery benchmarks (issue 7; prints numbers and target ratios, not a test):
+ * Gallery benchmarks (prints numbers and target ratios, not a test):
  *   - a gallery page of 20 for a user with 100,000 assets (first page and a deep keyset page),
  *     server time (the service call) and round trip through HTTP; target ≤ 10 ms,
  *   - a cached thumbnail (target ≤ 5 ms) and a first thumbnail from a 1080×1920 original (≤ 150 ms).

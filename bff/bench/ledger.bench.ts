@@ -1,5 +1,5 @@
 /**
- * Ledger throughput (issue 2 benchmark; prints numbers, not a test).
+ * Ledger throughput (prints numbers, not a test).
  *
  * Starts its own embedded PostgreSQL (fsync off, as the tests run it) in a temporary folder,
  * migrates, gives 100 users a large balance, then measures on one knex pool:

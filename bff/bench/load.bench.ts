@@ -1,5 +1,5 @@
 /**
- * The API while media renders (issue 24 §4; prints numbers and target ratios, not a test): a cheap
+ * The API while media renders (prints numbers and target ratios, not a test): a cheap
  * signed-in read, `GET /api/plan-status`, from another process at 50 requests a second (evenly paced, after 3 s to warm up),
  * first alone, then while two image generations and one video section render on the local engine
  * without pause. Target: p99 ≤ 100 ms under that load (media work must not starve the API).

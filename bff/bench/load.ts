@@ -18,7 +18,7 @@ export interface LoadResult {
 }
 
 /**
- * GET requests at an even pace from a load generator in another process (issue 24 §4: a load
+ * GET requests at an even pace from a load generator in another process (a load
  * generator in the server's own process measured its own scheduling, not the server), rotating
  * over `requests` (a path and its headers each, e.g. an owner's job and session cookie). See
  * load-worker.mjs for how the pace and the latency are counted.

@@ -1,10 +1,10 @@
 /**
- * Video job benchmarks (issue 9; prints numbers and target ratios, not a test):
+ * Video job benchmarks (prints numbers and target ratios, not a test):
  *   - orchestration overhead: a 3-section job on the local engine run by DBOS (checkpointed steps,
  *     Postgres round trips) against the same job's activities run one after another without an
  *     engine; target ≤ 10 %,
  *   - 1,000 jobs polled every 3 s (spec 2 §9), each by its owner, from a load generator in another
- *     process (issue 24 §4), after 5 s of the same load to warm up: p99 of `GET /api/job-status`,
+ *     process, after 5 s of the same load to warm up: p99 of `GET /api/job-status`,
  *     target ≤ 50 ms, and no errors.
  *
  * Run: `npm run bench` (root) or `npm run bench -w bff`. Env: BENCH_JOBS (default 1000),

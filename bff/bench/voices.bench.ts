@@ -1,5 +1,5 @@
 /**
- * Voice benchmarks (issue 8; prints numbers and ratios, not a test):
+ * Voice benchmarks (prints numbers and ratios, not a test):
  *   - local speech: seconds of compute per second of audio (real-time factor; target ≤ 0.5, i.e.
  *     at least twice real time), for a short and a paragraph-long script, through the whole
  *     generate-audio route (synthesis, loudness normalisation, MP3, storage, ledger),

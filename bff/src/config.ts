@@ -93,7 +93,7 @@ const Env = z.object({
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   /**
-   * Where `/metrics` is served (issue 24): on a port of its own (`METRICS_PORT`, on HOST; for a
+   * Where `/metrics` is served: on a port of its own (`METRICS_PORT`, on HOST; for a
    * scraper inside the network), and/or on the app's port to a bearer `METRICS_TOKEN`. Neither: not served.
    */
   metrics: { port: number | undefined; token: string | undefined };

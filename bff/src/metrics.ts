@@ -1,5 +1,5 @@
 /**
- * The bff's metrics in Prometheus' text format (issue 24 §2): what an operator scrapes to see the
+ * The bff's metrics in Prometheus' text format: what an operator scrapes to see the
  * studio's traffic, jobs, credits, media work and health. One registry per process, as Prometheus
  * counts per instance; served on `METRICS_PORT` or behind `METRICS_TOKEN` (routes/metrics), never publicly.
  */

@@ -1,5 +1,5 @@
 /**
- * Traces (issue 24 §2): with OTEL_EXPORTER_OTLP_ENDPOINT, every request and every job step is a
+ * Traces: with OTEL_EXPORTER_OTLP_ENDPOINT, every request and every job step is a
  * span sent over OTLP (HTTP, JSON) to `<endpoint>/v1/traces`. DBOS's own OpenTelemetry integration
  * adds its workflow and step spans to the same traces: it uses the tracer provider registered here
  * (`tracingEnabled` in its config); with Temporal, its interceptors do the same across the bff and the

@@ -1,5 +1,5 @@
 /**
- * Front-end benchmark (issue 3; prints numbers, not a test).
+ * Front-end benchmark (prints numbers, not a test).
  *
  * Starts its own studio on a free port with a throw-away DATA_DIR (as the e2e config does), then
  * drives Debian's Chromium and measures, each over several runs in fresh browser contexts (empty

@@ -1,5 +1,5 @@
 /* global window, document, location, addEventListener */
-// The shell's first script (issue 23, item 20). On `/` the landing page is already painted from
+// The shell's first script. On `/` the landing page is already painted from
 // static HTML (prerendered at build time), so the app's JavaScript comes after the page's `load`,
 // or at once on the first touch, key or focus. A click on a button, or a form sent, before the app
 // is ready is held and replayed once it has hydrated the page. Every other path loads the app as

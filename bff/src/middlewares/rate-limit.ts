@@ -21,7 +21,7 @@ export interface RateLimitRule {
 }
 
 /**
- * Where attempts are counted: rate-limiter-flexible's PostgreSQL store (issue 6) on the app's knex
+ * Where attempts are counted: rate-limiter-flexible's PostgreSQL store on the app's knex
  * pool, one limiter per limit and rule, all in the table `rate_limit_counters` in the library's
  * shape, which migration 016 creates (`tableCreated`: left to itself the library creates it in the
  * background and refuses every count until it has). Its upsert counts atomically, so concurrent
@@ -72,7 +72,7 @@ export function slowDownDelay(excess: number): number {
 const minutes = (n: number) => n * 60_000;
 
 /**
- * The limits (issue 6). Sign-in failures lock one e-mail only for the address they come from;
+ * The limits. Sign-in failures lock one e-mail only for the address they come from;
  * across addresses the e-mail is slowed down, never locked, so a stranger cannot lock the owner
  * out, and neither can a noisy neighbour on the owner's network until it is a real flood.
  */

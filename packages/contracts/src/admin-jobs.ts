@@ -1,5 +1,5 @@
 /**
- * The admins' jobs console (issue 24 §1): every video, animation and training job of every user,
+ * The admins' jobs console: every video, animation and training job of every user,
  * filtered and keyset-paged; a job's sections, steps and ledger entries; cancel, a free retry and a
  * refund, each recorded with the admin's id.
  */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 /**
- * Brand Assets → Brand kit (issue 39 §4): one per user, the logo, two colours, a font and the call
+ * Brand Assets → Brand kit: one per user, the logo, two colours, a font and the call
  * to action a finished ad closes with (its end card), and the colour its captions highlight in.
  */
 export const BRAND_CTA_TEXT_MAX = 40;
 export const BRAND_CTA_URL_MAX = 2048;
-/** A logo is a PNG or WebP under 5 MB (issue 39 §4). */
+/** A logo is a PNG or WebP under 5 MB. */
 export const BRAND_LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
 /**

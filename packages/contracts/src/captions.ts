@@ -1,5 +1,5 @@
 /**
- * Caption styles of a finished ad (issue 39 §2) as plain data: the media engine burns them with
+ * Caption styles of a finished ad as plain data: the media engine burns them with
  * these numbers and an editor's live preview draws the same look with CSS from them. Sizes are
  * fractions of the frame's height (type) or of the type's size (outline, box), positions fractions
  * of the frame, so one table serves every format.
@@ -16,7 +16,7 @@ export const CAPTION_STYLE_LABELS: Record<CaptionStyleId, string> = {
   boxed: 'Boxed',
   'lower-third': 'Lower third',
 };
-/** The editors turn captions on with this style for a section with a script (issue 39 §2). */
+/** The editors turn captions on with this style for a section with a script. */
 export const DEFAULT_CAPTION_STYLE: CaptionStyleId = 'bold-pop';
 
 /** The frame families captions are laid out for: 9:16 and 3:4 are tall, 16:9 and 4:3 wide. */

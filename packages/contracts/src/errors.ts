@@ -137,7 +137,7 @@ export const Messages = {
   audioMissing: 'Please select an audio file',
   audioUnreadable: 'This audio file could not be read. Please upload another one.',
   audioUploadFailed: 'Failed to upload audio',
-  // Music (issue 39 §4).
+  // Music.
   musicTypeInvalid: 'Please upload a valid music file (MP3, WAV, OGG, or M4A)',
   musicTooLarge: 'Music file too large (max 20MB)',
   musicTooLong: 'Music must be 10 minutes long or shorter',

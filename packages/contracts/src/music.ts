@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Messages } from './errors.ts';
 
 /**
- * Music under a finished ad (issue 39 §4): the studio's library of simple beds, one per mood, and
+ * Music under a finished ad: the studio's library of simple beds, one per mood, and
  * the user's own uploads (`POST /api/upload-audio` with `purpose: 'music'`).
  */
 export const MUSIC_MOODS = ['upbeat', 'calm', 'lo-fi', 'cinematic', 'playful', 'corporate'] as const;
@@ -30,7 +30,7 @@ export type MusicTracksResponse = z.infer<typeof MusicTracksResponse>;
  */
 export const MUSIC_UPLOAD_PURPOSE = 'music';
 
-/** issue 39 §4: uploaded music is MP3, WAV, OGG or M4A, at most 20 MB and 10 minutes. */
+/** uploaded music is MP3, WAV, OGG or M4A, at most 20 MB and 10 minutes. */
 export const MUSIC_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const MUSIC_UPLOAD_MAX_DURATION_S = 10 * 60;
 

@@ -43,7 +43,7 @@ export const ApiRoutes = {
   videoThumbnail: '/api/video-thumbnail',
   generateAudio: '/api/generate-audio',
   uploadAudio: '/api/upload-audio',
-  /** The music library's beds (issue 39 §4); each plays at its `previewUrl`. */
+  /** The music library's beds; each plays at its `previewUrl`. */
   musicTracks: '/api/music/tracks',
   voiceLibrary: '/api/voices/library',
   voices: '/api/voices',

@@ -33,7 +33,7 @@ export const TrainingMessages = {
   failed: 'Training failed. Try again with other images.',
   noFace: 'No face was found in one of the photos. Use clear photos of one person’s face.',
   started: 'Training started. You can leave this page; the model appears here when it is ready.',
-  /** What a local model is, said in the UI (issue 11). */
+  /** What a local model is, said in the UI. */
   localStyle:
     'Trained on this studio’s own engine: your style is learned as a colour grade (palette, tone curve, contrast and grain) and applied to every image you generate with it.',
   localCharacter:

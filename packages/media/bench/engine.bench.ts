@@ -104,7 +104,7 @@ await step('reframe to 9:16, extend (Product Studio)', async () => {
   return { model: 'local/reframe-extend' };
 });
 
-// Training (issue 11): a style from 4 photos, a character from 3, and a style applied to a 9:16 image.
+// Training: a style from 4 photos, a character from 3, and a style applied to a 9:16 image.
 const stylePhotos = await Promise.all(
   ['#f6c27a', '#e07b39', '#d9a05b', '#c2703a'].map(async (sky, i) => {
     const photo = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768"><rect width="1024" height="768" fill="${sky}"/><rect y="${480 + i * 20}" width="1024" height="300" fill="#8a4b20"/><rect x="${400 + i * 30}" y="200" width="160" height="360" rx="40" fill="#c0392b"/></svg>`;
@@ -265,7 +265,7 @@ console.log(
 );
 // Captions: the longest script one section may hold, whole process tree.
 await benchCaptions();
-// Product Studio's scene templates (issue 22): each at 1080×1350 with the product placed.
+// Product Studio's scene templates: each at 1080×1350 with the product placed.
 await benchScenes();
 console.log(`peak RSS overall ${mb(Math.max(peak, process.memoryUsage().rss))}`);
 await engine.close();

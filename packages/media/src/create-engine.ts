@@ -3,7 +3,7 @@
  * its module `import()`ed the first time one of its capabilities is called. Creating the engine
  * loads none of them: the local image provider (sharp, the imgly worker), the face worker (tfjs,
  * face-api), fal's client, the ElevenLabs SDK (1.8 s to import on its own, loaded only with a key
- * and a speech call), espeak-ng and the video renderers (issue 21 item 4).
+ * and a speech call), espeak-ng and the video renderers.
  */
 import type {
   CapabilityName,

@@ -23,7 +23,7 @@ async function loadedPackages(step = 'import'): Promise<string[]> {
   }
 }
 
-// What made importing the package take 2.6 s (issue 21 item 4): each loads on first use only.
+// What made importing the package take 2.6 s: each loads on first use only.
 const HEAVY = [
   '@echogarden/espeak-ng-emscripten',
   '@elevenlabs/elevenlabs-js',

@@ -51,7 +51,7 @@ const nextTask = () =>
 /**
  * Calls the bff and returns its JSON. Throws `ApiError` with the server's user-facing message.
  * A 401 from any call outside sign-in means the session ended: the session atoms are cleared so
- * the protected wrapper shows its sign-in prompt in place, on the same URL (issue 3).
+ * the protected wrapper shows its sign-in prompt in place, on the same URL.
  */
 export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   // A read may start in the task of the click that mounts its screen (navigation renders in that

@@ -1,5 +1,5 @@
 /**
- * Temporal's own OpenTelemetry integration (issue 24 §2), with OTEL_EXPORTER_OTLP_ENDPOINT: the
+ * Temporal's own OpenTelemetry integration, with OTEL_EXPORTER_OTLP_ENDPOINT: the
  * bff's client opens a `StartWorkflow:<type>` span and carries its context in the run's headers; the
  * worker's plugin adds the workflow's spans (`RunWorkflow`, `StartActivity`, from inside the
  * sandbox) and a `RunActivity:<step>` span around each activity, in the same trace. So a request

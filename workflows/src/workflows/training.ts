@@ -1,5 +1,5 @@
 /**
- * Training a style or a character from a few images (issue 11), as a durable orchestration over
+ * Training a style or a character from a few images, as a durable orchestration over
  * activities, like the video job: the engine checkpoints each step, so a restarted process resumes
  * a training where it stopped, and the user can leave the page and come back.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Attempt counters of the rate limits (issue 6): fixed windows kept in PostgreSQL so that they
+ * Attempt counters of the rate limits: fixed windows kept in PostgreSQL so that they
  * survive a restart and are shared by every bff process. A key names the limit and its subject
  * (hashed: no e-mail address or IP is stored in clear).
  */

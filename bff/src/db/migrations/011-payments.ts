@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Payments (issue 10): every provider event is recorded by id when it is applied, in the same
+ * Payments: every provider event is recorded by id when it is applied, in the same
  * transaction as its effects, so a redelivered event changes nothing; a subscription keeps its
  * price and whether it ends at the period's end.
  */

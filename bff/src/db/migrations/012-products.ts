@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Brand Assets → Products (issue 11): a user's products, each a title and its images. The images
+ * Brand Assets → Products: a user's products, each a title and its images. The images
  * are the user's files (`user_assets` of type `product`: counted in storage, served to the owner,
  * kept out of the gallery); removing a product removes them.
  */

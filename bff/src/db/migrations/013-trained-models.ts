@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Trained models (issue 11): a user's styles and characters, trained from a few images by a
+ * Trained models: a user's styles and characters, trained from a few images by a
  * durable job. A local style keeps its learned colour grade, a local character its face descriptor
  * and reference cut-out; a hosted one also its LoRA. A style may be shared with the community.
  */

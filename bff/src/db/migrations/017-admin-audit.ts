@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * What admins did to other users' jobs (issue 24 §1): each cancel, free retry and refund, by whom
+ * What admins did to other users' jobs: each cancel, free retry and refund, by whom
  * and when, kept after the job itself is gone; and an index to find a job's ledger entries.
  */
 export async function up(db: Knex): Promise<void> {

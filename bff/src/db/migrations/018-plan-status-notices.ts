@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
  * profile's balance crossing zero or its tier changing (subscriptions announce themselves, in
  * services/payments/events.ts). It was sent for every ledger row, and a transaction that notifies
  * takes one lock, server-wide, until it has committed: every debit of every user queued behind every
- * other (issue 24 §4; debits ran at 0.23 of `SELECT 1`'s rate for one user, 0.30 across 100).
+ * other (debits ran at 0.23 of `SELECT 1`'s rate for one user, 0.30 across 100).
  */
 export async function up(db: Knex): Promise<void> {
   await db.raw(`

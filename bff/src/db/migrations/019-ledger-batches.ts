@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * One user's ledger changes that arrive together are written together (issue 24 §4): each debit of
+ * One user's ledger changes that arrive together are written together: each debit of
  * a user waits for the same profile row, so twenty at once spent most of their time queueing for
  * it, one lock and one commit each. `add_credit_transactions` takes one user's entries in order,
  * locks the profile once, and applies each exactly as `add_credit_transaction` would: a repeated key

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Brand Assets → Brand kit (issue 39 §4): one kit per user. The logo is one of the user's files
+ * Brand Assets → Brand kit: one kit per user. The logo is one of the user's files
  * (a `product`-type asset, as Brand Assets' photos are: counted in storage, served to the owner,
  * kept out of the gallery); removing that file leaves the kit without a logo. The colours and the
  * CTA's length are checked here too, so no writer can store what an end card cannot draw. The

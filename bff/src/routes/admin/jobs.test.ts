@@ -24,7 +24,7 @@ afterAll(() => studio?.stop());
 const find = async (query: string) =>
   (await admin.get(`${AdminJobRoutes.list}?${query}`)).body as { jobs: AdminJob[]; nextCursor: string | null };
 
-describe('the jobs console (issue 24 §1)', () => {
+describe('the jobs console', () => {
   it('answers admins only: 403 "Admin access denied" to a member, 401 to a visitor', async () => {
     const { client } = await member(studio);
     const id = '00000000-0000-4000-8000-000000000000';

@@ -10,7 +10,7 @@ const SectionParams = JobParams.extend({ sectionId: z.string().max(100) });
 const Done = z.object({ success: z.literal(true), message: z.string() });
 const REFUSALS = { 403: 'Admin access denied', 404: AdminJobMessages.notFound, 409: 'The job is not in a state for this action' };
 
-/** The jobs console's routes (issue 24 §1): admins only, decided on the server. */
+/** The jobs console's routes: admins only, decided on the server. */
 export function adminJobRoutes({ services: { adminJobs: jobsConsole } }: AppDeps): Router {
   const router = new Router();
 

@@ -24,7 +24,7 @@ import { createPasswordAuthHandlers } from './password-auth.ts';
 // Without a token the link still lands on its page.
 const LinkQuery = z.object({ token: z.string().optional() });
 
-/** Accounts and sessions (issue 2): e-mail/password with confirmation and recovery, and Google-type sign-in. */
+/** Accounts and sessions: e-mail/password with confirmation and recovery, and Google-type sign-in. */
 export function authRoutes(deps: AppDeps): Router {
   const router = new Router();
   const password = createPasswordAuthHandlers(deps);

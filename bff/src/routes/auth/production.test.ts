@@ -5,7 +5,7 @@ import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { uniqueEmail } from './test-helpers.ts';
 
 /**
- * NODE_ENV=production with no OIDC_* (issue 6, item 1): the dev issuer vouches for any e-mail, an
+ * NODE_ENV=production with no OIDC_*: the dev issuer vouches for any e-mail, an
  * admin's included, so it must not run; Google-type sign-in is off and the rest works.
  */
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;

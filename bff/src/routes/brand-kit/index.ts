@@ -14,7 +14,7 @@ import { rateLimit, RATE_LIMITS } from '../../middlewares/rate-limit.ts';
 import { uploadOf, type UploadSpec } from '../../services/uploads/gate.ts';
 import { route } from '../route.ts';
 
-/** issue 39 §4: a logo is a PNG or WebP under 5 MB, judged by its bytes. */
+/** a logo is a PNG or WebP under 5 MB, judged by its bytes. */
 const LOGO: UploadSpec = {
   files: {
     logo: {

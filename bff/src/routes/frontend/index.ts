@@ -1,5 +1,5 @@
 /**
- * Serves the front end from the bff (issue 3): `/remotes.json` from configuration, each remote's
+ * Serves the front end from the bff: `/remotes.json` from configuration, each remote's
  * build under `/mfe/<folder>/` (CORS-open so a remote hosted elsewhere works the same), and the
  * shell with `index.html` for every other non-API GET path (client routing).
  *

@@ -1,5 +1,5 @@
 /**
- * `/remotes.json` from configuration (issue 3): `REMOTES` is either `name=url,name=url` or a
+ * `/remotes.json` from configuration: `REMOTES` is either `name=url,name=url` or a
  * path to a JSON file shaped like `RemotesManifest`; unset means every locally built remote.
  */
 import { readFile, stat } from 'node:fs/promises';

@@ -22,7 +22,7 @@ const scrape = async () => {
   return res.text();
 };
 
-describe('GET /metrics (issue 24 §2)', () => {
+describe('GET /metrics', () => {
   it('answers only the bearer METRICS_TOKEN on the app’s port', async () => {
     expect((await fetch(`${studio.url}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${studio.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}x` } });

@@ -13,7 +13,7 @@ function bearerMatches(header: string, token: string): boolean {
 
 /**
  * `GET /metrics` on the app's port, only when `METRICS_TOKEN` is set and only to that bearer token
- * (issue 24 §2); `METRICS_PORT` serves the same text on a port of its own (start.ts).
+ *; `METRICS_PORT` serves the same text on a port of its own (start.ts).
  */
 export function metricsRoutes({ config }: AppDeps): Router {
   const router = new Router();

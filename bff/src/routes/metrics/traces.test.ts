@@ -14,7 +14,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-describe('traces over OTLP (issue 24 §2)', () => {
+describe('traces over OTLP', () => {
   it('sends a span per request, named by its route and joined to the caller’s trace, and the spans of a job’s steps, DBOS’s among them', async () => {
     const callerTrace = '4bf92f3577b34da6a3ce929d0e0e4736';
     const callerSpan = '00f067aa0ba902b7';

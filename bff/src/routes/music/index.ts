@@ -8,7 +8,7 @@ import { route } from '../route.ts';
 /** A bed's file name carries the library's version: a new composition is a new URL, so a cached copy never goes stale. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The music library (issue 39 §4): its list for the music picker, and each bed's file. */
+/** The music library: its list for the music picker, and each bed's file. */
 export function musicRoutes({ services: { music } }: AppDeps): Router {
   const router = new Router();
 

@@ -1,5 +1,5 @@
 /**
- * Two bff processes on one PostgreSQL and one object store, as behind a load balancer (issue 24 §3),
+ * Two bff processes on one PostgreSQL and one object store, as behind a load balancer,
  * each as `npm start` runs it with an executor id of its own: a session and the rate limits hold
  * across both, a debit on one is seen by the other's plan status, a job started on A is read and
  * streamed on B; and A killed mid-job (SIGKILL, as a crash or an OOM kill would) and started again
@@ -119,7 +119,7 @@ async function streamedStatuses(bff: Bff, jobId: string, headers: Record<string,
   return statuses;
 }
 
-describe('two bff processes on one database (issue 24 §3)', () => {
+describe('two bff processes on one database', () => {
   it('share sessions, rate limits, plan status and jobs; a killed process resumes its job on restart, never its neighbour', async () => {
     const [a, b] = processes as [Bff, Bff];
     // Started together, as a deployment would: the second waits for the first's engine launch.

@@ -39,7 +39,7 @@ import { uploadOf, type FileRule, type UploadSpec } from '../../services/uploads
 import { AUDIO_KINDS } from '../../services/uploads/kinds.ts';
 import { route } from '../route.ts';
 
-/** issue 39 §4: music for an ad is MP3, WAV, OGG or M4A, at most 20 MB and 10 minutes. */
+/** music for an ad is MP3, WAV, OGG or M4A, at most 20 MB and 10 minutes. */
 const MUSIC_UPLOAD: FileRule = {
   kinds: ['mp3', 'wav', 'ogg', 'm4a'],
   // The gate refuses files of `maxBytes` or more; 20 MB itself is allowed.

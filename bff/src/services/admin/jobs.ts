@@ -1,5 +1,5 @@
 /**
- * The admins' jobs console (issue 24 §1): every video, animation and training job of every user in
+ * The admins' jobs console: every video, animation and training job of every user in
  * one list, newest first and keyset-paged; a job's sections, the steps its durable engine recorded,
  * its ledger entries and what admins did to it; and the admin's actions, each in `admin_audit`.
  */

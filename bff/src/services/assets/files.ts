@@ -73,7 +73,7 @@ export interface NewAudioAsset {
   metadata: Pick<AssetMetadata, 'prompt' | 'model' | 'provider'>;
   /** When each mouth shape is made in it (the local engine's own speech knows): kept beside the audio for lip-sync. */
   mouthCues?: MouthCue[];
-  /** `music`: an upload kept as music for an ad (issue 39 §4), not a section's voice. */
+  /** `music`: an upload kept as music for an ad, not a section's voice. */
   purpose?: 'music';
   /** Each word of its script and when it is said (a `WordTiming` list): kept in the asset's metadata, for a video's captions. */
   words?: readonly { text: string; start: number; end: number }[];

@@ -47,7 +47,7 @@ export async function endCardOf(
 }
 
 /**
- * The caller's brand kit (Brand Assets, issue 39 §4): read with defaults before the first save,
+ * The caller's brand kit (Brand Assets): read with defaults before the first save,
  * settings saved whole, the logo replaced by an upload (the one before it is deleted). Only the
  * owner reads or changes it: every call takes the signed-in user's id.
  */

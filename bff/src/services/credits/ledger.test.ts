@@ -23,7 +23,7 @@ const ledgerOf = (userId: string) =>
 const debit = (userId: string, credits: number, key = randomUUID()) =>
   debitCredits(db(), { userId, credits, description: 'test', taskType: 'image', idempotencyKey: key });
 
-describe('the ledger under one user’s concurrent writes (issue 24 §4)', () => {
+describe('the ledger under one user’s concurrent writes', () => {
   it('writes what arrives together in one call, and each entry ends as it would alone: 20 of 50 debits on 20 credits', async () => {
     const userId = await funded(20);
     const calls = vi.spyOn(db(), 'raw');

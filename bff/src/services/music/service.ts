@@ -38,7 +38,7 @@ export async function libraryBed(trackId: string, libraryDir = MUSIC_LIBRARY_DIR
 }
 
 /**
- * Music for ads (issue 39 §4): the library of beds the media engine composes (rendered by
+ * Music for ads: the library of beds the media engine composes (rendered by
  * `npm run build`, or on first use in a checkout never built), and the user's music uploads.
  */
 export function createMusicService({

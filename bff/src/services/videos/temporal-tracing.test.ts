@@ -25,7 +25,7 @@ afterAll(async () => {
 /** The plugin as the worker is given it, applied to a worker's options. */
 const workerOptions = () => temporalTracingPlugin(tracing.spans!).configureWorker({ taskQueue: 'studio-video' });
 
-describe('Temporal’s spans in the studio’s traces (issue 24 §2; no Temporal server runs here)', () => {
+describe('Temporal’s spans in the studio’s traces (no Temporal server runs here)', () => {
   it('joins a request, the start of its run, the run’s activity and the step inside it in one trace', async () => {
     const client = temporalClientTracing().workflow[0]!;
     let headers: Record<string, unknown> = {};

@@ -13,7 +13,7 @@ const STATUS_LABEL = (status: string) => status.replace('_', ' ').toLowerCase();
 export const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
- * The admins' jobs console (issue 24 §1): every video, animation and training job of every user,
+ * The admins' jobs console: every video, animation and training job of every user,
  * newest first, filtered by status, kind, the user's e-mail or a job id; a job opens with its
  * sections, steps, ledger entries and the actions support takes.
  */

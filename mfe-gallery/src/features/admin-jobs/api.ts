@@ -1,4 +1,4 @@
-/** The jobs console's calls (issue 24 §1): the list and a job, and the admin's three actions. */
+/** The jobs console's calls: the list and a job, and the admin's three actions. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminJobRoutes, adminJobPath, type AdminJobDetail, type AdminJobsQuery, type AdminJobsResponse } from '@studio/contracts';
 import { apiFetch } from '@studio/session';

@@ -1,5 +1,5 @@
 /**
- * The finished ad's options in the editors (issue: captions people expect, three formats, pacing):
+ * The finished ad's options in the editors:
  * the caption style, the formats beside the video's own, tight cuts. What they add to a request,
  * and what they cost.
  */

@@ -1,6 +1,6 @@
 import { runFfmpeg } from '../ffmpeg.ts';
 
-/** EBU R128 numbers of a sound: what the short-video apps normalise to (issue §4: −14 LUFS, ≤ −1 dBTP). */
+/** EBU R128 numbers of a sound: what the short-video apps normalise to (−14 LUFS, ≤ −1 dBTP). */
 export interface Loudness {
   /** Integrated loudness, LUFS; null for silence (under ebur128's −70 LUFS gate). */
   integratedLufs: number | null;

@@ -1,5 +1,5 @@
 /**
- * Music under a video's voice (issue §4): the track looped or faded to the video's length, ducked
+ * Music under a video's voice: the track looped or faded to the video's length, ducked
  * under the speech by sidechain compression so the voice stays ≥ 12 dB above it, and the whole mix
  * brought to the short-video apps' level, −14 LUFS integrated with true peaks ≤ −1 dBTP.
  */

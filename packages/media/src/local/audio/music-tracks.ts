@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The moods the music library offers one bed for each (issue §4). */
+/** The moods the music library offers one bed for each. */
 export const MUSIC_MOODS = ['upbeat', 'calm', 'lo-fi', 'cinematic', 'playful', 'corporate'] as const;
 export type MusicMood = (typeof MUSIC_MOODS)[number];
 
@@ -32,7 +32,7 @@ const track = (id: string, name: string, mood: MusicMood, bpm: number, bars: num
   durationS: Math.round(((bars * 4 * 60) / bpm) * 1000) / 1000,
 });
 
-/** The library: simple beds composed in code (`compose.ts`), free to use in any ad (issue §4: 30–60 s each). */
+/** The library: simple beds composed in code (`compose.ts`), free to use in any ad (30–60 s each). */
 export const MUSIC_TRACKS: readonly MusicTrack[] = [
   track('upbeat-sunrise', 'Sunrise Drive', 'upbeat', 120, 20),
   track('calm-still-water', 'Still Water', 'calm', 72, 12),

@@ -1,6 +1,6 @@
 // Worker thread: composes studio scenes (studio.ts `composeSceneHere`: the set, the product on its
 // stage, the text) off the request thread. Painting a 1024 px scene is a few hundred milliseconds of
-// canvas calls; on the main thread it held every API request behind it (issue 24 §4).
+// canvas calls; on the main thread it held every API request behind it.
 // Receives { id, opts }, answers { id, png } or { id, error }. The scene code is TypeScript, loaded
 // here through tsx's API (a worker does not inherit the main thread's loader).
 import { parentPort } from 'node:worker_threads';

@@ -1,7 +1,7 @@
 /**
  * The still-image helpers the bff calls outside the engine (reframing, colour grades, sample
  * images), each importing its module — and sharp with it — on its first call, so that importing
- * `@studio/media` loads no image library (issue 21 item 4).
+ * `@studio/media` loads no image library.
  */
 import type * as Character from './character.ts';
 import type * as Grade from './grade.ts';

@@ -57,7 +57,7 @@ export interface SceneOptions {
   grade?: { grade: ColourGrade; strength: number };
 }
 
-/** Painting threads: one core is left to the API (issue 24 §4), at most four. */
+/** Painting threads: one core is left to the API, at most four. */
 const SCENE_WORKERS = Math.min(4, availableParallelism() - 1);
 let scenes: WorkerPool<{ opts: SceneOptions }, { png: Uint8Array }> | null = null;
 

@@ -1,5 +1,5 @@
 /**
- * The end card that closes a finished ad (issue 39 §4): the brand's logo, the product cut-out
+ * The end card that closes a finished ad: the brand's logo, the product cut-out
  * when the job has one, and the call to action in the kit's colours and font, animated in over
  * the first ~0.7 s and then held. Each element is drawn once on its own canvas (@napi-rs/canvas,
  * as the product studio draws); a frame only places them with a transform and an opacity, and

@@ -1,6 +1,5 @@
 /**
- * A talking clip re-framed to another format around the speaker's face (issue: three formats from
- * one job): the face is found a few times a second, the crop follows it along a smoothed path, and
+ * A talking clip re-framed to another format around the speaker's face: the face is found a few times a second, the crop follows it along a smoothed path, and
  * the face is never cut — after smoothing, each crop is moved back far enough to hold the whole face
  * (with a margin) whenever the frame allows. A clip without a face keeps its upper middle, where a
  * speaker's head usually is.

@@ -1,6 +1,6 @@
 /**
  * The end card as the barrel exports it: its module (and the native canvas with it) is imported on
- * the first card, so importing `@studio/media` stays light (issue 21 item 4).
+ * the first card, so importing `@studio/media` stays light.
  */
 import type * as EndCard from './end-card.ts';
 

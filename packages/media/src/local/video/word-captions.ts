@@ -1,5 +1,5 @@
 /**
- * Word-timed captions in the styles creators expect (issue 39 §2): the spoken words grouped into
+ * Word-timed captions in the styles creators expect: the spoken words grouped into
  * cues, each laid out at its style's one size inside the frame's safe area, timed by its words, and
  * written as an ASS script (libass override tags: highlight, karaoke fill, pop, rounded box) for one
  * render pass, or as WebVTT with the same cue times.

@@ -1,5 +1,5 @@
 /**
- * A visitor's whole account journey in one browser: sign up, confirm from the
+ * A visitor's whole account journey in one browser (spec 1 §2): sign up, confirm from the
  * e-mail, the app frame with 20 trial credits, a username, sign out and in, a password reset, and
  * Google-type sign-in through the dev issuer.
  */

@@ -1,5 +1,6 @@
 /**
- * Prerenders the landing page into the built `index.html`. Run after the shell's production build:
+ * Prerenders the landing page into the built `index.html` (its first paint needs no JavaScript). Run
+ * after the shell's production build:
  *   - renders the same tree the bootstrap hydrates (`<StrictMode><Suspense><LandingRoot/>`) to HTML,
  *     inside `#root`, with the base, shell and landing styles inline (the page is styled before any
  *     script; the scripts adopt the same sheets again, harmlessly);

@@ -8,7 +8,14 @@ import type { ImageData } from '../../capabilities.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { FIDELITY_MAX_DELTA_E, FIDELITY_MIN_IOU, productFidelity, type ProductFidelity } from '../image/fidelity.ts';
 import { Segmenter, type Segmentation } from '../image/segmenter.ts';
-import { PRODUCT_SHOT_MOTIONS, productCutOut, productOverlayCard, renderProductShot, type ProductShotMotion } from './product-shot.ts';
+import {
+  closeProductShotWorker,
+  PRODUCT_SHOT_MOTIONS,
+  productCutOut,
+  productOverlayCard,
+  renderProductShot,
+  type ProductShotMotion,
+} from './product-shot.ts';
 
 /** The three formats at the smallest size that still shows the product, each in a template of its own. */
 const FORMATS = [
@@ -99,7 +106,7 @@ beforeAll(async () => {
   }
 }, 600_000);
 afterAll(async () => {
-  await segmenter?.close();
+  await Promise.all([segmenter?.close(), closeProductShotWorker()]);
 });
 
 describe('a product shot', () => {

@@ -1,5 +1,5 @@
 /**
- * Product fidelity: is the product in a frame the user's own product? Our promise (issue 39 §3) is
+ * Product fidelity: is the product in a frame the user's own product? Our promise is
  * that a shot shows the product's own pixels, never a model's redrawing of it. The check segments
  * the product in its source photo and in the frame with the engine's own segmentation, brings the
  * frame's product to the photo's position and scale (mask centroids, and one scale from the masks'
@@ -13,9 +13,9 @@ import sharp from 'sharp';
 import type { ImageData } from '../../capabilities.ts';
 import type { Segmentation } from './segmenter.ts';
 
-/** Issue 39 §3: the aligned masks overlap at least this much (intersection over union). */
+/** The aligned masks overlap at least this much (intersection over union): the product's own shape. */
 export const FIDELITY_MIN_IOU = 0.9;
-/** Issue 39 §3: the product's pixels differ by at most this mean ΔE2000 (under 5 reads as the same colour). */
+/** The product's pixels differ by at most this mean ΔE2000 (under 5 reads as the same colour side by side). */
 export const FIDELITY_MAX_DELTA_E = 5;
 
 type Box = { left: number; top: number; width: number; height: number };

@@ -20,7 +20,7 @@ import { encodeFedToMp4, ENCODE, meta, VIDEO_FPS } from './clips.ts';
 
 export const PRODUCT_SHOT_MOTIONS = ['push-in', 'slide', 'orbit'] as const;
 export type ProductShotMotion = (typeof PRODUCT_SHOT_MOTIONS)[number];
-/** Issue 39 §3: a product section lasts 3 to 8 seconds. */
+/** A product section lasts 3 to 8 seconds: long enough to read the product, short enough to keep an ad moving. */
 export const PRODUCT_SHOT_SECONDS = { min: 3, max: 8 } as const;
 
 export interface ProductShotInput {
@@ -345,7 +345,7 @@ export interface ProductCardInput {
   /** The talking section's frame. */
   width: number;
   height: number;
-  /** When the card is on screen, in seconds of the section (issue 39 §3: from the word that names it, for three seconds). */
+  /** When the card is on screen, in seconds of the section (a talking section shows it from the word that names it, for three seconds). */
   start: number;
   end: number;
   /** The card's colour behind the product (CSS colour; white by default, or the scene's background). */
@@ -371,7 +371,7 @@ const CARD_FADE_S = 0.25;
 /**
  * A product card for a talking section: the product on a small rounded card beside the speaker.
  * A 9:16 frame keeps the card on the left, clear of the apps' buttons on the right and of the
- * captions and caption band at the bottom (issue 39 §2); a square or wide frame puts it at the
+ * captions in the bottom fifth, the short-video apps' safe area; a square or wide frame puts it at the
  * right, beside a speaker framed in the middle. Answers the card as a PNG with its placement and
  * the filter fragment that shows it from `start` to `end`.
  */

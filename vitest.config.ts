@@ -39,7 +39,6 @@ const SLOWEST = [
   'packages/media/src/local/speech/speaker.test.ts',
   'packages/media/src/local/video/talking-head.test.ts',
   'packages/media/src/local/video/product-shot.test.ts',
-  'packages/media/src/local/image/fidelity.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {

@@ -13,6 +13,14 @@ it('the media engine bench runs every step to its end', { timeout: 300_000 }, as
     [createRequire(import.meta.url).resolve('tsx/cli'), path.join(import.meta.dirname, 'engine.bench.ts')],
     { cwd: path.join(import.meta.dirname, '..'), env: { ...process.env, BENCH_SMOKE: '1' }, maxBuffer: 16 * 1024 * 1024 },
   );
-  for (const section of ['learn a character', 'talkingHead', 'captions, one', 'scene templates', 'peak RSS overall'])
+  for (const section of [
+    'learn a character',
+    'talkingHead',
+    'captions, one',
+    'scene templates',
+    'finished ad 9:16',
+    'forced alignment',
+    'peak RSS overall',
+  ])
     expect(stdout).toContain(section);
 });

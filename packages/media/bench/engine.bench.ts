@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { FFMPEG_PATH } from '../src/local/ffmpeg.ts';
 import { FaceMesh } from '../src/local/video/face-mesh.ts';
 import { localTalkingHead } from '../src/local/video/talking-head.ts';
+import { benchAd, benchProduct } from './ad.bench.ts';
 import { benchCaptions } from './captions.bench.ts';
 import { benchScenes } from './scenes.bench.ts';
 import { applyGrade, createMediaEngine, learnGrade, reframeImage, type ColourGrade, type ImageData } from '../src/index.ts';
@@ -267,5 +268,7 @@ console.log(
 await benchCaptions();
 // Product Studio's scene templates: each at 1080×1350 with the product placed.
 await benchScenes();
+// The finished ad: from the script to a 9:16 ad, each further format, and forced alignment's error.
+await benchAd(engine, person, await benchProduct());
 console.log(`peak RSS overall ${mb(Math.max(peak, process.memoryUsage().rss))}`);
 await engine.close();

@@ -7,6 +7,7 @@
 
 import type { ColourGrade } from './local/image/colour.ts';
 import type { EndCardInput } from './local/video/end-card.ts';
+import type { ProductShot, ProductShotInput } from './local/video/product-shot.ts';
 
 /** Which provider did the work. `local` is the offline engine of this package. */
 export type ProviderName = 'local' | 'fal' | 'elevenlabs';
@@ -379,6 +380,8 @@ export interface VideoCapabilities extends HostedVideo {
   burnCaptions(input: BurnCaptionsInput): Promise<Buffer>;
   /** The finished ad from a job's section clips, in each format asked for. */
   finishAd(input: FinishAdInput): Promise<FinishedAdFormat[]>;
+  /** A product shot: the user's own product cut out and standing in a set, the two moving as layers (a silent clip). */
+  productShot(input: ProductShotInput): Promise<ProductShot>;
 }
 
 /** A section's finished clip, as the ad takes it. */

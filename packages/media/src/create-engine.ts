@@ -115,6 +115,8 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     : localSpeech(localVoices.get);
 
   const clips = () => import('./local/video/clips.ts');
+  // Its render thread starts with the first shot; `close` stops it.
+  const productShots = once(() => import('./local/video/product-shot.ts'));
   const animate: VideoCapabilities['animate'] = async (input) => (await import('./local/video/motion.ts')).localAnimate(input);
   // The talking head's models, each in its worker, loaded on first use: the face mesh, and
   // Rhubarb for mouth shapes when none come with the speech.
@@ -144,6 +146,10 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     withSilence: async (clip) => (await clips()).localWithSilence(clip),
     normalize: async (clip, width, height) => (await clips()).localNormalize(clip, width, height),
     burnCaptions: async (input) => (await import('./local/video/captions.ts')).localBurnCaptions(input),
+    productShot: async (input) => {
+      const [{ renderProductShot }, provider] = await Promise.all([productShots.get(), local.get()]);
+      return renderProductShot(input, { segment: (image) => provider.segment(image) });
+    },
     finishAd: async (input) => {
       const [{ localFinishAd }, meshes] = await Promise.all([import('./local/video/ad.ts'), mesh.get()]);
       return localFinishAd(input, { findFaces: (rgb, width, height) => meshes.detect(rgb, width, height) });
@@ -178,6 +184,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
         settle(mesh.started(), (m) => m.close()),
         settle(listener.started(), (l) => l.close()),
         settle(localVoices.started(), (v) => v.closeLocalSpeech()),
+        settle(productShots.started(), (p) => p.closeProductShotWorker()),
       ]);
     },
   });

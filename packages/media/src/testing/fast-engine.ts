@@ -119,6 +119,16 @@ export function createFastMediaEngine(): MediaEngine {
     withSilence: localWithSilence,
     normalize: async (clipBytes) => clipBytes,
     burnCaptions: async ({ video: clipBytes }) => clipBytes,
+    // The product's photo as its own cut-out (no segmentation), a solid clip of the shot's size and length.
+    productShot: async ({ productImage, width, height, durationS }) => {
+      const png = await sharp(productImage).ensureAlpha().png({ compressionLevel: 1 }).toBuffer().catch(() => {
+        throw new MediaError('bad_input', 'This image could not be read.');
+      });
+      const { width: w = 1, height: h = 1 } = await sharp(png).metadata();
+      const mask = await sharp(png).extractChannel('alpha').png().toBuffer();
+      const made = await clip(`product-${png.length}`, width, height, durationS);
+      return { ...made, video: made.video, mime: 'video/mp4', cutout: { png, mask, width: w, height: h } };
+    },
     // The real cut plan (pure arithmetic) decides the length and the words' times; the picture is a solid clip of each format.
     finishAd: async ({ sections, formats, tightCuts, endCard }) => {
       const words: WordTiming[] = [];

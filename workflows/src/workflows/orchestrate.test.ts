@@ -60,7 +60,12 @@ function doubles(
     finishAd: async (_job, _user, ids) => {
       calls.push(`finishAd:${ids.join(',')}`);
       if (options.adFails) throw new StepError('transient', 'The ad could not be rendered.');
-      return ['9:16', '1:1'].map((ratio, i) => ({ aspectRatio: ratio, video: `ad-${i}.mp4`, poster: `ad-${i}.jpg`, assetId: `ad-asset-${i}` }));
+      return ['9:16', '1:1'].map((ratio, i) => ({
+        aspectRatio: ratio,
+        video: `ad-${i}.mp4`,
+        poster: `ad-${i}.jpg`,
+        assetId: `ad-asset-${i}`,
+      }));
     },
     refundFormats: async () => {
       calls.push('refundFormats');

@@ -307,7 +307,11 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       const stored = await db.transaction(async (trx) => {
         const locked = await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
         if (locked?.ad_formats) return locked.ad_formats;
-        const prompt = chosen.map((r) => r!.script || r!.video_prompt).filter(Boolean).join(' ').slice(0, 5000);
+        const prompt = chosen
+          .map((r) => r!.script || r!.video_prompt)
+          .filter(Boolean)
+          .join(' ')
+          .slice(0, 5000);
         const formats: StoredAdFormat[] = [];
         for (const f of files) {
           const asset = await saveVideoAsset(trx, objects, {

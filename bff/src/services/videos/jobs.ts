@@ -11,7 +11,17 @@ import { AppError, DbErrorCodes, insufficientCredits, isDbError } from '../../er
 import { refundKeyFor } from '../credits/charged-task.ts';
 import { debitCredits, grantCredits } from '../credits/ledger.ts';
 import { quoteTask } from '../credits/quotes.ts';
-import { countJob, getOwnJob, RUNNING, sectionsOf, workflowIdOf, type JobRow, type JobSettings, type NewJob, type SectionRow } from './store.ts';
+import {
+  countJob,
+  getOwnJob,
+  RUNNING,
+  sectionsOf,
+  workflowIdOf,
+  type JobRow,
+  type JobSettings,
+  type NewJob,
+  type SectionRow,
+} from './store.ts';
 
 const SECTION_TASK = 'video_section';
 const chargeKeyOf = (jobId: string, sectionId: string, run: number) => `video:${jobId}:${sectionId}:${run}`;

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Messages, type AdFormat, type CaptionStyleId, type JobStatusName, type SectionStatusName, type SectionVoice, type WordTiming } from '@studio/contracts';
+import {
+  Messages,
+  type AdFormat,
+  type CaptionStyleId,
+  type JobStatusName,
+  type SectionStatusName,
+  type SectionVoice,
+  type WordTiming,
+} from '@studio/contracts';
 import type { JobOutcome, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';

@@ -1,4 +1,12 @@
-import { isJobFinished, Messages, videosPartial, type AdFormatResult, type FinalVideo, type JobSection, type JobView } from '@studio/contracts';
+import {
+  isJobFinished,
+  Messages,
+  videosPartial,
+  type AdFormatResult,
+  type FinalVideo,
+  type JobSection,
+  type JobView,
+} from '@studio/contracts';
 import { captionCues, captionsVtt } from '@studio/media';
 import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/views.ts';
 import type { JobRow, SectionRow, StoredAdFormat } from './store.ts';

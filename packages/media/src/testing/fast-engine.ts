@@ -121,9 +121,13 @@ export function createFastMediaEngine(): MediaEngine {
     burnCaptions: async ({ video: clipBytes }) => clipBytes,
     // The product's photo as its own cut-out (no segmentation), a solid clip of the shot's size and length.
     productShot: async ({ productImage, width, height, durationS }) => {
-      const png = await sharp(productImage).ensureAlpha().png({ compressionLevel: 1 }).toBuffer().catch(() => {
-        throw new MediaError('bad_input', 'This image could not be read.');
-      });
+      const png = await sharp(productImage)
+        .ensureAlpha()
+        .png({ compressionLevel: 1 })
+        .toBuffer()
+        .catch(() => {
+          throw new MediaError('bad_input', 'This image could not be read.');
+        });
       const { width: w = 1, height: h = 1 } = await sharp(png).metadata();
       const mask = await sharp(png).extractChannel('alpha').png().toBuffer();
       const made = await clip(`product-${png.length}`, width, height, durationS);

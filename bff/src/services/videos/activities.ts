@@ -53,6 +53,8 @@ function asStepError(error: unknown): unknown {
 }
 
 const LOCAL_VIDEO_MODEL = 'local/ffmpeg-video';
+/** A stored input (an image, audio, a rendered clip) is gone: only starting the video again brings it back. */
+const INPUT_MISSING = 'An input of this section is missing. Please start the video again.';
 /** The speech the job made for a section that had no approved audio. */
 const SPOKEN_AUDIO = 'speech.mp3';
 /** A lip-synced clip lasts its audio + 3 s (spec 2 §9): its speech is at most that much shorter. */
@@ -74,7 +76,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
   };
   const read = async (key: string): Promise<Buffer> => {
     const bytes = await objects.read(key);
-    if (!bytes) throw new StepError('bad_input', 'An input of this section is missing. Please start the video again.');
+    if (!bytes) throw new StepError('bad_input', INPUT_MISSING);
     return bytes;
   };
   const image = async (section: SectionSpec) =>
@@ -271,7 +273,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       if (!ad) throw new StepError('bad_input', Messages.jobNotFound);
       const rows = await sectionsOf(db, jobId);
       const chosen = sectionIds.map((id) => rows.find((r) => r.section_id === id && r.video_key));
-      if (chosen.some((r) => !r)) throw new StepError('bad_input', 'An input of this section is missing. Please start the video again.');
+      if (chosen.some((r) => !r)) throw new StepError('bad_input', INPUT_MISSING);
       const sections = await Promise.all(
         chosen.map(async (row) => {
           const durationS = Number(row!.video_duration ?? row!.target_duration);

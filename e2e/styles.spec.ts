@@ -12,7 +12,9 @@ import { signUpAndConfirm } from './support/studio.ts';
 
 /** Mean colourfulness of an image (0 for grey): how far its channels are apart. */
 async function colourfulness(page: Page, url: string): Promise<number> {
-  const bytes = await (await page.request.get(url)).body();
+  const res = await page.request.get(url);
+  expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
+  const bytes = await res.body();
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   let sum = 0;
   for (let i = 0; i < data.length; i += 3) sum += Math.abs(data[i]! - data[i + 1]!) + Math.abs(data[i + 1]! - data[i + 2]!);
@@ -26,7 +28,11 @@ async function generate(page: Page, prompt: string) {
   await bar.getByRole('button', { name: 'Generate' }).click();
   const card = page.getByRole('listitem').filter({ hasText: prompt });
   await expect(card).toHaveCount(1, { timeout: 30_000 });
-  return card.getByRole('img');
+  // Shown as the user sees it: its thumbnail made and loaded (read again below, it is then not made twice).
+  const image = card.getByRole('img');
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  return image;
 }
 
 test('apply a studio style from the Styles page and generate with it', async ({ page, request }) => {

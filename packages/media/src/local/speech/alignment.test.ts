@@ -84,7 +84,10 @@ describe('forced alignment of a script to an uploaded voice', () => {
     const words = await localAlignWords({ audio: delayed, text });
     const errors = words.map((w, i) => Math.abs(w.start - (spoken.words![i]!.start + 1.5))).sort((a, b) => a - b);
     expect(words[0]!.start).toBeGreaterThan(1.3);
-    expect(quantile(errors, 0.5)).toBeLessThanOrEqual(0.08);
+    // The silence costs nothing: the words land as close as on the recording without it (a frame's slack).
+    const plain = await localAlignWords({ audio: spoken.audio, text });
+    const plainErrors = plain.map((w, i) => Math.abs(w.start - spoken.words![i]!.start)).sort((a, b) => a - b);
+    expect(quantile(errors, 0.5)).toBeLessThanOrEqual(quantile(plainErrors, 0.5) + 0.04);
   }, 60_000);
 
   it('refuses a file that is no audio, and answers no words for no script', async () => {

@@ -6,8 +6,6 @@
  */
 
 import type { ColourGrade } from './local/image/colour.ts';
-import type { EndCardInput } from './local/video/end-card.ts';
-import type { ProductShot, ProductShotInput } from './local/video/product-shot.ts';
 
 /** Which provider did the work. `local` is the offline engine of this package. */
 export type ProviderName = 'local' | 'fal' | 'elevenlabs';
@@ -422,6 +420,64 @@ export interface FinishedAdFormat {
   durationS: number;
   /** The captioned words on the ad's own timeline (after the cuts). */
   words: WordTiming[];
+}
+
+// ——— The finished ad's parts: the end card and product shots ———
+
+export interface EndCardColors {
+  /** `#rrggbb`: the card's ground. */
+  primary: string;
+  /** `#rrggbb`: the call-to-action button. */
+  secondary: string;
+}
+
+export interface EndCardInput {
+  width: number;
+  height: number;
+  durationS?: number;
+  /** The brand's logo (PNG or WebP; transparent margins are trimmed). */
+  logo?: ImageData | Buffer;
+  /** The product cut out (PNG with alpha): laid out by its visible pixels. */
+  productCutout?: ImageData | Buffer;
+  ctaText: string;
+  /** Shown as text under the button (without its scheme). */
+  ctaUrl?: string;
+  colors: EndCardColors;
+  /** A bundled font id (`BRAND_FONTS`); an unknown id renders with the default font. */
+  fontId?: string;
+}
+
+export interface ProductShotInput {
+  /** The product's photo (an upload or a photo from Products), any format sharp reads. */
+  productImage: Buffer;
+  /** A Product Studio template id (`marble`, `wood`, `outdoors`, `pastel`) or words the scene engine reads. */
+  scene: string;
+  motion: 'push-in' | 'slide' | 'orbit';
+  durationS: number;
+  width: number;
+  height: number;
+  /** Chooses among the variants of a set (its light side, its grain); the same seed, the same set. */
+  seed?: number;
+}
+
+/** The product as the shot used it: its cut-out (RGBA, cropped to the product) and that cut-out's mask. */
+export interface ProductCutOut {
+  png: Buffer;
+  /** The alpha of `png` as a greyscale PNG: 255 is the product, 0 its photo's backdrop. */
+  mask: Buffer;
+  width: number;
+  height: number;
+}
+
+export interface ProductShot extends ResultMeta {
+  /** A silent MP4 at the project's frame rate and encoding: join it after `withSilence` or mux speech over it. */
+  video: Buffer;
+  mime: 'video/mp4';
+  width: number;
+  height: number;
+  durationS: number;
+  /** The cut-out, so an overlay card or an end card shows the same product without segmenting it again. */
+  cutout: ProductCutOut;
 }
 
 // ——— Characters and the engine ———

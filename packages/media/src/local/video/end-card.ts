@@ -7,7 +7,9 @@
  * 18 frames, not 63.
  */
 import { createCanvas, GlobalFonts, loadImage, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { ImageData } from '../../capabilities.ts';
+import type { EndCardInput, ImageData } from '../../capabilities.ts';
+
+export type { EndCardColors, EndCardInput } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import { brandFont } from '../fonts.ts';
 import { ENCODE, encodeFedToMp4, VIDEO_FPS } from './clips.ts';
@@ -17,29 +19,6 @@ export const END_CARD_DEFAULT_S = 2.5;
 export const END_CARD_ANIMATION_S = 0.7;
 /** The short-video apps lay their caption and buttons over the bottom fifth of a 9:16 video. */
 const PORTRAIT_SAFE_BOTTOM = 0.8;
-
-export interface EndCardColors {
-  /** `#rrggbb`: the card's ground. */
-  primary: string;
-  /** `#rrggbb`: the call-to-action button. */
-  secondary: string;
-}
-
-export interface EndCardInput {
-  width: number;
-  height: number;
-  durationS?: number;
-  /** The brand's logo (PNG or WebP; transparent margins are trimmed). */
-  logo?: ImageData | Buffer;
-  /** The product cut out (PNG with alpha): laid out by its visible pixels. */
-  productCutout?: ImageData | Buffer;
-  ctaText: string;
-  /** Shown as text under the button (without its scheme). */
-  ctaUrl?: string;
-  colors: EndCardColors;
-  /** A bundled font id (`BRAND_FONTS`); an unknown id renders with the default font. */
-  fontId?: string;
-}
 
 export interface Box {
   x: number;

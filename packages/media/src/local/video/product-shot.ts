@@ -10,7 +10,9 @@
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import { SCENE_TEMPLATES } from '@studio/contracts';
 import sharp from 'sharp';
-import type { ImageData, ResultMeta } from '../../capabilities.ts';
+import type { ImageData, ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
+
+export type { ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import { renderScene } from '../image/scenes.ts';
 import { cutOut, type Segmentation } from '../image/segmenter.ts';
@@ -22,39 +24,6 @@ export const PRODUCT_SHOT_MOTIONS = ['push-in', 'slide', 'orbit'] as const;
 export type ProductShotMotion = (typeof PRODUCT_SHOT_MOTIONS)[number];
 /** A product section lasts 3 to 8 seconds: long enough to read the product, short enough to keep an ad moving. */
 export const PRODUCT_SHOT_SECONDS = { min: 3, max: 8 } as const;
-
-export interface ProductShotInput {
-  /** The product's photo (an upload or a photo from Products), any format sharp reads. */
-  productImage: Buffer;
-  /** A Product Studio template id (`marble`, `wood`, `outdoors`, `pastel`) or words the scene engine reads. */
-  scene: string;
-  motion: ProductShotMotion;
-  durationS: number;
-  width: number;
-  height: number;
-  /** Chooses among the variants of a set (its light side, its grain); the same seed, the same set. */
-  seed?: number;
-}
-
-/** The product as the shot used it: its cut-out (RGBA, cropped to the product) and that cut-out's mask. */
-export interface ProductCutOut {
-  png: Buffer;
-  /** The alpha of `png` as a greyscale PNG: 255 is the product, 0 its photo's backdrop. */
-  mask: Buffer;
-  width: number;
-  height: number;
-}
-
-export interface ProductShot extends ResultMeta {
-  /** A silent MP4 at the project's frame rate and encoding: join it after `withSilence` or mux speech over it. */
-  video: Buffer;
-  mime: 'video/mp4';
-  width: number;
-  height: number;
-  durationS: number;
-  /** The cut-out, so an overlay card or an end card shows the same product without segmenting it again. */
-  cutout: ProductCutOut;
-}
 
 export interface ProductShotTools {
   /** The engine's segmentation (the local provider's `segment`, which caches per photo). */

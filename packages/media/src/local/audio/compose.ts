@@ -5,6 +5,7 @@
  * mood has one, and a melody or arpeggio. Deterministic: the same score renders the same samples.
  */
 import { loadOfflineAudioContext, type AudioNode, type OfflineAudioContext } from './web-audio.ts';
+import { seededRandom } from '../seeded-random.ts';
 import { MUSIC_SAMPLE_RATE as COMPOSE_SAMPLE_RATE, type MusicMood, type MusicTrack } from './music-tracks.ts';
 
 /** How long the reverb may ring past the loop's end; folded back onto its start. */
@@ -33,23 +34,11 @@ interface PartMix {
 
 const midiHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
 
-/** A small seeded generator (mulberry32): the same bed every build. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const noiseBuffers = new WeakMap<Ctx, ReturnType<Ctx['createBuffer']>>();
 function noise(ctx: Ctx) {
   let buffer = noiseBuffers.get(ctx);
   if (!buffer) {
-    const random = seeded(7);
+    const random = seededRandom(7);
     buffer = ctx.createBuffer(1, COMPOSE_SAMPLE_RATE, COMPOSE_SAMPLE_RATE);
     const data = buffer.getChannelData(0);
     for (let i = 0; i < data.length; i++) data[i] = random() * 2 - 1;
@@ -245,7 +234,7 @@ const pluck =
 const crackle =
   (length: number, seed: number): Play =>
   (ctx, out, t) => {
-    const random = seeded(seed);
+    const random = seededRandom(seed);
     const buffer = ctx.createBuffer(1, Math.ceil(length * COMPOSE_SAMPLE_RATE), COMPOSE_SAMPLE_RATE);
     const data = buffer.getChannelData(0);
     for (let i = 0; i < data.length; i++) {
@@ -426,7 +415,7 @@ const SCORES: Record<MusicMood, Score> = {
 
 /** A stereo impulse response: decaying noise, darker as it fades (a room, not a metallic echo). */
 function impulse(ctx: Ctx, seconds: number) {
-  const random = seeded(11);
+  const random = seededRandom(11);
   const buffer = ctx.createBuffer(2, Math.ceil(seconds * COMPOSE_SAMPLE_RATE), COMPOSE_SAMPLE_RATE);
   for (let channel = 0; channel < 2; channel++) {
     const data = buffer.getChannelData(channel);
@@ -496,7 +485,7 @@ export async function composeBed(track: MusicTrack): Promise<{ left: Float32Arra
   const barS = spb * 4;
   const loopFrames = Math.round(track.bars * barS * COMPOSE_SAMPLE_RATE);
   const totalFrames = loopFrames + TAIL_S * COMPOSE_SAMPLE_RATE;
-  const random = seeded([...track.id].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 0));
+  const random = seededRandom([...track.id].reduce((sum, c) => sum * 31 + c.charCodeAt(0), 0));
   const stems = [0, 1, 2, 3].map(() => new Float32Array(new ArrayBuffer(totalFrames * 4)));
   for (let index = 0; index < track.bars; index++) {
     const start = index * barS;

@@ -4,6 +4,7 @@
  * keeps going after the speech ends.
  */
 import type { MouthCue } from '../../capabilities.ts';
+import { seededRandom } from '../seeded-random.ts';
 import { mixPoses, SHAPE_POSES, type Pose } from './face-warp.ts';
 
 /** The shape held at `t` seconds (rest outside the cues). Cues are in time order. */
@@ -44,24 +45,12 @@ export function mouthFromLoudness(openings: readonly number[], frames: number) {
   });
 }
 
-/** A small deterministic random sequence (the same clip renders the same way every time). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Eyelid closing over a blink's frames at 25 fps (≈ 0.2 s). */
 const BLINK = [0.45, 0.9, 1, 0.7, 0.3];
 
 /** Blinks (0 open … 1 shut) per frame: the first after about a second, then every 2–4.5 s. */
 export function blinks(frames: number, fps: number, seed = 7): number[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const out = new Array<number>(frames).fill(0);
   for (let at = Math.round(fps * (0.8 + next() * 0.8)); at < frames; at += Math.round(fps * (2 + next() * 2.5))) {
     BLINK.forEach((v, k) => {

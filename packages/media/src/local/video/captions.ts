@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_CAPTION_HIGHLIGHT, DEFAULT_CAPTION_STYLE } from '@studio/contracts';
 import type { BurnCaptionsInput, WordTiming } from '../../capabilities.ts';
-import { ENCODE, encodeToMp4 } from './clips.ts';
+import { encodeFiltered, pictureFilter } from './clips.ts';
 import { captionsAss, captionsAssWith, drawsCaptions } from './word-captions.ts';
 
 /** spec 2 §2: captions burned in from the script, a few words at a time, evenly over the clip. */
@@ -91,26 +91,7 @@ export async function burnCaptions(input: { video: Buffer; ass: string; fontFile
     const subtitles = path.join(dir, 'captions.ass');
     await fs.writeFile(source, input.video);
     await fs.writeFile(subtitles, input.ass);
-    return await encodeToMp4(
-      (out) => [
-        '-i',
-        source,
-        '-vf',
-        captionsFilter(subtitles, input.fontFile),
-        '-map',
-        '0:v',
-        '-map',
-        '0:a?',
-        ...ENCODE,
-        '-c:a',
-        'copy',
-        '-movflags',
-        '+faststart',
-        '-y',
-        out,
-      ],
-      Buffer.alloc(0),
-    );
+    return await encodeFiltered(source, pictureFilter(captionsFilter(subtitles, input.fontFile)));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

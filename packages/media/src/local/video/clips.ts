@@ -32,6 +32,18 @@ export async function encodeToMp4(args: (out: string) => string[], stdin: Buffer
   }
 }
 
+/**
+ * A clip file re-encoded in the common format through ffmpeg filters: `filters` are the filter and
+ * map arguments (`pictureFilter`, or a graph with its maps), `sound` how the sound is written (copied
+ * when the filters leave it as it was).
+ */
+export function encodeFiltered(input: string, filters: string[], sound: string[] = ['-c:a', 'copy']): Promise<Buffer> {
+  return encodeToMp4((out) => ['-i', input, ...filters, ...ENCODE, ...sound, '-movflags', '+faststart', '-y', out], Buffer.alloc(0));
+}
+
+/** The picture through a `-vf` filter, the sound (if any) left as it is. */
+export const pictureFilter = (filter: string) => ['-vf', filter, '-map', '0:v', '-map', '0:a?'];
+
 /** Like `encodeToMp4`, with stdin fed as it is made (raw frames, one at a time). */
 export async function encodeFedToMp4(args: (out: string) => string[], feed: Parameters<typeof runFfmpegFed>[1]): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-video-'));

@@ -6,7 +6,7 @@
  */
 import type { WordTiming } from '../../capabilities.ts';
 import { scriptWords } from '../speech/words.ts';
-import { AUDIO_ENCODE, ENCODE, encodeToMp4 } from './clips.ts';
+import { AUDIO_ENCODE, encodeFiltered } from './clips.ts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,25 +107,7 @@ export async function cutClip(video: Buffer, spans: readonly Span[]): Promise<Bu
     });
     const inputs = spans.map((_, i) => `[v${i}][a${i}]`).join('');
     const graph = `${parts.join(';')};${inputs}concat=n=${spans.length}:v=1:a=1[v][a]`;
-    return await encodeToMp4(
-      (out) => [
-        '-i',
-        input,
-        '-filter_complex',
-        graph,
-        '-map',
-        '[v]',
-        '-map',
-        '[a]',
-        ...ENCODE,
-        ...AUDIO_ENCODE,
-        '-movflags',
-        '+faststart',
-        '-y',
-        out,
-      ],
-      Buffer.alloc(0),
-    );
+    return await encodeFiltered(input, ['-filter_complex', graph, '-map', '[v]', '-map', '[a]'], AUDIO_ENCODE);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

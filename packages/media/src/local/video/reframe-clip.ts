@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MeshFace } from './face-mesh.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
-import { ENCODE, encodeToMp4 } from './clips.ts';
+import { encodeFiltered, pictureFilter } from './clips.ts';
 
 export interface Box {
   left: number;
@@ -208,26 +208,7 @@ export async function reframeClip(video: Buffer, crop: CropPath, out: { width: n
     const x = pathExpression(crop.keys, 'x').replaceAll(',', '\\,');
     const y = pathExpression(crop.keys, 'y').replaceAll(',', '\\,');
     const filter = `crop=${crop.width}:${crop.height}:${x}:${y},scale=${out.width}:${out.height}:flags=lanczos,setsar=1`;
-    return await encodeToMp4(
-      (file) => [
-        '-i',
-        input,
-        '-vf',
-        filter,
-        '-map',
-        '0:v',
-        '-map',
-        '0:a?',
-        ...ENCODE,
-        '-c:a',
-        'copy',
-        '-movflags',
-        '+faststart',
-        '-y',
-        file,
-      ],
-      Buffer.alloc(0),
-    );
+    return await encodeFiltered(input, pictureFilter(filter));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

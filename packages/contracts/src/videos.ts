@@ -37,7 +37,9 @@ export function adjustVideoSettings(model: VideoModelId, settings: { aspectRatio
 
 /** spec 2 §9: with lip-sync, the clip lasts the audio plus 3 s, rounded up, at most 12 s. */
 export const LIPSYNC_MAX_S = 12;
-export const lipsyncDurationFor = (audioS: number) => Math.min(LIPSYNC_MAX_S, Math.ceil(audioS + 3));
+/** What a lip-synced clip lasts beyond its audio. */
+export const LIPSYNC_TAIL_S = 3;
+export const lipsyncDurationFor = (audioS: number) => Math.min(LIPSYNC_MAX_S, Math.ceil(audioS + LIPSYNC_TAIL_S));
 /** Speech runs at about this many words a second: how long a script lasts before it is spoken. */
 export const SPEECH_WORDS_PER_SECOND = 2.5;
 /**

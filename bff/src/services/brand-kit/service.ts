@@ -32,8 +32,10 @@ export interface BrandKitServiceDeps {
 export async function endCardOf(
   { db, objects }: Pick<BrandKitServiceDeps, 'db' | 'objects'>,
   userId: string,
+  /** The kit, when the caller has read it already. */
+  read?: BrandKit,
 ): Promise<Omit<EndCardInput, 'width' | 'height' | 'productCutout' | 'durationS'>> {
-  const [kit, logoId] = await Promise.all([findBrandKit(db, userId), findBrandKitLogoId(db, userId)]);
+  const [kit, logoId] = await Promise.all([read ?? findBrandKit(db, userId), findBrandKitLogoId(db, userId)]);
   const row = logoId ? await getOwnAsset(db, userId, logoId).catch(() => null) : null;
   const bytes = row ? await objects.read(row.storage_key) : null;
   const logo = bytes ? await readImageData(bytes, BrandKitMessages.logoTypeInvalid) : undefined;

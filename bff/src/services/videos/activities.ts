@@ -6,7 +6,7 @@
  * retry can fix.
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_VOICE_SETTINGS, Messages, VIDEO_RENDER_SIZES, type AdFormat } from '@studio/contracts';
+import { DEFAULT_VOICE_SETTINGS, LIPSYNC_TAIL_S, Messages, VIDEO_RENDER_SIZES, type AdFormat } from '@studio/contracts';
 import { isMediaError, spreadWords, type MediaEngine, type WordTiming } from '@studio/media';
 import { StepError, type AdFormatOutcome, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
@@ -57,8 +57,6 @@ const LOCAL_VIDEO_MODEL = 'local/ffmpeg-video';
 const INPUT_MISSING = 'An input of this section is missing. Please start the video again.';
 /** The speech the job made for a section that had no approved audio. */
 const SPOKEN_AUDIO = 'speech.mp3';
-/** A lip-synced clip lasts its audio + 3 s (spec 2 §9): its speech is at most that much shorter. */
-const LIPSYNC_TAIL_S = 3;
 const sectionKey = (jobId: string, sectionId: string, file: string) => `jobs/${jobId}/${sectionId}/${file}`;
 
 const adOutcome = (f: StoredAdFormat): AdFormatOutcome => ({
@@ -295,7 +293,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         captionStyle: ad.captionStyle,
         tightCuts: ad.tightCuts,
         ...(kit.updatedAt && { highlight: kit.primaryColor }),
-        ...(ad.endCard && { endCard: await endCardOf({ db, objects }, userId) }),
+        ...(ad.endCard && { endCard: await endCardOf({ db, objects }, userId, kit) }),
         ...(ad.music && { music: await musicOf(ad.music) }),
       });
       const files = await Promise.all(

@@ -82,17 +82,27 @@ export async function benchAd(engine: MediaEngine, person: ImageData, product: I
       }),
     );
     adS = ad!.durationS;
-    // Each further format on its own: what it adds to the job.
+    // Each further format on its own: what it adds to the job (the product shot drawn at its size, the rest re-framed).
     for (const format of FURTHER) {
-      await time(`format ${format.aspectRatio}`, () =>
-        engine.video.finishAd({
-          sections,
+      const own = size(format);
+      await time(`format ${format.aspectRatio}`, async () => {
+        const shot = await engine.video.productShot({
+          productImage: product.data,
+          scene: 'marble',
+          motion: 'push-in',
+          durationS: PRODUCT_SHOT_S,
+          ...own,
+        });
+        const drawn = await engine.video.withSilence(shot.video);
+        const withShot = sections.map((s, i) => (i === 1 ? { ...s, formats: { [format.aspectRatio]: drawn } } : s));
+        return engine.video.finishAd({
+          sections: withShot,
           ...main,
-          formats: [{ ...format, ...size(format) }],
+          formats: [{ ...format, ...own }],
           captionStyle: 'bold-pop',
           tightCuts: true,
-        }),
-      );
+        });
+      });
       formats += 1;
     }
   });

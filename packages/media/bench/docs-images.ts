@@ -1,7 +1,8 @@
 /**
  * The pictures in the README's media section, made by the local engine from a product photo:
  * Product Studio's four scene templates (Replace background, the real path: segmentation, set,
- * placement), and a talking head's still beside one of its frames. Run: npx tsx packages/media/bench/docs-images.ts
+ * placement), a talking head's still beside one of its frames, and a finished ad in its three formats
+ * (a spoken line, the product shot, the end card). Run: npx tsx packages/media/bench/docs-images.ts
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { SCENE_TEMPLATES } from '@studio/contracts';
-import { createMediaEngine, type ImageData } from '../src/index.ts';
+import { createMediaEngine, ensureMusicLibrary, MUSIC_LIBRARY_DIR, MUSIC_TRACKS, musicFileName, type ImageData } from '../src/index.ts';
 import { runFfmpeg } from '../src/local/ffmpeg.ts';
 
 const require = createRequire(import.meta.url);
@@ -87,6 +88,80 @@ try {
     .toBuffer();
   await sharp(pair).resize(720, 480).jpeg({ quality: 84 }).toFile(join(out, 'talking-head.jpg'));
   console.log(`talking-head.jpg (${clip.model}, frame at ${at.toFixed(2)} s)`);
+
+  // A finished ad: the line above, the product shot after it, the end card; one frame of each, per format.
+  const tall = await engine.video.talkingHead({
+    image: { data: still, mime: 'image/jpeg', width: 600, height: 800 },
+    audio: speech.audio,
+    mouthCues: speech.mouthCues,
+    width: 720,
+    height: 1280,
+    durationS: speech.durationS + 3,
+  });
+  // The product shot is drawn at each format's own size (its set extends; the product is never cropped).
+  const shotAt = async (width: number, height: number) =>
+    engine.video.productShot({ productImage: product.data, scene: 'marble', motion: 'push-in', durationS: 3, width, height });
+  const shot = await shotAt(720, 1280);
+  const shotFormats = {
+    '1:1': await engine.video.withSilence((await shotAt(720, 720)).video),
+    '16:9': await engine.video.withSilence((await shotAt(1280, 720)).video),
+  };
+  const bed = MUSIC_TRACKS.find((t) => t.mood === 'upbeat')!;
+  await ensureMusicLibrary(MUSIC_LIBRARY_DIR);
+  const formats = await engine.video.finishAd({
+    sections: [
+      { video: tall.video, durationS: tall.durationS, words: speech.words ?? [], captioned: true },
+      { video: await engine.video.withSilence(shot.video), durationS: 3, words: [], captioned: false, formats: shotFormats },
+    ],
+    width: 720,
+    height: 1280,
+    formats: [
+      { aspectRatio: '9:16', width: 720, height: 1280 },
+      { aspectRatio: '1:1', width: 720, height: 720 },
+      { aspectRatio: '16:9', width: 1280, height: 720 },
+    ],
+    captionStyle: 'bold-pop',
+    tightCuts: true,
+    highlight: '#ffd60a',
+    endCard: {
+      productCutout: shot.cutout.png,
+      ctaText: 'Shop the serum',
+      ctaUrl: 'https://example.com',
+      colors: { primary: '#2b1d3a', secondary: '#f2a541' },
+      fontId: 'montserrat',
+    },
+    music: { audio: join(MUSIC_LIBRARY_DIR, musicFileName(bed)), volume: 0.5, seamlessLoop: true },
+  });
+  const said = speech.words?.[Math.min(2, (speech.words?.length ?? 1) - 1)];
+  const lineAt = said ? (said.start + said.end) / 2 : 1;
+  const ROW = 360;
+  const rows: Buffer[] = [];
+  for (const f of formats) {
+    const file = join(fs.mkdtempSync(join(os.tmpdir(), 'docs-ad-')), 'ad.mp4');
+    fs.writeFileSync(file, f.video);
+    const cells = await Promise.all(
+      [lineAt, f.durationS - 2.5 - 1.5, f.durationS - 0.2].map(async (t) => {
+        const png = await runFfmpeg(
+          ['-ss', t.toFixed(2), '-i', file, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'],
+          Buffer.alloc(0),
+        );
+        return sharp(png).resize({ height: ROW }).png().toBuffer();
+      }),
+    );
+    const width = Math.round((ROW * f.width) / f.height);
+    rows.push(
+      await sharp({ create: { width: width * 3 + 16, height: ROW, channels: 3, background: '#ffffff' } })
+        .composite(cells.map((input, i) => ({ input, left: i * (width + 8), top: 0 })))
+        .png()
+        .toBuffer(),
+    );
+  }
+  const sheetWidth = Math.max(...(await Promise.all(rows.map(async (r) => (await sharp(r).metadata()).width))));
+  await sharp({ create: { width: sheetWidth, height: rows.length * (ROW + 12), channels: 3, background: '#ffffff' } })
+    .composite(rows.map((input, i) => ({ input, left: 0, top: i * (ROW + 12) })))
+    .jpeg({ quality: 82 })
+    .toFile(join(out, 'finished-ad.jpg'));
+  console.log(`finished-ad.jpg (${formats.map((f) => `${f.aspectRatio} ${f.durationS.toFixed(1)} s`).join(', ')})`);
 } finally {
   await engine.close();
 }

@@ -390,6 +390,11 @@ export interface AdSectionClip {
   words: WordTiming[];
   /** Whether its words are captioned (they always guide the cuts). */
   captioned: boolean;
+  /**
+   * The section drawn at another format's own size, by aspect ratio (a product shot: its set extends,
+   * the product is never cropped), used as it is; a format without one is re-framed from `video`.
+   */
+  formats?: Partial<Record<string, Buffer>>;
 }
 
 export interface FinishAdInput {

@@ -33,6 +33,7 @@ const WORDS: WordTiming[] = [
 let dir: string;
 let speaker: Buffer;
 let silent: Buffer;
+let silentSquare: Buffer;
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-ad-test-'));
@@ -40,11 +41,11 @@ beforeAll(async () => {
   // The face low and right in the portrait frame: a centred square crop would cut it.
   await sharp(path.join(demo, 'sample3.jpg')).extract({ left: 900, top: 30, width: 600, height: 800 }).resize(150, 200).jpeg().toFile(face);
   const spoken = WORDS.map((w) => `between(t,${w.start},${w.end})`).join('+');
-  const clip = async (name: string, seconds: number, sound: string, picture: string[]) => {
+  const clip = async (name: string, seconds: number, sound: string, picture: string[], ground = `0x7a8b99:s=${W}x${H}`) => {
     const out = path.join(dir, name);
     await runFfmpeg(
       [
-        ...['-f', 'lavfi', '-i', `color=c=0x7a8b99:s=${W}x${H}:r=25:d=${seconds}`, ...picture],
+        ...['-f', 'lavfi', '-i', `color=c=${ground}:r=25:d=${seconds}`, ...picture],
         ...['-f', 'lavfi', '-i', sound],
         ...['-filter_complex', picture.length ? `[0:v][1:v]overlay=x=110:y=250:shortest=1[v]` : '[0:v]null[v]'],
         ...['-map', '[v]', '-map', `${picture.length ? 2 : 1}:a`, '-t', String(seconds)],
@@ -56,6 +57,8 @@ beforeAll(async () => {
   };
   speaker = await clip('speaker.mp4', 6, `sine=f=330:r=44100:d=6,volume=0:enable='not(${spoken})'`, ['-loop', '1', '-i', face]);
   silent = await clip('silent.mp4', 2, 'anullsrc=r=44100:cl=mono', []);
+  // The silent section drawn at the square's own size (as a product shot is), in blue.
+  silentSquare = await clip('silent-square.mp4', 2, 'anullsrc=r=44100:cl=mono', [], '0x1040d0:s=360x360');
 });
 afterAll(async () => {
   await mesh.close();
@@ -73,7 +76,7 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
     {
       sections: [
         { video: speaker, durationS: 6, words: WORDS, captioned: true },
-        { video: silent, durationS: 2, words: [], captioned: true },
+        { video: silent, durationS: 2, words: [], captioned: true, formats: { '1:1': silentSquare } },
       ],
       width: W,
       height: H,
@@ -113,6 +116,12 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
   const png = await runFfmpeg(['-ss', '0.5', '-i', square, '-frames:v', '1', '-f', 'image2', '-c:v', 'png', 'pipe:1'], Buffer.alloc(0));
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   expect([info.width, info.height]).toEqual([360, 360]);
+  // A section drawn at the square's own size is used as it is, not cropped from the portrait one.
+  const late = await runFfmpeg(
+    ['-ss', (formats[1]!.durationS - 1).toFixed(2), '-i', square, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    Buffer.alloc(0),
+  );
+  expect([late[0]! < 60, late[2]! > 160]).toEqual([true, true]);
   const [seen] = await findFaces(data, info.width, info.height);
   expect(seen).toBeDefined();
   expect(seen!.box.left).toBeGreaterThanOrEqual(0);

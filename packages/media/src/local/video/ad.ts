@@ -22,6 +22,7 @@ interface CutSection {
   durationS: number;
   words: WordTiming[];
   captioned: boolean;
+  formats?: Partial<Record<string, Buffer>>;
 }
 
 const sameShape = (a: { width: number; height: number }, b: { width: number; height: number }) =>
@@ -34,11 +35,15 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
   for (const section of input.sections) {
     const spans = input.tightCuts ? tightSpans(section.words, section.durationS) : [{ start: 0, end: section.durationS }];
     const whole = spans.length === 1 && spans[0]!.start <= 0.001 && spans[0]!.end >= section.durationS - 0.001;
+    const cut = (clip: Buffer) => (whole ? clip : cutClip(clip, spans));
+    const formats: CutSection['formats'] = {};
+    for (const [ratio, clip] of Object.entries(section.formats ?? {})) if (clip) formats[ratio] = await cut(clip);
     sections.push({
-      video: whole ? section.video : await cutClip(section.video, spans),
+      video: await cut(section.video),
       durationS: whole ? section.durationS : spansDuration(spans),
       words: whole ? section.words : remapWords(section.words, spans),
       captioned: section.captioned,
+      formats,
     });
   }
   // The captioned words on the ad's own timeline.
@@ -62,7 +67,9 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
     const size = { width: format.width, height: format.height };
     const clips: Buffer[] = [];
     for (const s of sections) {
-      if (sameShape(source, size) && source.width === size.width) clips.push(s.video);
+      const own = s.formats?.[format.aspectRatio];
+      if (own) clips.push(own);
+      else if (sameShape(source, size) && source.width === size.width) clips.push(s.video);
       else clips.push(await reframeClip(s.video, cropPath(await trackOf(s), source, size), size));
     }
     const joined = clips.length === 1 ? clips[0]! : await localConcat(clips);

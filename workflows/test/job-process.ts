@@ -22,6 +22,7 @@ const activities: VideoActivities = {
     return `clip-${s.id}`;
   },
   lipSync: async (_j, s) => (log(`lipsync:${s.id}`), `synced-${s.id}`),
+  productShot: async (_j, s) => (log(`product:${s.id}`), `shot-${s.id}`),
   caption: async (_j, s, v) => v,
   concat: async (_j, videos) => (log(`concat:${videos.join(',')}`), { video: 'final.mp4', poster: 'poster.jpg' }),
   store: async () => (log('store'), 'asset-1'),

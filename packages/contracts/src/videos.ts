@@ -112,9 +112,52 @@ export const SectionVoice = z.object({
 });
 export type SectionVoice = z.infer<typeof SectionVoice>;
 
+/** A section is a talking head (spec 2 §7) or a shot of the product, its script spoken over it. */
+export const SECTION_KINDS = ['talking', 'product'] as const;
+export type SectionKind = (typeof SECTION_KINDS)[number];
+/** How the camera and the product move in a product shot: the cut-out product and its set move as separate layers. */
+export const PRODUCT_SHOT_MOTIONS = ['push-in', 'slide', 'orbit'] as const;
+export type ProductShotMotion = (typeof PRODUCT_SHOT_MOTIONS)[number];
+export const PRODUCT_SHOT_MOTION_LABELS: Record<ProductShotMotion, string> = { 'push-in': 'Push in', slide: 'Slide', orbit: 'Orbit' };
+/** A product shot's length, in seconds (longer when the speech over it needs it). */
+export const PRODUCT_SHOT_SECONDS = { min: 3, max: 8, default: 4 } as const;
+/** A product card stays beside the speaker this long from the word that names it. */
+export const PRODUCT_CARD_S = 3;
+
+/** A word as a viewer reads it, without case or punctuation: "Serum," names the same word as "serum". */
+export const wordKey = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/** Where `word` is first said among `words` (each as written), or -1. */
+export const indexOfWord = (words: readonly string[], word: string) =>
+  words.findIndex((w) => wordKey(w) === wordKey(word) && wordKey(w) !== '');
+
+/** A product photo: one of the caller's images (an upload, a photo from Products or a gallery image). */
+const productPhotoUrl = z.string().trim().max(500);
+
+/** In a talking section: the product as a card beside the speaker from the word that names it, for three seconds. */
+export const ProductOverlayInput = z.object({
+  productImageUrl: productPhotoUrl.min(1, { error: Messages.productShotNoPhoto }),
+  /** The word of the script (as written, punctuation aside) that names the product: its first occurrence. */
+  atWord: z.string().trim().min(1, { error: Messages.productCardWordMissing }).max(100, { error: Messages.productCardWordMissing }),
+});
+export type ProductOverlayInput = z.infer<typeof ProductOverlayInput>;
+
 /** One section of `POST /api/generate-multi-section-video` (spec 2 §7). */
 export const VideoSectionInput = z.object({
   id: z.string().trim().min(1).max(100),
+  /** A talking head (the default), or a product shot: the product's photo in a set, moving. */
+  kind: z.enum(SECTION_KINDS, { error: Messages.videoSectionsInvalid }).default('talking'),
+  /** A product shot's photo (or send it as the section's image file). */
+  productImageUrl: productPhotoUrl.nullish(),
+  /** A product shot's set: a Product Studio template id, or words the scene engine reads. */
+  scene: z.string().trim().max(200, { error: Messages.productShotSceneInvalid }).default('marble'),
+  motion: z.enum(PRODUCT_SHOT_MOTIONS, { error: Messages.productShotMotionInvalid }).default('push-in'),
+  /** A product shot's length in seconds (3–8). */
+  duration: z.coerce
+    .number({ error: Messages.productShotDurationInvalid })
+    .min(PRODUCT_SHOT_SECONDS.min, { error: Messages.productShotDurationInvalid })
+    .max(PRODUCT_SHOT_SECONDS.max, { error: Messages.productShotDurationInvalid })
+    .default(PRODUCT_SHOT_SECONDS.default),
+  productOverlay: ProductOverlayInput.nullish(),
   name: z.string().trim().max(100).default(''),
   scriptBlocks: z.array(ScriptBlockInput).max(20).default([]),
   videoPrompt: z.string().max(2000).default(''),

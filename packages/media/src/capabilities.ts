@@ -373,6 +373,8 @@ export interface VideoCapabilities extends HostedVideo {
   posterFrame(video: Buffer): Promise<Buffer>;
   /** A silent track for a clip without sound, so it joins spoken clips. */
   withSilence(video: Buffer): Promise<Buffer>;
+  /** A silent clip (a product shot) with `audio` as its sound, followed by silence to the clip's end. */
+  withSound(video: Buffer, audio: Buffer): Promise<Buffer>;
   /** A clip from a hosted model in the local engine's size and formats, so it joins the others. */
   normalize(video: Buffer, width: number, height: number): Promise<Buffer>;
   burnCaptions(input: BurnCaptionsInput): Promise<Buffer>;
@@ -395,6 +397,13 @@ export interface AdSectionClip {
    * the product is never cropped), used as it is; a format without one is re-framed from `video`.
    */
   formats?: Partial<Record<string, Buffer>>;
+  /** It keeps its whole length, however its words fall (a product shot lasts what the user chose): no jump cuts. */
+  keepLength?: boolean;
+  /**
+   * The product on a card beside the speaker from `start` (seconds of this clip: the word that names
+   * it) for `durationS`, laid out for each format; the times follow the cuts.
+   */
+  productCard?: { productImage: Buffer; start: number; durationS: number };
 }
 
 export interface FinishAdInput {

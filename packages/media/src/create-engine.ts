@@ -144,6 +144,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     concat: async (videos) => (await clips()).localConcat(videos),
     posterFrame: async (clip) => (await clips()).localPosterFrame(clip),
     withSilence: async (clip) => (await clips()).localWithSilence(clip),
+    withSound: async (clip, audio) => (await clips()).localWithSound(clip, audio),
     normalize: async (clip, width, height) => (await clips()).localNormalize(clip, width, height),
     burnCaptions: async (input) => (await import('./local/video/captions.ts')).localBurnCaptions(input),
     productShot: async (input) => {
@@ -151,8 +152,11 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
       return renderProductShot(input, { segment: (image) => provider.segment(image) });
     },
     finishAd: async (input) => {
-      const [{ localFinishAd }, meshes] = await Promise.all([import('./local/video/ad.ts'), mesh.get()]);
-      return localFinishAd(input, { findFaces: (rgb, width, height) => meshes.detect(rgb, width, height) });
+      const [{ localFinishAd }, meshes, provider] = await Promise.all([import('./local/video/ad.ts'), mesh.get(), local.get()]);
+      return localFinishAd(input, {
+        findFaces: (rgb, width, height) => meshes.detect(rgb, width, height),
+        segment: (image) => provider.segment(image),
+      });
     },
   };
 

@@ -34,6 +34,7 @@ const activities: VideoActivities = {
     return `clip-${s.id}`;
   },
   lipSync: async (_j, s) => (calls.push(`lipsync:${s.id}`), `synced-${s.id}`),
+  productShot: async (_j, s) => (calls.push(`product:${s.id}`), `shot-${s.id}`),
   caption: async (_j, _s, v) => v,
   concat: async (_j, videos) => (calls.push(`concat:${videos.join(',')}`), { video: 'final.mp4', poster: 'poster.jpg' }),
   store: async () => (calls.push('store'), 'asset-1'),

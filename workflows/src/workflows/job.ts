@@ -10,6 +10,8 @@ export interface SectionSpec {
   audio: string | null;
   videoPrompt: string;
   captions: boolean;
+  /** A product shot (the product in a set, moving; its speech laid over it) instead of a talking head. */
+  kind?: 'talking' | 'product';
 }
 
 export interface JobSpec {
@@ -74,6 +76,8 @@ export interface VideoActivities {
   speak(jobId: string, section: SectionSpec): Promise<string>;
   animate(jobId: string, section: SectionSpec): Promise<string>;
   lipSync(jobId: string, section: SectionSpec, video: string, audio: string): Promise<string>;
+  /** A product section's shot, with its speech (if any) over it; in each of a finished ad's formats. */
+  productShot(jobId: string, section: SectionSpec, audio: string | null): Promise<string>;
   caption(jobId: string, section: SectionSpec, video: string): Promise<string>;
   concat(jobId: string, videos: string[]): Promise<{ video: string; poster: string }>;
   store(jobId: string, userId: string, video: string, poster: string): Promise<string>;
@@ -94,6 +98,7 @@ export const ACTIVITY_NAMES = [
   'speak',
   'animate',
   'lipSync',
+  'productShot',
   'caption',
   'concat',
   'store',

@@ -45,6 +45,11 @@ function doubles(
       maybeFail(s.id, 'lipsync');
       return `synced-${s.id}`;
     },
+    productShot: async (_job, s, audio) => {
+      calls.push(`product:${s.id}:${audio}`);
+      maybeFail(s.id, 'product');
+      return `shot-${s.id}`;
+    },
     caption: async (_job, s, video) => {
       calls.push(`caption:${s.id}:${video}`);
       return `captioned-${s.id}`;
@@ -166,6 +171,26 @@ describe('the multi-section video job', () => {
     expect(calls).toContain('caption:a:synced-a');
     expect(calls.some((c) => c.startsWith('speak:b') || c.startsWith('lipsync:b') || c.startsWith('caption:b'))).toBe(false);
     expect(calls).toContain('concat:captioned-a,clip-b,synced-c');
+  });
+
+  it('shoots a product section with its speech over it (no talking head, no lip-sync); a failed shot fails at the video step', async () => {
+    const { acts, calls } = doubles({
+      fail: { c: { at: 'product', error: new StepError('bad_input', 'No product was found in the photo.') } },
+    });
+    const outcome = await runVideoJob(
+      job([section('a'), section('b', { kind: 'product' }), section('c', { kind: 'product', script: null })], { ad: true }),
+      acts,
+    );
+    expect(calls).toContain('product:b:audio-b');
+    expect(calls.some((c) => c.startsWith('animate:b') || c.startsWith('lipsync:b') || c.startsWith('speak:c'))).toBe(false);
+    expect(calls).toContain('product:c:null');
+    expect(outcome.sections.map((s) => [s.id, s.status, s.failedAt])).toEqual([
+      ['a', 'COMPLETED', null],
+      ['b', 'COMPLETED', null],
+      ['c', 'FAILED', 'video'],
+    ]);
+    expect(calls).toContain('refund:c');
+    expect(calls).toContain('finishAd:a,b');
   });
 
   it('on a retry renders only the sections that failed and reuses the finished ones, in order', async () => {

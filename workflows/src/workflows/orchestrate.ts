@@ -22,7 +22,8 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
 
 /**
  * The multi-section video job (spec 2 §3, §4): per section, speech (when it speaks and has no
- * approved audio), image → video, lip-sync when there is audio, captions when asked; a failed
+ * approved audio), image → video, lip-sync when there is audio (or, for a product section, its
+ * shot with the speech over it), captions when asked; a failed
  * section does not stop the others and is refunded once; the finished sections are joined in
  * order (finished as an ad, in each of its formats, when the job is one), stored, and the job ends
  * COMPLETED, PARTIAL_SUCCESS or FAILED. Sections rendered by an
@@ -49,10 +50,14 @@ export async function runVideoJob(spec: JobSpec, acts: VideoActivities): Promise
     try {
       const audio = section.audio ?? (section.script ? await acts.speak(spec.jobId, section) : null);
       step = 'video';
-      let video = await acts.animate(spec.jobId, section);
-      if (audio) {
-        step = 'lipsync';
-        video = await acts.lipSync(spec.jobId, section, video, audio);
+      let video: string;
+      if (section.kind === 'product') video = await acts.productShot(spec.jobId, section, audio);
+      else {
+        video = await acts.animate(spec.jobId, section);
+        if (audio) {
+          step = 'lipsync';
+          video = await acts.lipSync(spec.jobId, section, video, audio);
+        }
       }
       if (section.captions && section.script) {
         step = 'captions';

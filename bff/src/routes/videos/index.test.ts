@@ -52,6 +52,8 @@ interface SectionInit {
   videoDuration?: number;
   captions?: boolean;
   voice?: SectionVoice;
+  /** More fields of the section as the editor sends them (a product shot's, a product card). */
+  more?: Record<string, unknown>;
 }
 
 /** The multipart body of a start, as the editor sends it: sections JSON and `image_<index>` files. */
@@ -70,6 +72,7 @@ async function videoForm(sections: SectionInit[], fields: Record<string, string>
         videoDuration: s.videoDuration ?? null,
         captions: s.captions,
         voice: s.voice,
+        ...s.more,
         scriptBlocks: s.script
           ? [
               {
@@ -628,6 +631,85 @@ describe('the finished ad', () => {
     expect((await client.get(job.result!.captionsUrl!)).body).toBe((await client.get(formats[0]!.captionsUrl!)).body);
     const videos = (await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body.assets as { id: string }[];
     expect(videos.map((v) => v.id).sort()).toEqual(formats.map((f) => f.assetId).sort());
+  }, 60_000);
+
+  it('shoots a product section in a set at each format’s own size with its script spoken over it, and shows a product card on the word that names it', async () => {
+    const { user, client } = await member(studio, { credits: 30 });
+    const photo = await createImageAsset(studio, user.id, { width: 200, height: 300, colour: '#c07a20' });
+    const audio = await approvedAudio(client, 'Meet the serum. It fixed my skin in a week.');
+    const shots = vi.spyOn(studio.deps.media.video, 'productShot');
+    const finish = vi.spyOn(studio.deps.media.video, 'finishAd');
+    const form = await videoForm(
+      [
+        {
+          id: 'hook',
+          script: 'Meet the serum. It fixed my skin in a week.',
+          audio,
+          more: { productOverlay: { productImageUrl: photo.public_url, atWord: 'Serum' } },
+        },
+        {
+          id: 'shot',
+          script: 'Grab yours today.',
+          more: { kind: 'product', productImageUrl: photo.public_url, scene: 'pastel', motion: 'orbit', duration: 4 },
+        },
+      ],
+      { aspectRatio: '9:16', formats: JSON.stringify(['9:16', '1:1']), endCard: 'true' },
+      [undefined, null] as unknown as (Buffer | null)[],
+    );
+    const started = await client.post(ApiRoutes.generateVideo, form);
+    expect(started.status).toBe(200);
+    // 1 credit of speech; each section 2 for the first format and 1 for the second.
+    expect(await balanceOf(client)).toBe(30 - 1 - 2 * 3);
+    const job = await waitForJob(client, started.body.jobId);
+    expect(job.status).toBe('COMPLETED');
+    // The shot is drawn once per format at that format's size, in one set (one seed), for its 4 s.
+    expect(shots.mock.calls.map(([input]) => [input.width, input.height, input.scene, input.motion, input.durationS])).toEqual([
+      [720, 1280, 'pastel', 'orbit', 4],
+      [720, 720, 'pastel', 'orbit', 4],
+    ]);
+    expect(new Set(shots.mock.calls.map(([input]) => input.seed)).size).toBe(1);
+    expect(job.result!.finalVideos.find((v) => v.section === 'shot')).toMatchObject({ videoDuration: 4, hasAudio: true });
+    const [input] = finish.mock.calls[0]!;
+    const [hook, shot] = input.sections;
+    // Its script was spoken over it and is captioned; the shot keeps its length and comes at the square's own size.
+    expect(shot!.words.map((w) => w.text)).toEqual(['Grab', 'yours', 'today.']);
+    expect(shot!.keepLength).toBe(true);
+    expect(Object.keys(shot!.formats ?? {})).toEqual(['1:1']);
+    expect(hook!.keepLength).toBeUndefined();
+    // The card comes in as "serum." is said, for 3 s; the end card shows the product as the shot cut it out.
+    const serum = hook!.words.find((w) => w.text === 'serum.')!;
+    expect(hook!.productCard).toMatchObject({ start: serum.start, durationS: 3 });
+    expect(input.endCard?.productCutout).toBeInstanceOf(Buffer);
+    expect(job.result!.formats.map((f) => f.aspectRatio)).toEqual(['9:16', '1:1']);
+  }, 60_000);
+
+  it('refuses a product section or card it cannot make with a clear 400, and charges nothing', async () => {
+    const { user, client } = await member(studio, { credits: 10 });
+    const other = await member(studio);
+    const photo = await createImageAsset(studio, user.id);
+    const othersPhoto = await createImageAsset(studio, other.user.id);
+    const product = (more: Record<string, unknown>, script?: string) =>
+      videoForm([{ id: 'p', script, more: { kind: 'product', productImageUrl: photo.public_url, ...more } }], {}, [null]);
+    const audio = await approvedAudio(client, 'Meet the serum.');
+    const talking = (overlay: Record<string, unknown>) =>
+      videoForm([{ id: 't', script: 'Meet the serum.', audio, more: { productOverlay: overlay } }]);
+    for (const [form, message] of [
+      [await product({ productImageUrl: null }), Messages.productShotNoPhoto],
+      [await product({ productImageUrl: othersPhoto.public_url }), Messages.imageNotYours],
+      [await product({ duration: 2 }), Messages.productShotDurationInvalid],
+      [await product({ duration: 9 }), Messages.productShotDurationInvalid],
+      [await product({ motion: 'zoom' }), Messages.productShotMotionInvalid],
+      [await product({ scene: 'x'.repeat(201) }), Messages.productShotSceneInvalid],
+      [await product({ duration: 8 }, 'word '.repeat(30).trim()), Messages.productShotSpeechTooLong],
+      [await talking({ productImageUrl: photo.public_url, atWord: 'cream' }), Messages.productCardWordMissing],
+      [await talking({ productImageUrl: othersPhoto.public_url, atWord: 'serum' }), Messages.imageNotYours],
+    ] as const) {
+      const res = await client.post(ApiRoutes.generateVideo, form);
+      expect(res.status, message).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    // Only the approved line's speech was charged.
+    expect(await balanceOf(client)).toBe(10 - 1);
   }, 60_000);
 
   it('when the ad cannot be finished, the joined sections are the video and the further formats are given back once', async () => {

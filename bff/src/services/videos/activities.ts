@@ -5,8 +5,17 @@
  * A media failure becomes a StepError of the matching kind, so the engine retries only what a
  * retry can fix.
  */
-import { randomUUID } from 'node:crypto';
-import { DEFAULT_VOICE_SETTINGS, LIPSYNC_TAIL_S, Messages, VIDEO_RENDER_SIZES, type AdFormat } from '@studio/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  DEFAULT_VOICE_SETTINGS,
+  indexOfWord,
+  LIPSYNC_TAIL_S,
+  Messages,
+  PRODUCT_CARD_S,
+  PRODUCT_SHOT_SECONDS,
+  VIDEO_RENDER_SIZES,
+  type AdFormat,
+} from '@studio/contracts';
 import { isMediaError, spreadWords, type MediaEngine, type WordTiming } from '@studio/media';
 import { StepError, type AdFormatOutcome, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
@@ -17,6 +26,7 @@ import type { ObjectStore } from '../storage/object-store.ts';
 import { endCardOf } from '../brand-kit/service.ts';
 import { libraryBed } from '../music/service.ts';
 import { findBrandKit } from '../brand-kit/store.ts';
+import { probeAudioBytes } from '../uploads/audio.ts';
 import { readImageData } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
 import {
@@ -58,6 +68,13 @@ const INPUT_MISSING = 'An input of this section is missing. Please start the vid
 /** The speech the job made for a section that had no approved audio. */
 const SPOKEN_AUDIO = 'speech.mp3';
 const sectionKey = (jobId: string, sectionId: string, file: string) => `jobs/${jobId}/${sectionId}/${file}`;
+/** A product shot drawn at an ad format's own size (the job's own is the section's clip). */
+const productFormatKey = (jobId: string, sectionId: string, format: string) =>
+  sectionKey(jobId, sectionId, `shot-${format.replace(':', 'x')}.mp4`);
+/** The product as a product shot cut it out (for the end card). */
+const productCutoutKey = (jobId: string, sectionId: string) => sectionKey(jobId, sectionId, 'cutout.png');
+/** One set per section, the same in every format and on every retry. */
+const shotSeed = (jobId: string, sectionId: string) => createHash('sha256').update(`${jobId}/${sectionId}`).digest().readUInt32BE(0);
 
 const adOutcome = (f: StoredAdFormat): AdFormatOutcome => ({
   aspectRatio: f.aspectRatio,
@@ -200,6 +217,46 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       return key;
     }),
 
+    productShot: guarded('productShot', async (jobId, section, audio) => {
+      await markStep(db, jobId, section.id, 'video');
+      const job = await jobOf(jobId);
+      const shot = job.settings.productShots?.[section.id];
+      if (!shot) throw new StepError('bad_input', INPUT_MISSING);
+      const productImage = await read(section.image);
+      const speech = audio ? await read(audio) : null;
+      const row = await sectionRow(jobId, section.id);
+      // As long as chosen, or as its speech needs (the voice may speak slower than it was timed for), up to 8 s.
+      const spokenS = speech ? ((await probeAudioBytes(speech)) ?? 0) : 0;
+      const chosenS = Number(row?.target_duration ?? PRODUCT_SHOT_SECONDS.default);
+      const durationS = Math.min(PRODUCT_SHOT_SECONDS.max, Math.max(chosenS, Math.ceil(spokenS + 0.3)));
+      // The job's own size first (the section's clip), then each other format of the ad at its own size.
+      const own = { aspectRatio: job.aspect_ratio, width: job.width, height: job.height };
+      const others = (job.settings.ad?.formats ?? [])
+        .filter((f) => f !== job.aspect_ratio)
+        .map((f) => ({ aspectRatio: f, ...VIDEO_RENDER_SIZES[f]! }));
+      let main = '';
+      for (const size of [own, ...others]) {
+        const made = await media.video.productShot({
+          productImage,
+          scene: shot.scene,
+          motion: shot.motion,
+          durationS,
+          width: size.width,
+          height: size.height,
+          seed: shotSeed(jobId, section.id),
+        });
+        const clip = speech ? await media.video.withSound(made.video, speech) : await media.video.withSilence(made.video);
+        const key = size === own ? sectionKey(jobId, section.id, 'shot.mp4') : productFormatKey(jobId, section.id, size.aspectRatio);
+        await objects.put(key, clip);
+        if (size === own) {
+          main = key;
+          await objects.put(productCutoutKey(jobId, section.id), made.cutout.png);
+        }
+      }
+      await noteSection(db, jobId, section.id, { video_duration: durationS, has_audio: Boolean(speech) });
+      return main;
+    }),
+
     caption: guarded('caption', async (jobId, section, video) => {
       await markStep(db, jobId, section.id, 'captions');
       const job = await jobOf(jobId);
@@ -272,17 +329,44 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       const rows = await sectionsOf(db, jobId);
       const chosen = sectionIds.map((id) => rows.find((r) => r.section_id === id && r.video_key));
       if (chosen.some((r) => !r)) throw new StepError('bad_input', INPUT_MISSING);
+      const { productShots = {}, productCards = {} } = job.settings;
       const sections = await Promise.all(
         chosen.map(async (row) => {
+          const id = row!.section_id;
           const durationS = Number(row!.video_duration ?? row!.target_duration);
+          const words = await wordsOf(jobId, row!, durationS);
+          // A product shot keeps its length and comes drawn at each format's own size.
+          const formats = productShots[id]
+            ? Object.fromEntries(
+                await Promise.all(
+                  ad.formats
+                    .filter((f) => f !== job.aspect_ratio)
+                    .map(async (f) => [f, await read(productFormatKey(jobId, id, f))] as const),
+                ),
+              )
+            : undefined;
+          // A product card comes in on the word that names the product.
+          const card = productCards[id];
+          const at = card
+            ? indexOfWord(
+                words.map((w) => w.text),
+                card.atWord,
+              )
+            : -1;
           return {
             video: await read(row!.video_key!),
             durationS,
-            words: await wordsOf(jobId, row!, durationS),
+            words,
             captioned: row!.captions,
+            ...(formats && { formats, keepLength: true }),
+            ...(card &&
+              at >= 0 && { productCard: { productImage: await read(card.imageKey), start: words[at]!.start, durationS: PRODUCT_CARD_S } }),
           };
         }),
       );
+      // The end card shows the product as the first product shot cut it out.
+      const shotId = chosen.map((r) => r!.section_id).find((id) => productShots[id]);
+      const productCutout = shotId ? await objects.read(productCutoutKey(jobId, shotId)) : null;
       // The brand kit's look: its primary colour for the spoken word once the owner has saved it, its end card if asked for.
       const kit = await findBrandKit(db, userId);
       const made = await media.video.finishAd({
@@ -293,7 +377,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         captionStyle: ad.captionStyle,
         tightCuts: ad.tightCuts,
         ...(kit.updatedAt && { highlight: kit.primaryColor }),
-        ...(ad.endCard && { endCard: await endCardOf({ db, objects }, userId, kit) }),
+        ...(ad.endCard && { endCard: { ...(await endCardOf({ db, objects }, userId, kit)), ...(productCutout && { productCutout }) } }),
         ...(ad.music && { music: await musicOf(ad.music) }),
       });
       const files = await Promise.all(

@@ -130,6 +130,7 @@ export async function jobSpecOf(db: Queryable, job: JobRow): Promise<JobSpec> {
       videoPrompt: s.video_prompt,
       // A finished ad captions its whole timeline at once (its sections' `captions` choose which are captioned), not section by section.
       captions: s.captions && !job.settings.ad,
+      kind: job.settings.productShots?.[s.section_id] ? 'product' : 'talking',
     })),
     reuse,
     ad: Boolean(job.settings.ad),

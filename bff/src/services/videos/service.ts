@@ -3,10 +3,12 @@ import {
   AD_FORMATS,
   adjustVideoSettings,
   FASTEST_SPEECH_WORDS_PER_SECOND,
+  indexOfWord,
   lipsyncDurationFor,
   MAX_VIDEO_SECTIONS,
   Messages,
   planLimitsFor,
+  PRODUCT_SHOT_SECONDS,
   sectionImageFailed,
   sectionImageInvalid,
   SPEECH_WORDS_PER_SECOND,
@@ -47,6 +49,7 @@ import {
   workflowIdOf,
   type AdSettings,
   type JobRow,
+  type JobSettings,
   type NewJob,
   type NewSection,
 } from './store.ts';
@@ -74,7 +77,12 @@ interface PreparedSection extends NewSection {
   lengthS: number;
   /** The section's own voice, when it chose one. */
   voice?: SectionVoice;
+  /** A product section's shot (its image is the product's photo). */
+  shot?: NonNullable<JobSettings['productShots']>[string];
 }
+
+/** A product shot runs on this long after the speech over it. */
+const PRODUCT_SPEECH_TAIL_S = 0.5;
 
 /**
  * A finished ad's options, when the request asks for one (any of its fields); a request without
@@ -83,7 +91,9 @@ interface PreparedSection extends NewSection {
  */
 function adSettingsOf(fields: z.infer<typeof GenerateVideoFields>, aspectRatio: string): AdSettings | undefined {
   const { captionStyle, formats, tightCuts, music, endCard } = fields;
-  if ([captionStyle, formats, tightCuts, music, endCard].every((field) => field === undefined)) return undefined;
+  // Product shots and cards are parts of an ad: a job with them is finished as one.
+  const productParts = fields.sections.some((s) => s.kind === 'product' || s.productOverlay);
+  if (!productParts && [captionStyle, formats, tightCuts, music, endCard].every((field) => field === undefined)) return undefined;
   const own = AD_FORMATS.find((f) => f === aspectRatio) ?? AD_FORMATS[0];
   return { formats: formats ?? [own], captionStyle: captionStyle ?? 'none', tightCuts: tightCuts ?? true, endCard: endCard ?? false };
 }
@@ -92,6 +102,15 @@ function adSettingsOf(fields: z.infer<typeof GenerateVideoFields>, aspectRatio: 
  * The URL of a section's approved audio (spec 2 §4: the first approved block's, or the section's own).
  * The duration the editor sends with it is not read: the server measures the audio (a sent duration could undercount the credits).
  */
+/** The words a section speaks, when its script is on. */
+const scriptOf = (section: VideoSectionInput): string | null =>
+  section.scriptEnabled
+    ? section.scriptBlocks
+        .map((b) => b.text.trim())
+        .filter(Boolean)
+        .join(' ') || null
+    : null;
+
 function approvedAudioUrl(section: VideoSectionInput): string | null {
   const block = section.scriptBlocks.find((b) => b.audioStatus === 'approved' && b.audioUrl && b.text.trim());
   if (block) return block.audioUrl!;
@@ -164,6 +183,53 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     });
   };
 
+  /**
+   * A product section: the product's photo (sent as the section's image, or one of the caller's
+   * images), its set and camera move, and its script spoken over it (approved audio as is, or said
+   * by the job in the section's voice). The shot lasts what the user chose, longer when its speech
+   * needs it, and never more than 8 s.
+   */
+  const productSection = async (
+    userId: string,
+    jobId: string,
+    section: VideoSectionInput,
+    name: string,
+    file: UploadedFile | undefined,
+    jobSpeed: number,
+  ): Promise<PreparedSection> => {
+    const url = section.productImageUrl ?? section.imageUrl;
+    const bytes = file ? await fs.readFile(file.path) : url ? await ownFileAt(own, userId, url, 'image') : null;
+    if (!bytes) throw invalidRequest(url ? Messages.imageNotYours : Messages.productShotNoPhoto);
+    const image = await acceptImage(bytes, sectionImageInvalid(name));
+    const script = scriptOf(section);
+    const audioUrl = script ? approvedAudioUrl(section) : null;
+    const approved = audioUrl ? await ownAudioAt(own, userId, audioUrl) : null;
+    if (audioUrl && !approved) throw invalidRequest(Messages.videoIncomplete);
+    const audioS = approved ? await probeAudioBytes(approved.audio) : null;
+    if (approved && audioS === null) throw invalidRequest(Messages.audioUnreadable);
+    const speed = section.voice?.speed ?? jobSpeed;
+    const spokenS = script ? (audioS ?? script.split(/\s+/).length / (SPEECH_WORDS_PER_SECOND * speed)) : 0;
+    const lengthS = Math.max(section.duration, script ? Math.ceil(spokenS + PRODUCT_SPEECH_TAIL_S) : 0);
+    if (lengthS > PRODUCT_SHOT_SECONDS.max) throw invalidRequest(Messages.productShotSpeechTooLong);
+    return {
+      id: section.id,
+      name,
+      imageKey: `jobs/${jobId}/${section.id}/product.${fileExtension(image.mime)}`,
+      audioKey: approved ? `jobs/${jobId}/${section.id}/audio.mp3` : null,
+      image: image.data,
+      audio: approved?.audio ?? null,
+      mouthCues: approved?.mouthCues,
+      words: approved?.words,
+      script,
+      videoPrompt: '',
+      captions: (section.captions ?? true) && Boolean(script),
+      targetDuration: lengthS,
+      lengthS,
+      voice: section.voice,
+      shot: { scene: section.scene, motion: section.motion },
+    };
+  };
+
   /** spec 2 §7: checks the sections against the rules and the plan, reserves their credits and starts the job. */
   async function startVideo(user: Caller, fields: z.infer<typeof GenerateVideoFields>, files: Files): Promise<string> {
     const model = VIDEO_MODELS[fields.videoModel];
@@ -174,26 +240,38 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     const jobId = newJobId();
     const ad = adSettingsOf(fields, aspectRatio);
     const prepared: PreparedSection[] = [];
+    // Files the job reads besides the sections' own (a product card's photo, an uploaded music bed).
+    const inputs: { key: string; bytes: Buffer }[] = [];
+    const productCards: NonNullable<JobSettings['productCards']> = {};
     for (const [index, section] of fields.sections.entries()) {
       const name = section.name || `Section ${index + 1}`;
       if (!/^[\w-]+$/.test(section.id)) throw invalidRequest(Messages.videoSectionsInvalid);
       const file: UploadedFile | undefined = files[`image_${index}`];
+      if (section.kind === 'product') {
+        prepared.push(await productSection(user.id, jobId, section, name, file, fields.speed));
+        continue;
+      }
       const imageBytes = file
         ? await fs.readFile(file.path)
         : section.imageUrl
           ? await ownFileAt(own, user.id, section.imageUrl, 'image')
           : null;
       if (section.imageUrl && !file && !imageBytes) throw invalidRequest(sectionImageFailed(name));
-      const script = section.scriptEnabled
-        ? section.scriptBlocks
-            .map((b) => b.text.trim())
-            .filter(Boolean)
-            .join(' ') || null
-        : null;
+      const script = scriptOf(section);
       const audio = section.scriptEnabled && !model.builtInAudio ? approvedAudioUrl(section) : null;
       // spec 2 §5: a section counts with an image, and when it speaks, with approved audio (veo3 speaks itself).
       const complete = imageBytes && (!section.scriptEnabled || model.builtInAudio ? true : audio !== null);
       if (!complete) continue;
+      if (section.productOverlay) {
+        const { productImageUrl, atWord } = section.productOverlay;
+        if (!script || indexOfWord(script.split(/\s+/), atWord) < 0) throw invalidRequest(Messages.productCardWordMissing);
+        const photo = await ownFileAt(own, user.id, productImageUrl, 'image');
+        if (!photo) throw invalidRequest(Messages.imageNotYours);
+        const card = await acceptImage(photo, sectionImageInvalid(name));
+        const imageKey = `jobs/${jobId}/${section.id}/card.${fileExtension(card.mime)}`;
+        inputs.push({ key: imageKey, bytes: card.data });
+        productCards[section.id] = { imageKey, atWord };
+      }
       const image = await acceptImage(imageBytes, sectionImageInvalid(name));
       const approved = audio ? await ownAudioAt(own, user.id, audio) : null;
       if (audio && !approved) throw invalidRequest(Messages.videoIncomplete);
@@ -243,8 +321,8 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     );
     await assertStorageAvailable(db, user.id);
     const size = VIDEO_RENDER_SIZES[aspectRatio]!;
+    const productShots = Object.fromEntries(prepared.flatMap((s) => (s.shot ? [[s.id, s.shot] as const] : [])));
     // The ad's music is checked (a bed of the library, or the caller's own upload) before anything is charged.
-    const inputs: { key: string; bytes: Buffer }[] = [];
     if (ad && fields.music) {
       const chosen = await music.musicFor(user.id, fields.music);
       if (typeof chosen.music === 'string') ad.music = { trackId: fields.music.trackId!, volume: chosen.volume };
@@ -269,6 +347,8 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
           speed: fields.speed,
           sectionVoices,
           ...(ad && { ad }),
+          ...(Object.keys(productShots).length > 0 && { productShots }),
+          ...(Object.keys(productCards).length > 0 && { productCards }),
         },
         engine: jobs.name,
         sections: prepared,

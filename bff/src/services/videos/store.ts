@@ -4,6 +4,7 @@ import {
   type AdFormat,
   type CaptionStyleId,
   type JobStatusName,
+  type ProductShotMotion,
   type SectionStatusName,
   type SectionVoice,
   type WordTiming,
@@ -29,6 +30,10 @@ export interface JobSettings {
   sectionVoices?: Record<string, SectionVoice>;
   /** The finished ad's options; absent for a job that joins its sections only. */
   ad?: AdSettings;
+  /** The product sections' shots (the section's image is the product's photo), by section id. */
+  productShots?: Record<string, { scene: string; motion: ProductShotMotion }>;
+  /** Talking sections' product cards: the photo (a job input) and the word of the script that brings the card in. */
+  productCards?: Record<string, { imageKey: string; atWord: string }>;
 }
 
 export interface AdSettings {

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { ImageData, ImageResult, MediaEngine, ResultMeta, VideoCapabilities, VideoResult, WordTiming } from '../capabilities.ts';
 import { runFfmpeg } from '../local/ffmpeg.ts';
 import { closeLocalSpeech, localCloneVoice, localTextToSpeech } from '../local/speech/espeak.ts';
-import { localConcat, localPosterFrame, localWithSilence, VIDEO_FPS } from '../local/video/clips.ts';
+import { localConcat, localPosterFrame, localWithSilence, localWithSound, VIDEO_FPS } from '../local/video/clips.ts';
 import { remapWords, spansDuration, spreadWords, tightSpans } from '../local/video/cuts.ts';
 import { END_CARD_S } from '../local/video/render-end-card.ts';
 import { MediaError } from '../errors.ts';
@@ -117,6 +117,7 @@ export function createFastMediaEngine(): MediaEngine {
     concat: localConcat,
     posterFrame: localPosterFrame,
     withSilence: localWithSilence,
+    withSound: localWithSound,
     normalize: async (clipBytes) => clipBytes,
     burnCaptions: async ({ video: clipBytes }) => clipBytes,
     // The product's photo as its own cut-out (no segmentation), a solid clip of the shot's size and length.
@@ -138,7 +139,8 @@ export function createFastMediaEngine(): MediaEngine {
       const words: WordTiming[] = [];
       let durationS = 0;
       for (const section of sections) {
-        const spans = tightCuts ? tightSpans(section.words, section.durationS) : [{ start: 0, end: section.durationS }];
+        const spans =
+          tightCuts && !section.keepLength ? tightSpans(section.words, section.durationS) : [{ start: 0, end: section.durationS }];
         if (section.captioned) {
           for (const w of remapWords(section.words, spans))
             words.push({ text: w.text, start: w.start + durationS, end: w.end + durationS });

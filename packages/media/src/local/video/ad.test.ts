@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { WordTiming } from '../../capabilities.ts';
+import type { ImageData, WordTiming } from '../../capabilities.ts';
 import { measureLoudness } from '../audio/loudness.ts';
 import { FFMPEG_PATH, runFfmpeg } from '../ffmpeg.ts';
 import { localFinishAd } from './ad.ts';
@@ -21,6 +21,16 @@ const require = createRequire(import.meta.url);
 const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
 const mesh = new FaceMesh();
 const findFaces = (rgb: Uint8Array, width: number, height: number) => mesh.detect(rgb, width, height);
+// The product card's photo is all product (a magenta box), so its segmentation is the whole picture.
+const segment = async ({ width, height }: ImageData) => ({
+  width,
+  height,
+  mask: Buffer.alloc(width * height, 255),
+  box: { left: 0, top: 0, width, height },
+  coverage: 1,
+});
+const MAGENTA = { r: 220, g: 30, b: 200 };
+const isMagenta = (r: number, g: number, b: number) => r > 170 && g < 90 && b > 150;
 const run = promisify(execFile);
 const W = 270;
 const H = 480;
@@ -34,6 +44,7 @@ let dir: string;
 let speaker: Buffer;
 let silent: Buffer;
 let silentSquare: Buffer;
+let product: Buffer;
 
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-ad-test-'));
@@ -59,6 +70,9 @@ beforeAll(async () => {
   silent = await clip('silent.mp4', 2, 'anullsrc=r=44100:cl=mono', []);
   // The silent section drawn at the square's own size (as a product shot is), in blue.
   silentSquare = await clip('silent-square.mp4', 2, 'anullsrc=r=44100:cl=mono', [], '0x1040d0:s=360x360');
+  product = await sharp({ create: { width: 40, height: 60, channels: 3, background: MAGENTA } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await mesh.close();
@@ -75,7 +89,8 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
   const formats = await localFinishAd(
     {
       sections: [
-        { video: speaker, durationS: 6, words: WORDS, captioned: true },
+        // The product card comes in on "Really.", which the cut moves.
+        { video: speaker, durationS: 6, words: WORDS, captioned: true, productCard: { productImage: product, start: 2.6, durationS: 3 } },
         { video: silent, durationS: 2, words: [], captioned: true, formats: { '1:1': silentSquare } },
       ],
       width: W,
@@ -87,7 +102,7 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
       captionStyle: 'bold-pop',
       tightCuts: true,
     },
-    { findFaces },
+    { findFaces, segment },
   );
   expect(formats.map((f) => f.aspectRatio)).toEqual(['9:16', '1:1']);
   // The speaker's 6 s become 0.15 s before the first word, its words (1.0 s and 0.4 s) with the long
@@ -100,6 +115,23 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
   // The only silence left over 0.6 s is the silent section itself, at the end.
   const silences = [...log.matchAll(/silence_start: ([\d.]+)/g)].map((m) => Number(m[1]));
   expect(silences.every((t) => t > formats[0]!.durationS - 2.5)).toBe(true);
+  // The product card: not there before its word, there (whole, in its own colour) from it, in each format.
+  const really = formats[0]!.words[3]!;
+  for (const f of formats) {
+    const file = path.join(dir, `card-${f.width}.mp4`);
+    await fs.writeFile(file, f.video);
+    const magentaAt = async (t: number) => {
+      const raw = await runFfmpeg(
+        ['-ss', t.toFixed(2), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+        Buffer.alloc(0),
+      );
+      let n = 0;
+      for (let i = 0; i < raw.length; i += 3) if (isMagenta(raw[i]!, raw[i + 1]!, raw[i + 2]!)) n++;
+      return n;
+    };
+    expect(await magentaAt(really.start - 0.4), f.aspectRatio).toBe(0);
+    expect(await magentaAt(really.start + 0.35), f.aspectRatio).toBeGreaterThan(f.width * f.height * 0.02);
+  }
   // In the square, the whole face is in the frame.
   if (process.env.AD_FRAMES) {
     for (const f of formats) {
@@ -147,7 +179,7 @@ it('closes with the brand’s end card, music running under it all at -14 LUFS, 
       endCard: { ctaText: 'Shop now', colors: { primary: '#1a237e', secondary: '#ff4081' }, fontId: 'montserrat' },
       music: { audio: music, volume: 0.6, seamlessLoop: false },
     },
-    { findFaces },
+    { findFaces, segment },
   );
   // The talk (2.25 s after its cuts) and the 2.5 s card.
   expect(ad!.durationS).toBeCloseTo(2.25 + END_CARD_S, 1);

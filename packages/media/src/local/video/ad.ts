@@ -8,13 +8,16 @@ import type { FinishAdInput, FinishedAdFormat, WordTiming } from '../../capabili
 import { mixMusic, replaceVideoAudio } from '../audio/mix.ts';
 import { localBurnCaptions } from './captions.ts';
 import { localConcat, localPosterFrame, localWithSilence } from './clips.ts';
-import { cutClip, remapWords, spansDuration, tightSpans } from './cuts.ts';
+import { cutClip, mapTime, remapWords, spansDuration, tightSpans } from './cuts.ts';
 import { renderEndCard } from './end-card.ts';
+import { overlayProductCard, productCutOut, productOverlayCard, type ProductShotTools } from './product-shot.ts';
 import { cropPath, faceTrack, reframeClip, type FaceSample, type FindFaces } from './reframe-clip.ts';
 import { END_CARD_S } from './render-end-card.ts';
 
 export interface AdTools {
   findFaces: FindFaces;
+  /** Segments a product card's photo. */
+  segment: ProductShotTools['segment'];
 }
 
 interface CutSection {
@@ -23,6 +26,8 @@ interface CutSection {
   words: WordTiming[];
   captioned: boolean;
   formats?: Partial<Record<string, Buffer>>;
+  /** Its product card on the cut timeline. */
+  card?: { cutout: Awaited<ReturnType<typeof productCutOut>>; start: number; end: number };
 }
 
 const sameShape = (a: { width: number; height: number }, b: { width: number; height: number }) =>
@@ -33,17 +38,29 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
   // Cut once; every format is made from the same cut sections.
   const sections: CutSection[] = [];
   for (const section of input.sections) {
-    const spans = input.tightCuts ? tightSpans(section.words, section.durationS) : [{ start: 0, end: section.durationS }];
+    const spans =
+      input.tightCuts && !section.keepLength ? tightSpans(section.words, section.durationS) : [{ start: 0, end: section.durationS }];
     const whole = spans.length === 1 && spans[0]!.start <= 0.001 && spans[0]!.end >= section.durationS - 0.001;
     const cut = (clip: Buffer) => (whole ? clip : cutClip(clip, spans));
     const formats: CutSection['formats'] = {};
     for (const [ratio, clip] of Object.entries(section.formats ?? {})) if (clip) formats[ratio] = await cut(clip);
+    const durationS = whole ? section.durationS : spansDuration(spans);
+    const card = section.productCard;
+    const cardStart = card ? (whole ? card.start : mapTime(spans, card.start)) : 0;
     sections.push({
       video: await cut(section.video),
-      durationS: whole ? section.durationS : spansDuration(spans),
+      durationS,
       words: whole ? section.words : remapWords(section.words, spans),
       captioned: section.captioned,
       formats,
+      ...(card &&
+        cardStart < durationS - 0.5 && {
+          card: {
+            cutout: await productCutOut(card.productImage, tools.segment),
+            start: cardStart,
+            end: Math.min(durationS, cardStart + card.durationS),
+          },
+        }),
     });
   }
   // The captioned words on the ad's own timeline.
@@ -68,9 +85,13 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
     const clips: Buffer[] = [];
     for (const s of sections) {
       const own = s.formats?.[format.aspectRatio];
-      if (own) clips.push(own);
-      else if (sameShape(source, size) && source.width === size.width) clips.push(s.video);
-      else clips.push(await reframeClip(s.video, cropPath(await trackOf(s), source, size), size));
+      const clip = own
+        ? own
+        : sameShape(source, size) && source.width === size.width
+          ? s.video
+          : await reframeClip(s.video, cropPath(await trackOf(s), source, size), size);
+      // The product card is laid out for this format, over the speaker as this format frames them.
+      clips.push(s.card ? await overlayProductCard(clip, await productOverlayCard({ ...s.card, ...size })) : clip);
     }
     const joined = clips.length === 1 ? clips[0]! : await localConcat(clips);
     let video =

@@ -69,7 +69,7 @@ export const meta = (started: number, model: string): ResultMeta => ({
 /** ffmpeg's input of a silent track in the speech's format. */
 const SILENCE = ['-f', 'lavfi', '-i', 'anullsrc=r=44100:cl=mono'];
 
-/** The clip's picture (copied) with the sound of `audioInput` (ffmpeg input arguments), cut to the shorter. */
+/** The clip's picture (copied) with the sound of `audioInput` (ffmpeg input arguments), padded with silence or cut to the picture's length. */
 export async function muxFiles(dir: string, video: Buffer, audioInput: string[]): Promise<Buffer> {
   const videoFile = path.join(dir, 'still.mp4');
   await fs.writeFile(videoFile, video);
@@ -82,6 +82,8 @@ export async function muxFiles(dir: string, video: Buffer, audioInput: string[])
       '0:v',
       '-map',
       '1:a',
+      '-af',
+      'apad',
       '-c:v',
       'copy',
       ...AUDIO_ENCODE,
@@ -100,6 +102,18 @@ export async function localWithSilence(video: Buffer): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-silence-'));
   try {
     return await muxFiles(dir, video, SILENCE);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A silent clip with `audio` (any format ffmpeg reads) as its sound, followed by silence to the clip's end. */
+export async function localWithSound(video: Buffer, audio: Buffer): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-sound-'));
+  try {
+    const sound = path.join(dir, 'sound');
+    await fs.writeFile(sound, audio);
+    return await muxFiles(dir, video, ['-i', sound]);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -3,19 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_SHOT_MOTIONS, type ProductShotMotion } from '@studio/contracts';
 import { amberBottlePhoto } from '../../../test/image-fixtures.ts';
 import type { ImageData } from '../../capabilities.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { FIDELITY_MAX_DELTA_E, FIDELITY_MIN_IOU, productFidelity, type ProductFidelity } from '../image/fidelity.ts';
 import { Segmenter, type Segmentation } from '../image/segmenter.ts';
-import {
-  closeProductShotWorker,
-  PRODUCT_SHOT_MOTIONS,
-  productCutOut,
-  productOverlayCard,
-  renderProductShot,
-  type ProductShotMotion,
-} from './product-shot.ts';
+import { closeProductShotWorker, productCutOut, productOverlayCard, renderProductShot } from './product-shot.ts';
 
 /** The three formats at the smallest size that still shows the product, each in a template of its own. */
 const FORMATS = [

@@ -7,8 +7,11 @@
  * the scene's light the studio lays on every cut-out (`standOn`), so its frames pass the
  * product-fidelity check (`image/fidelity.ts`).
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
-import { SCENE_TEMPLATES } from '@studio/contracts';
+import { PRODUCT_SHOT_MOTIONS, PRODUCT_SHOT_SECONDS, SCENE_TEMPLATES, type ProductShotMotion } from '@studio/contracts';
 import sharp from 'sharp';
 import type { ImageData, ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
 
@@ -18,12 +21,7 @@ import { renderScene } from '../image/scenes.ts';
 import { cutOut, type Segmentation } from '../image/segmenter.ts';
 import { stageBox, standOn } from '../image/studio.ts';
 import { WorkerPool } from '../model-worker.ts';
-import { encodeFedToMp4, ENCODE, meta, VIDEO_FPS } from './clips.ts';
-
-export const PRODUCT_SHOT_MOTIONS = ['push-in', 'slide', 'orbit'] as const;
-export type ProductShotMotion = (typeof PRODUCT_SHOT_MOTIONS)[number];
-/** A product section lasts 3 to 8 seconds: long enough to read the product, short enough to keep an ad moving. */
-export const PRODUCT_SHOT_SECONDS = { min: 3, max: 8 } as const;
+import { encodeFedToMp4, encodeToMp4, ENCODE, meta, VIDEO_FPS } from './clips.ts';
 
 export interface ProductShotTools {
   /** The engine's segmentation (the local provider's `segment`, which caches per photo). */
@@ -332,6 +330,26 @@ export interface ProductCard extends ProductCardPlacement {
    * the card fades and rises in over 0.25 s and fades out, and is drawn only in its window.
    */
   filter(video: string, card: string, out: string): string;
+}
+
+/** A clip with the product card over it in its window (the sound as it was). */
+export async function overlayProductCard(video: Buffer, card: ProductCard): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-card-'));
+  try {
+    const [input, still] = [path.join(dir, 'in.mp4'), path.join(dir, 'card.png')];
+    await Promise.all([fs.writeFile(input, video), fs.writeFile(still, card.png)]);
+    return await encodeToMp4(
+      (out) => [
+        ...['-i', input, '-loop', '1', '-i', still],
+        ...['-filter_complex', card.filter('0:v', '1:v', 'shown'), '-map', '[shown]', '-map', '0:a?'],
+        ...ENCODE,
+        ...['-c:a', 'copy', '-movflags', '+faststart', '-y', out],
+      ],
+      Buffer.alloc(0),
+    );
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** How long the card takes to come in and to go. */

@@ -1,6 +1,6 @@
 /**
- * The video editor remote: a two-section ad built in the editor (captions, music, end card, two
- * formats) and rendered on the local engine, watched through its progress bars, played and downloaded; a section that
+ * The video editor remote: a three-section ad built in the editor (two talking sections and a
+ * product shot; captions, music, end card, two formats) and rendered on the local engine, watched through its progress bars, played and downloaded; a section that
  * fails (its stored input lost) ends in Partial Success with its credits back, and Retry fixes
  * it; a running job is cancelled; with mfe-voices down the editor still works.
  */
@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { amberBottlePhoto } from '../packages/media/test/image-fixtures.ts';
 import { grantCredits, jobSectionImages, objectPath } from './support/database.ts';
 import { creditsPill, signUpAndConfirm } from './support/studio.ts';
 
@@ -40,7 +41,7 @@ async function generate(page: Page): Promise<string> {
   return (await banner.textContent())!.replace('Video generation started! Job ID: ', '').trim();
 }
 
-test('a two-section ad: audio generated and approved, captions, music, end card and two formats; progress shown; it plays and both formats download', async ({
+test('a three-section ad (two talking, one product shot): audio generated and approved, captions, music, end card and two formats; progress shown; it plays and both formats download', async ({
   page,
   request,
 }) => {
@@ -86,8 +87,25 @@ test('a two-section ad: audio generated and approved, captions, music, end card 
   await page.getByRole('button', { name: 'Add Section' }).click();
   // A new section speaks in the voice of the one before it.
   await expect(section(page, 'Section 2').getByText('Voice: Adam · stability 30% · similarity 80% · speed 1.25×')).toBeVisible();
-  await silentSection(page, 'Section 2', LANDSCAPE);
-  await page.getByLabel('Duration (seconds, without speech)').selectOption('3');
+  const second = section(page, 'Section 2');
+  await second.getByLabel('Upload an image for Section 2').setInputFiles(LANDSCAPE);
+  await second.getByLabel('Script for Section 2, block 1').fill('Two drops a day.');
+  await second.getByRole('button', { name: 'Generate Audio' }).click();
+  await second.getByRole('button', { name: 'Approve audio of Section 2, block 1' }).click();
+
+  // The third section is a product shot: the product's own photo in a set, orbiting, 3 s, nothing said over it.
+  await page.getByRole('button', { name: 'Add Section' }).click();
+  const shot = section(page, 'Section 3');
+  await shot.getByRole('radio', { name: 'Product shot' }).check();
+  await expect(shot.getByLabel('Video prompt')).toHaveCount(0);
+  await shot
+    .getByLabel('Upload an image for Section 3')
+    .setInputFiles({ name: 'bottle.png', mimeType: 'image/png', buffer: await amberBottlePhoto() });
+  const shotFields = shot.getByRole('group', { name: 'Product shot of Section 3' });
+  await shotFields.getByLabel('Set').selectOption({ label: 'Pastel podium' });
+  await shotFields.getByLabel('Camera').selectOption({ label: 'Orbit' });
+  await shotFields.getByLabel('Length').selectOption('3');
+  await expect(page.getByText('2 of 3 blocks approved')).toBeVisible();
 
   // The finished ad: bold-pop captions (on by default), a bed of the library, the end card, and 1:1 beside 9:16.
   const ad = page.getByRole('region', { name: 'Finished ad' });
@@ -97,25 +115,26 @@ test('a two-section ad: audio generated and approved, captions, music, end card 
   await ad.getByRole('checkbox', { name: /End card/ }).check();
   await ad.getByRole('checkbox', { name: '1:1' }).check();
   await expect(
-    ad.getByText('3 credits per section (2 formats: 2 for the first, 1 for each further one): 6 credits for 2 sections.'),
+    ad.getByText('3 credits per section (2 formats: 2 for the first, 1 for each further one): 9 credits for 3 sections.'),
   ).toBeVisible();
 
   const before = await credits(page);
   const jobId = await generate(page);
   await expect(page.getByRole('button', { name: 'Generating Video...' })).toBeDisabled();
   await expect(page.getByRole('progressbar', { name: 'Whole video' })).toBeVisible();
-  expect(await credits(page)).toBe(before - 6);
+  expect(await credits(page)).toBe(before - 9);
 
   await expect(page.getByRole('heading', { name: 'Generation Complete' })).toBeVisible({ timeout: 120_000 });
-  await expect(page.getByText('Videos generated successfully for 2 sections!')).toBeVisible();
+  await expect(page.getByText('Videos generated successfully for 3 sections!')).toBeVisible();
   const video = page.getByLabel('Finished video');
   await expect(video).toHaveAttribute('src', /\/media\/assets\/.+\.mp4$/);
   expect(await video.evaluate((v: HTMLVideoElement) => ((v.muted = true), v.play().then(() => true)))).toBe(true);
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
-  // The talk cut tight, the 3 s silent section, the 2.5 s end card.
+  // The two talks cut tight, the 3 s product shot kept whole, the 2.5 s end card.
   const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
-  expect(duration).toBeGreaterThan(7);
+  expect(duration).toBeGreaterThan(8);
   await expect(page.getByLabel('Hook video')).toBeVisible();
+  await expect(page.getByLabel('Section 3 video')).toBeVisible();
   expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
   // The confirm dialog offers the gallery; staying, each format downloads from the results.
   const ready = page.getByRole('dialog', { name: 'Your video is ready' });

@@ -28,6 +28,7 @@ const editorCss = `
 .ve-picker-item img{width:100%;height:100%;object-fit:cover}
 .ve-field{display:grid;gap:.35rem;font-weight:600}
 .ve-textarea{width:100%;min-height:4.5rem;resize:vertical;font:inherit}
+.ve-shot{display:grid;gap:.5rem}
 .ve-toggle{display:flex;gap:1rem;border:0;padding:0;margin:0;flex-wrap:wrap}
 .ve-toggle label,.ve-inline{display:flex;gap:.4rem;align-items:center;min-height:44px}
 .ve-block{display:grid;gap:.5rem;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}

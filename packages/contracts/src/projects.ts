@@ -6,7 +6,9 @@ import {
   CaptionStyle,
   DEFAULT_VIDEO_MODEL,
   MAX_VIDEO_SECTIONS,
+  ProductShotSettings,
   SCRIPT_BLOCK_MAX_CHARS,
+  SECTION_KINDS,
   VIDEO_MODEL_IDS,
   type VideoModelId,
 } from './videos.ts';
@@ -88,6 +90,9 @@ export const DraftSection = z.object({
   captions: z.boolean().default(false),
   imageUrl: mediaUrl,
   voice: DraftVoice.optional(),
+  /** A talking head, or a product shot with its set, camera move and length. */
+  kind: z.enum(SECTION_KINDS).default('talking'),
+  shot: ProductShotSettings.optional(),
   scriptBlocks: z.array(DraftScriptBlock).max(PROJECT_SECTION_BLOCKS_MAX, { error: ProjectMessages.tooManyBlocks }).default([]),
   /** The simple editor: one script, its audio, and the description its image may be generated from. */
   scriptText: z.string().max(SCRIPT_BLOCK_MAX_CHARS, { error: Messages.scriptTooLong }).default(''),

@@ -141,6 +141,20 @@ export const ProductOverlayInput = z.object({
 });
 export type ProductOverlayInput = z.infer<typeof ProductOverlayInput>;
 
+/** A product shot's set, camera move and length. */
+export const ProductShotSettings = z.object({
+  /** A Product Studio template id, or words the scene engine reads. */
+  scene: z.string().trim().max(200, { error: Messages.productShotSceneInvalid }).default('marble'),
+  motion: z.enum(PRODUCT_SHOT_MOTIONS, { error: Messages.productShotMotionInvalid }).default('push-in'),
+  /** Seconds (3–8). */
+  duration: z.coerce
+    .number({ error: Messages.productShotDurationInvalid })
+    .min(PRODUCT_SHOT_SECONDS.min, { error: Messages.productShotDurationInvalid })
+    .max(PRODUCT_SHOT_SECONDS.max, { error: Messages.productShotDurationInvalid })
+    .default(PRODUCT_SHOT_SECONDS.default),
+});
+export type ProductShotSettings = z.infer<typeof ProductShotSettings>;
+
 /** One section of `POST /api/generate-multi-section-video` (spec 2 §7). */
 export const VideoSectionInput = z.object({
   id: z.string().trim().min(1).max(100),
@@ -148,15 +162,7 @@ export const VideoSectionInput = z.object({
   kind: z.enum(SECTION_KINDS, { error: Messages.videoSectionsInvalid }).default('talking'),
   /** A product shot's photo (or send it as the section's image file). */
   productImageUrl: productPhotoUrl.nullish(),
-  /** A product shot's set: a Product Studio template id, or words the scene engine reads. */
-  scene: z.string().trim().max(200, { error: Messages.productShotSceneInvalid }).default('marble'),
-  motion: z.enum(PRODUCT_SHOT_MOTIONS, { error: Messages.productShotMotionInvalid }).default('push-in'),
-  /** A product shot's length in seconds (3–8). */
-  duration: z.coerce
-    .number({ error: Messages.productShotDurationInvalid })
-    .min(PRODUCT_SHOT_SECONDS.min, { error: Messages.productShotDurationInvalid })
-    .max(PRODUCT_SHOT_SECONDS.max, { error: Messages.productShotDurationInvalid })
-    .default(PRODUCT_SHOT_SECONDS.default),
+  ...ProductShotSettings.shape,
   productOverlay: ProductOverlayInput.nullish(),
   name: z.string().trim().max(100).default(''),
   scriptBlocks: z.array(ScriptBlockInput).max(20).default([]),

@@ -1,10 +1,11 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Messages, type UserAsset } from '@studio/contracts';
-import { errorText } from '@studio/session';
+import { errorText, RemoteSlot } from '@studio/session';
 import { SectionCard } from '../../shared/draft/SectionCard.tsx';
 import { useClearAfter } from '../../shared/draft/use-clear-after.ts';
 import { isShortOfCredits } from '../../shared/UpgradeSlot.tsx';
 import { CharacterPicker } from './CharacterPicker.tsx';
+import { ProductShotFields } from './ProductShotFields.tsx';
 import { SectionVoice } from './SectionVoice.tsx';
 import {
   editBlockText,
@@ -63,10 +64,12 @@ function BlockEditor({
   onText,
   onChange,
   speak,
+  placeholder,
 }: {
   block: ScriptBlock;
   index: number;
   sectionName: string;
+  placeholder: string;
   onText: (text: string) => void;
   onChange: (change: Partial<ScriptBlock>) => void;
   speak: (text: string) => Promise<AudioVersion>;
@@ -104,7 +107,7 @@ function BlockEditor({
           maxLength={5000}
           disabled={disabled}
           aria-label={`Script for ${label}`}
-          placeholder="What the person says in this part"
+          placeholder={placeholder}
           onChange={(e) => onText(e.target.value)}
         />
       </label>
@@ -191,19 +194,40 @@ export function TalkingSection({
   onRemove: () => void;
   speak: (text: string) => Promise<AudioVersion>;
 }) {
-  const pick = (asset: UserAsset) => onChange({ ...section, imageFile: null, imageUrl: asset.public_url, imagePreview: asset.public_url });
+  const chosen = (url: string) => onChange({ ...section, imageFile: null, imageUrl: url, imagePreview: url });
+  const pick = (asset: UserAsset) => chosen(asset.public_url);
   const status = sectionAudioStatus(section);
+  const product = section.kind === 'product';
   return (
     <SectionCard
       name={section.name}
       heading={<SectionName name={section.name} onRename={(name) => onChange(renamed(section, name))} />}
       imagePreview={section.imagePreview}
-      videoPrompt={section.videoPrompt}
+      videoPrompt={product ? undefined : section.videoPrompt}
       onImage={(file, preview) => onChange({ ...section, imageFile: file, imageUrl: null, imagePreview: preview })}
       onVideoPrompt={(videoPrompt) => onChange({ ...section, videoPrompt })}
       onRemove={onRemove}
-      pickers={<CharacterPicker userId={userId} onPick={pick} />}
+      pickers={
+        <>
+          {product ? (
+            <RemoteSlot id="mfe_gallery/ProductPicker" props={{ onPick: ({ url }) => chosen(url) }} unavailable={() => null} />
+          ) : null}
+          <CharacterPicker userId={userId} onPick={pick} />
+        </>
+      }
     >
+      <fieldset className="ve-toggle">
+        <legend className="ve-visually-hidden">Kind of {section.name}</legend>
+        <label>
+          <input type="radio" checked={!product} onChange={() => onChange({ ...section, kind: 'talking' })} /> Talking
+        </label>
+        <label>
+          <input type="radio" checked={product} onChange={() => onChange({ ...section, kind: 'product' })} /> Product shot
+        </label>
+      </fieldset>
+      {product ? (
+        <ProductShotFields sectionName={section.name} shot={section.shot} onChange={(shot) => onChange({ ...section, shot })} />
+      ) : null}
       <fieldset className="ve-toggle">
         <legend className="ve-visually-hidden">Sound of {section.name}</legend>
         <label>
@@ -223,6 +247,7 @@ export function TalkingSection({
           block={block}
           index={i}
           sectionName={section.name}
+          placeholder={product ? 'What the voice says over the shot (optional)' : 'What the person says in this part'}
           onText={(text) => onChange(editBlockText(section, block.id, text))}
           onChange={(change) => onChange(updateBlock(section, block.id, change))}
           speak={speak}

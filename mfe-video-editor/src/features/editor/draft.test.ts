@@ -47,6 +47,20 @@ describe('the editor draft kept as a project', () => {
     expect(back.sections[1]!.voice).toMatchObject({ voiceId: 'studioUgcOne', name: 'UGC1', speed: 1.1 });
   });
 
+  it('keeps a product shot’s kind, set, move and length; a draft from before product shots opens with talking sections', () => {
+    const shot: EditorSection = {
+      ...newSection(0, defaults),
+      kind: 'product',
+      shot: { scene: 'on a beach towel', motion: 'slide', duration: 5 },
+    };
+    expect(reopened([shot]).sections[0]).toMatchObject({
+      kind: 'product',
+      shot: { scene: 'on a beach towel', motion: 'slide', duration: 5 },
+    });
+    const old = ProjectDraft.parse({ sections: [{ id: 'old-1', name: 'Hook', scriptBlocks: [] }] });
+    expect(fromEditorDraft(old)!.sections[0]).toMatchObject({ kind: 'talking', shot: { scene: 'marble', motion: 'push-in', duration: 4 } });
+  });
+
   it('opens a draft saved before the finished ad with captions on, no further format and jump cuts', () => {
     const older = ProjectDraft.parse({ sections: [{ id: 's1', name: 'Hook' }], model: 'seedance', settings });
     expect(fromEditorDraft(older)!.ad).toEqual({ captionStyle: 'bold-pop', alsoFormats: [], tightCuts: true, music: null, endCard: false });

@@ -12,7 +12,7 @@ import {
 } from '@studio/contracts';
 import { DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { newId } from '../../shared/draft/ids.ts';
-import { DEFAULT_SECTION_VOICE, emptyBlock, type EditorSection, type ScriptBlock } from './model.ts';
+import { DEFAULT_SECTION_VOICE, DEFAULT_SHOT, emptyBlock, type EditorSection, type ScriptBlock } from './model.ts';
 
 export interface EditorDraftState {
   sections: EditorSection[];
@@ -33,6 +33,8 @@ export function toEditorDraft({ sections, model, settings, ad }: EditorDraftStat
       videoPrompt: s.videoPrompt,
       scriptEnabled: s.scriptEnabled,
       captions: s.captions,
+      kind: s.kind,
+      shot: s.shot,
       // A chosen file's URL is its kept upload (see useKeepChosenImages); without one the draft has no image.
       imageUrl: s.imageUrl,
       voice: s.voice,
@@ -75,6 +77,8 @@ export function fromEditorDraft(draft: ProjectDraft): EditorDraftState | null {
     return {
       id: s.id,
       name: s.name,
+      kind: s.kind,
+      shot: s.shot ?? DEFAULT_SHOT,
       imagePreview: s.imageUrl,
       imageFile: null,
       imageUrl: s.imageUrl,

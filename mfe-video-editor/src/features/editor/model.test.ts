@@ -74,6 +74,19 @@ describe('the talking-person editor’s rules', () => {
     expect(isSectionValid(approved(newSection(0, defaults)), 'seedance')).toBe(false);
   });
 
+  it('makes a product shot of a section: valid with its photo and no script, or approved audio for one; sent with its set, move and length', () => {
+    const shot: EditorSection = { ...newSection(0, defaults), kind: 'product', shot: { scene: 'wood', motion: 'orbit', duration: 6 } };
+    expect(isSectionValid(shot, 'seedance')).toBe(false);
+    expect(isSectionValid(withImage(shot), 'seedance')).toBe(true);
+    const spoken = withImage(editBlockText(shot, shot.blocks[0]!.id, 'Grab yours today.'));
+    expect(isSectionValid(spoken, 'seedance')).toBe(false);
+    expect(isSectionValid(approved(spoken), 'seedance')).toBe(true);
+    const [sent, talking] = toRequestSections([withImage(shot), withImage(newSection(1, defaults))]);
+    expect(sent).toMatchObject({ kind: 'product', scene: 'wood', motion: 'orbit', duration: 6, imageUrl: '/media/assets/x.png' });
+    expect(talking).toMatchObject({ kind: 'talking' });
+    expect(talking).not.toHaveProperty('scene');
+  });
+
   it('labels the Generate button as the spec says', () => {
     const ready = withImage(approved(newSection(0, defaults)));
     expect(generateButton([ready], 'seedance', true)).toEqual({ label: 'Generating Video...', disabled: true });

@@ -6,8 +6,11 @@
 import {
   DEFAULT_VOICE_ID,
   DEFAULT_VOICE_SETTINGS,
+  PRODUCT_SHOT_SECONDS,
   VIDEO_MODELS,
   VOICE_PRESETS,
+  type ProductShotSettings,
+  type SectionKind,
   type SectionVoice as SentSectionVoice,
   type VideoModelId,
 } from '@studio/contracts';
@@ -38,6 +41,10 @@ export interface ScriptBlock {
 export interface EditorSection {
   id: string;
   name: string;
+  /** A talking head, or a product shot (the image is the product's photo, the script spoken over the shot). */
+  kind: SectionKind;
+  /** A product shot's set, camera move and length (kept while the section talks, for a switch back). */
+  shot: ProductShotSettings;
   /** A data or object URL of the uploaded file, or the URL of a gallery image. */
   imagePreview: string | null;
   imageFile: File | null;
@@ -68,6 +75,9 @@ export interface SectionDefaults {
   voice?: SectionVoice;
 }
 
+/** A product shot as the editor first offers it: the marble set, a push-in, 4 s. */
+export const DEFAULT_SHOT: ProductShotSettings = { scene: 'marble', motion: 'push-in', duration: PRODUCT_SHOT_SECONDS.default };
+
 export const emptyBlock = (): ScriptBlock => ({
   id: newId('block'),
   text: '',
@@ -82,6 +92,8 @@ export function newSection(index: number, defaults: SectionDefaults): EditorSect
   return {
     id: newId('section'),
     name: `Section ${index + 1}`,
+    kind: 'talking',
+    shot: DEFAULT_SHOT,
     imagePreview: null,
     imageFile: null,
     imageUrl: null,
@@ -155,9 +167,13 @@ export function sectionAudioStatus(section: EditorSection): 'none' | 'generating
   return spoken.some((b) => b.audioStatus === 'generated' || b.audioStatus === 'approved') ? 'generated' : 'none';
 }
 
-/** spec 2 §5: valid with an image, and when it speaks (not veo3) with approved audio on a block with text. */
+/**
+ * spec 2 §5: valid with an image, and when it speaks (not veo3) with approved audio on a block with
+ * text. A product shot needs its photo; its script is optional, and approved when it has one.
+ */
 export function isSectionValid(section: EditorSection, model: VideoModelId): boolean {
   if (!hasImage(section)) return false;
+  if (section.kind === 'product' && !scriptText(section)) return true;
   if (!section.scriptEnabled || VIDEO_MODELS[model].builtInAudio) return true;
   return section.blocks.some((b) => b.text.trim() && b.audioStatus === 'approved' && b.audioUrl);
 }
@@ -193,6 +209,8 @@ export function toRequestSections(sections: EditorSection[]) {
   return sections.map((s) => ({
     id: s.id,
     name: s.name,
+    kind: s.kind,
+    ...(s.kind === 'product' && s.shot),
     videoPrompt: s.videoPrompt,
     scriptEnabled: s.scriptEnabled,
     hasImage: hasImage(s),

@@ -20,7 +20,8 @@ export function SectionCard({
   /** The name as shown, when it is more than text (the talking-person editor renames it in place). */
   heading?: ReactNode;
   imagePreview: string | null;
-  videoPrompt: string;
+  /** The video prompt, when the section is made by a video model (a product shot has none). */
+  videoPrompt?: string;
   onImage: (file: File, preview: string) => void;
   onVideoPrompt: (text: string) => void;
   onRemove: () => void;
@@ -43,10 +44,12 @@ export function SectionCard({
           {pickers}
         </div>
         <div className="ve-section-fields">
-          <label className="ve-field">
-            <span>Video prompt</span>
-            <textarea className="ve-textarea" value={videoPrompt} maxLength={2000} onChange={(e) => onVideoPrompt(e.target.value)} />
-          </label>
+          {videoPrompt === undefined ? null : (
+            <label className="ve-field">
+              <span>Video prompt</span>
+              <textarea className="ve-textarea" value={videoPrompt} maxLength={2000} onChange={(e) => onVideoPrompt(e.target.value)} />
+            </label>
+          )}
           {children}
         </div>
       </div>

@@ -150,9 +150,19 @@ test('a three-section ad (two talking, one product shot): audio generated and ap
     expect((await fs.stat(file)).size, format).toBeGreaterThan(10_000);
   }
 
-  // Each format is in the gallery.
+  // Both formats are in the gallery, as one card of the job; its viewer switches between them.
   await page.goto('/app/videos');
-  await expect(page.getByRole('button', { name: /I tried this serum/ })).toHaveCount(2);
+  const card = page.getByRole('button', { name: /I tried this serum/ });
+  await expect(card).toHaveCount(1);
+  await expect(page.getByText('9:16 · 1:1')).toBeVisible();
+  await card.click();
+  const viewer = page.getByRole('dialog', { name: 'Video details' });
+  const formatsGroup = viewer.getByRole('group', { name: 'Formats' });
+  await expect(formatsGroup.getByRole('button', { name: '9:16' })).toHaveAttribute('aria-pressed', 'true');
+  const portraitSrc = await viewer.locator('video').getAttribute('src');
+  await formatsGroup.getByRole('button', { name: '1:1' }).click();
+  await expect(formatsGroup.getByRole('button', { name: '1:1' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(viewer.locator('video')).not.toHaveAttribute('src', portraitSrc!);
 });
 
 test('a section that fails ends in Partial Success with its credits back; Retry renders only it', async ({ page, request }) => {

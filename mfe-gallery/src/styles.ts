@@ -65,6 +65,9 @@ const galleryCss = `
 .ga-select input{width:18px;height:18px}
 .ga-play{position:absolute;left:50%;top:50%;transform:translate(-50%,-50%);display:grid;place-items:center;width:48px;height:48px;border-radius:50%;background:rgba(0,0,0,.55);color:#fff;font-size:1.2rem;pointer-events:none}
 .ga-featured{background:#111;color:#fff}
+.ga-formats{background:rgba(17,17,17,.78);color:#fff}
+.ga-viewer-formats{display:flex;gap:.5rem;flex-wrap:wrap;justify-content:center;padding:.5rem}
+.ga-viewer-formats [aria-pressed=true]{background:var(--st-ink,#111);border-color:var(--st-ink,#111);color:#fff}
 .ga-viewer-part{display:contents}
 .ga-feature-toggle{min-height:32px;border:1px solid var(--st-line-strong,#bbb);background:rgba(255,255,255,.92);color:var(--st-ink,#111);cursor:pointer}
 .ga-feature-toggle[aria-pressed=true]{background:var(--st-ink,#111);border-color:var(--st-ink,#111);color:#fff}

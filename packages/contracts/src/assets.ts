@@ -25,6 +25,8 @@ export const AssetMetadata = z.object({
   duration: z.number().nullable(),
   /** `local` for the offline engine. */
   provider: z.string().nullable(),
+  /** The video job that made it: a finished ad's formats share it, and the gallery shows them as one. */
+  jobId: z.string().nullable().default(null),
 });
 export type AssetMetadata = z.infer<typeof AssetMetadata>;
 

@@ -306,6 +306,13 @@ export type AdFormatResult = z.infer<typeof AdFormatResult>;
 
 const FailedItem = z.object({ section: z.string(), error: z.string() });
 
+/** What the results panel says while an ad is finished: the cuts, then each format. */
+export const adFinishingLabel = (format: string | null) => (format ? `Making the ${format} video` : 'Cutting the sections');
+
+/** The finishing of an ad while it runs, after every section is done. */
+export const AdFinishing = z.object({ label: z.string(), done: z.number(), total: z.number() });
+export type AdFinishing = z.infer<typeof AdFinishing>;
+
 export const JobView = z.object({
   id: z.string(),
   kind: z.enum(['multi_section', 'animation']),
@@ -317,6 +324,8 @@ export const JobView = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   sections: z.array(JobSection),
+  /** While a finished ad is made from the done sections; null otherwise. */
+  finishing: AdFinishing.nullable(),
   result: z
     .object({
       finalVideos: z.array(FinalVideo),

@@ -423,6 +423,16 @@ export interface FinishAdInput {
   endCard?: Omit<EndCardInput, 'width' | 'height' | 'durationS'>;
   /** Music under the whole ad (end card included), ducked under the voice; the mix at -14 LUFS. */
   music?: { audio: Buffer | string; volume: number; seamlessLoop: boolean };
+  /** Told as each stage starts: the cuts (`format` null), then each format; `done` stages of `total` are behind. */
+  onProgress?: (stage: AdFinishStage) => Promise<void> | void;
+}
+
+/** A stage of finishing an ad. */
+export interface AdFinishStage {
+  /** The format being made, or null while the sections are cut. */
+  format: string | null;
+  done: number;
+  total: number;
 }
 
 export interface FinishedAdFormat {

@@ -22,6 +22,7 @@ import * as adminAuditActions from './022-admin-audit-actions.ts';
 import * as projects from './023-projects.ts';
 import * as brandKits from './024-brand-kits.ts';
 import * as adFormats from './025-ad-formats.ts';
+import * as adFinishing from './026-ad-finishing.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -47,6 +48,7 @@ const migrations: Record<string, Knex.Migration> = {
   '023-projects': projects,
   '024-brand-kits': brandKits,
   '025-ad-formats': adFormats,
+  '026-ad-finishing': adFinishing,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -8,6 +8,7 @@ import {
   videosPartial,
   type JobView,
   type SectionVoice,
+  type UserAsset,
 } from '@studio/contracts';
 import { END_CARD_S, MediaError, MUSIC_TRACKS } from '@studio/media';
 import sharp from 'sharp';
@@ -590,6 +591,20 @@ describe('the finished ad', () => {
   it('makes every format asked for from the same sections, cut tight, each a gallery asset, priced per format', async () => {
     const { user, client } = await member(studio, { credits: 30 });
     const audio = await approvedAudio(client, 'Meet the serum. It fixed my skin in a week.');
+    // What the job's status says at each stage of the finishing (the cuts, then each format).
+    let startedId!: (id: string) => void;
+    const jobIdOf = new Promise<string>((resolve) => (startedId = resolve));
+    const seen: JobView[] = [];
+    const finishAd = studio.deps.media.video.finishAd.bind(studio.deps.media.video);
+    vi.spyOn(studio.deps.media.video, 'finishAd').mockImplementation((input) =>
+      finishAd({
+        ...input,
+        onProgress: async (stage) => {
+          await input.onProgress?.(stage);
+          seen.push((await client.get(`${ApiRoutes.jobStatus}/${await jobIdOf}`)).body.job as JobView);
+        },
+      }),
+    );
     const form = await videoForm(
       [
         { id: 'hook', script: 'Meet the serum. It fixed my skin in a week.', audio },
@@ -605,10 +620,18 @@ describe('the finished ad', () => {
     );
     const started = await client.post(ApiRoutes.generateVideo, form);
     expect(started.status).toBe(200);
+    startedId(started.body.jobId);
     // 1 credit of speech; 2 a section for the first format and 1 a section for each further one.
     expect(await balanceOf(client)).toBe(30 - 1 - 2 * (2 + 2));
     const job = await waitForJob(client, started.body.jobId);
     expect(job.status).toBe('COMPLETED');
+    expect(seen.map((v) => [v.status, v.progress, v.finishing?.label])).toEqual([
+      ['IN_PROGRESS', 95, 'Cutting the sections'],
+      ['IN_PROGRESS', 96, 'Making the 9:16 video'],
+      ['IN_PROGRESS', 97, 'Making the 1:1 video'],
+      ['IN_PROGRESS', 98, 'Making the 16:9 video'],
+    ]);
+    expect(job.finishing).toBeNull();
     const formats = job.result!.formats;
     expect(formats.map((f) => [f.aspectRatio, f.width, f.height])).toEqual([
       ['9:16', 720, 1280],
@@ -629,8 +652,10 @@ describe('the finished ad', () => {
     }
     // The whole video's captions are its first format's, on the cut timeline.
     expect((await client.get(job.result!.captionsUrl!)).body).toBe((await client.get(formats[0]!.captionsUrl!)).body);
-    const videos = (await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body.assets as { id: string }[];
+    const videos = (await client.get(`${ApiRoutes.userAssets}/${user.id}?assetType=video`)).body.assets as UserAsset[];
     expect(videos.map((v) => v.id).sort()).toEqual(formats.map((f) => f.assetId).sort());
+    // Each names its job, so the gallery shows the three as one.
+    expect(videos.map((v) => v.metadata.jobId)).toEqual([job.id, job.id, job.id]);
   }, 60_000);
 
   it('shoots a product section in a set at each format’s own size with its script spoken over it, and shows a product card on the word that names it', async () => {

@@ -42,6 +42,7 @@ export function metadataOf(row: AssetRow): AssetMetadata {
     model: m.model ?? null,
     duration: m.duration ?? null,
     provider: m.provider ?? null,
+    jobId: m.jobId ?? null,
   };
 }
 

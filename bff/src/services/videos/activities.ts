@@ -313,7 +313,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
           height: job.height,
           durationS: Number(job.duration ?? 0),
           // Rendered by the local engine (ffmpeg), whichever model's rules the user chose.
-          metadata: { prompt: prompt.slice(0, 5000), model: LOCAL_VIDEO_MODEL, provider: 'local' },
+          metadata: { prompt: prompt.slice(0, 5000), model: LOCAL_VIDEO_MODEL, provider: 'local', jobId },
         });
         await trx('generated_videos').where({ id: jobId }).update({ asset_id: asset.id });
         return asset.id;
@@ -379,6 +379,11 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         ...(kit.updatedAt && { highlight: kit.primaryColor }),
         ...(ad.endCard && { endCard: { ...(await endCardOf({ db, objects }, userId, kit)), ...(productCutout && { productCutout }) } }),
         ...(ad.music && { music: await musicOf(ad.music) }),
+        onProgress: async (stage) => {
+          await db('generated_videos')
+            .where({ id: jobId })
+            .update({ ad_finishing: JSON.stringify(stage) });
+        },
       });
       const files = await Promise.all(
         made.map(async (f) => {
@@ -406,7 +411,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
             width: f.width,
             height: f.height,
             durationS: f.durationS,
-            metadata: { prompt, model: LOCAL_VIDEO_MODEL, provider: 'local' },
+            metadata: { prompt, model: LOCAL_VIDEO_MODEL, provider: 'local', jobId },
           });
           formats.push({
             aspectRatio: f.aspectRatio as AdFormat,

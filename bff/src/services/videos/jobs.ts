@@ -254,6 +254,7 @@ export async function prepareRetry(db: Db, userId: string, jobId: string, option
         finished_at: null,
         asset_id: null,
         ad_formats: null,
+        ad_finishing: null,
         final_key: null,
         poster_key: null,
         deadline_at: deadline(),

@@ -76,6 +76,8 @@ export interface JobRow {
   poster_key: string | null;
   asset_id: string | null;
   ad_formats: StoredAdFormat[] | null;
+  /** Where the finishing of the ad stands while it runs. */
+  ad_finishing: { format: string | null; done: number; total: number } | null;
   run: number;
   engine: string;
   deadline_at: Date;

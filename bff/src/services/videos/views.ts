@@ -1,4 +1,5 @@
 import {
+  adFinishingLabel,
   isJobFinished,
   Messages,
   videosPartial,
@@ -60,6 +61,7 @@ function sectionView(job: JobRow, s: SectionRow): JobSection {
 export function jobView(job: JobRow, rows: SectionRow[]): JobView {
   const sections = rows.map((s) => sectionView(job, s));
   const finished = isJobFinished(job.status);
+  const finishing = finished ? null : job.ad_finishing;
   const average = sections.length ? sections.reduce((n, s) => n + s.progress, 0) / sections.length : 0;
   const failedAt = (steps: string[]) =>
     rows
@@ -82,14 +84,19 @@ export function jobView(job: JobRow, rows: SectionRow[]): JobView {
     id: job.id,
     kind: job.kind,
     status: job.status,
-    // The last 5% is joining and storing the video.
-    progress: finished ? 100 : Math.min(95, Math.round(average * 0.95)),
+    // The last 5% is joining and storing the video (a finished ad's stages move it on).
+    progress: finished
+      ? 100
+      : finishing
+        ? 95 + Math.floor((4 * finishing.done) / finishing.total)
+        : Math.min(95, Math.round(average * 0.95)),
     error: job.error,
     model: job.model,
     aspectRatio: job.aspect_ratio,
     createdAt: job.created_at.toISOString(),
     finishedAt: job.finished_at?.toISOString() ?? null,
     sections,
+    finishing: finishing && { label: adFinishingLabel(finishing.format), done: finishing.done, total: finishing.total },
     result: finished
       ? {
           finalVideos,

@@ -5,6 +5,7 @@ import { Banner, ConfirmDialog, Menu, type MenuItem } from '@studio/ui';
 import { useCharacters } from './api.ts';
 import { useAssetActions } from './asset-actions.ts';
 import { CreateVideoDialog } from './CreateVideoDialog.tsx';
+import { groupFormats } from './formats.ts';
 import { ImageGrid, type GridItem } from '../../shared/ImageGrid.tsx';
 import { MediaViewer, modelTags, type ViewerHandlers, type ViewerPart } from './MediaViewer.tsx';
 
@@ -63,6 +64,7 @@ export function MediaGallery({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [videoFrom, setVideoFrom] = useState<UserAsset | null>(null);
   const byId = new Map(assets.map((a) => [a.id, a]));
+  const { cards, formatsOf } = groupFormats(assets);
   const open = opened ? byId.get(opened.id) : undefined;
   const chosen = assets.filter((a) => selected.has(a.id));
 
@@ -171,7 +173,7 @@ export function MediaGallery({
         </div>
       )}
       <ImageGrid
-        items={assets.map(toItem)}
+        items={cards.map(toItem)}
         hasMore={hasMore}
         loadingMore={loadingMore}
         onLoadMore={onLoadMore}
@@ -187,6 +189,13 @@ export function MediaGallery({
                 <input type="checkbox" checked={selected.has(item.id)} onChange={() => toggleSelected(item.id)} />
                 <span className="ga-visually-hidden">{asset?.asset_type === 'video' ? 'Select video' : 'Select image'}</span>
               </label>
+              {asset && formatsOf(asset).length > 1 && (
+                <span className="st-badge ga-formats">
+                  {formatsOf(asset)
+                    .map((f) => f.metadata.aspectRatio)
+                    .join(' · ')}
+                </span>
+              )}
               {adminView && asset && (
                 <button
                   type="button"
@@ -223,6 +232,8 @@ export function MediaGallery({
       {open && (
         <MediaViewer
           asset={open}
+          formats={formatsOf(open)}
+          onFormat={(asset) => setOpenId(asset.id)}
           part={opened?.part}
           characters={characters.data?.characters ?? []}
           adminView={adminView}

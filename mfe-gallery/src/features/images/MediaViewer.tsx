@@ -41,6 +41,8 @@ export type ViewerPart = 'animate' | 'character';
  */
 export function MediaViewer({
   asset,
+  formats = [asset],
+  onFormat,
   part,
   characters,
   adminView,
@@ -50,6 +52,9 @@ export function MediaViewer({
   children,
 }: {
   asset: UserAsset;
+  /** The formats of the finished ad `asset` is one of (itself alone otherwise), to switch between. */
+  formats?: readonly UserAsset[];
+  onFormat?: (asset: UserAsset) => void;
   /** Opened at this part: its options shown and its first control focused. */
   part?: ViewerPart;
   characters: readonly Character[];
@@ -106,6 +111,21 @@ export function MediaViewer({
               onError={() => setLoaded(true)}
               data-loaded={loaded}
             />
+          )}
+          {formats.length > 1 && onFormat && (
+            <div className="ga-viewer-formats" role="group" aria-label="Formats">
+              {formats.map((f) => (
+                <button
+                  key={f.id}
+                  type="button"
+                  className="st-btn st-btn-secondary"
+                  aria-pressed={f.id === asset.id}
+                  onClick={() => onFormat(f)}
+                >
+                  {f.metadata.aspectRatio}
+                </button>
+              ))}
+            </div>
           )}
         </figure>
         <div className="ga-viewer-info">

@@ -153,6 +153,11 @@ export function JobPanel({
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {error ? <Alert tone="warning">{error}</Alert> : null}
       {!finished ? <Progress value={current.progress} label="Whole video" /> : null}
+      {!finished && current.finishing ? (
+        <p className="ve-meta" role="status">
+          Finishing the ad: {current.finishing.label} (step {current.finishing.done + 1} of {current.finishing.total})
+        </p>
+      ) : null}
       <ol className="ve-results">
         {current.sections.map((s) => (
           <SectionResult key={s.section} section={s} jobId={current.id} />

@@ -135,7 +135,8 @@ export function createFastMediaEngine(): MediaEngine {
       return { ...made, video: made.video, mime: 'video/mp4', cutout: { png, mask, width: w, height: h } };
     },
     // The real cut plan (pure arithmetic) decides the length and the words' times; the picture is a solid clip of each format.
-    finishAd: async ({ sections, formats, tightCuts, endCard }) => {
+    finishAd: async ({ sections, formats, tightCuts, endCard, onProgress }) => {
+      await onProgress?.({ format: null, done: 0, total: 1 + formats.length });
       const words: WordTiming[] = [];
       let durationS = 0;
       for (const section of sections) {
@@ -148,12 +149,14 @@ export function createFastMediaEngine(): MediaEngine {
         durationS += spansDuration(spans);
       }
       if (endCard) durationS += END_CARD_S;
-      return Promise.all(
-        formats.map(async ({ aspectRatio, width, height }) => {
-          const made = await clip(`ad-${aspectRatio}`, width, height, durationS);
-          return { aspectRatio, width, height, video: made.video, poster: await localPosterFrame(made.video), durationS, words };
-        }),
-      );
+      // One format after another, as the local engine makes them (its stages are told in order).
+      const made = [];
+      for (const [i, { aspectRatio, width, height }] of formats.entries()) {
+        await onProgress?.({ format: aspectRatio, done: 1 + i, total: 1 + formats.length });
+        const { video: file } = await clip(`ad-${aspectRatio}`, width, height, durationS);
+        made.push({ aspectRatio, width, height, video: file, poster: await localPosterFrame(file), durationS, words });
+      }
+      return made;
     },
   };
   return {

@@ -86,6 +86,7 @@ async function probe(video: Buffer, filters: string[]): Promise<string> {
 }
 
 it('cuts the talk tight, re-frames it around the face, captions it on the ad’s timeline, in each format', async () => {
+  const stages: unknown[] = [];
   const formats = await localFinishAd(
     {
       sections: [
@@ -101,10 +102,17 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
       ],
       captionStyle: 'bold-pop',
       tightCuts: true,
+      onProgress: (stage) => void stages.push(stage),
     },
     { findFaces, segment },
   );
   expect(formats.map((f) => f.aspectRatio)).toEqual(['9:16', '1:1']);
+  // Told as each stage starts: the cuts, then each format.
+  expect(stages).toEqual([
+    { format: null, done: 0, total: 3 },
+    { format: '9:16', done: 1, total: 3 },
+    { format: '1:1', done: 2, total: 3 },
+  ]);
   // The speaker's 6 s become 0.15 s before the first word, its words (1.0 s and 0.4 s) with the long
   // pause between them cut to 0.3 s, and 0.4 s after the last; the silent 2 s stay.
   for (const f of formats) expect(f.durationS).toBeCloseTo(0.15 + 1.0 + 0.3 + 0.4 + 0.4 + 2, 1);

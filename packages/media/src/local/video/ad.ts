@@ -35,7 +35,9 @@ const sameShape = (a: { width: number; height: number }, b: { width: number; hei
 
 export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promise<FinishedAdFormat[]> {
   const source = { width: input.width, height: input.height };
+  const total = 1 + input.formats.length;
   // Cut once; every format is made from the same cut sections.
+  await input.onProgress?.({ format: null, done: 0, total });
   const sections: CutSection[] = [];
   for (const section of input.sections) {
     const spans =
@@ -80,7 +82,8 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
   };
 
   const formats: FinishedAdFormat[] = [];
-  for (const format of input.formats) {
+  for (const [i, format] of input.formats.entries()) {
+    await input.onProgress?.({ format: format.aspectRatio, done: 1 + i, total });
     const size = { width: format.width, height: format.height };
     const clips: Buffer[] = [];
     for (const s of sections) {

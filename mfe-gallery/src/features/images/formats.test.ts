@@ -1,0 +1,24 @@
+import type { UserAsset } from '@studio/contracts';
+import { describe, expect, it } from 'vitest';
+import { groupFormats } from './formats.ts';
+
+const asset = (id: string, type: UserAsset['asset_type'], aspectRatio: string, jobId: string | null): UserAsset =>
+  ({ id, asset_type: type, metadata: { aspectRatio, jobId } }) as UserAsset;
+
+describe('a finished ad’s formats in the gallery', () => {
+  it('shows the formats of one job as one card, 9:16 first, in the place of the newest; other assets stay cards of their own', () => {
+    const list = [
+      asset('square', 'video', '1:1', 'job-1'),
+      asset('photo', 'image', '1:1', null),
+      asset('portrait', 'video', '9:16', 'job-1'),
+      asset('wide', 'video', '16:9', 'job-1'),
+      asset('clip', 'video', '9:16', 'job-2'),
+      asset('old', 'video', '9:16', null),
+    ];
+    const { cards, formatsOf } = groupFormats(list);
+    expect(cards.map((c) => c.id)).toEqual(['portrait', 'photo', 'clip', 'old']);
+    expect(formatsOf(list[0]!).map((f) => f.id)).toEqual(['portrait', 'square', 'wide']);
+    expect(formatsOf(list[4]!).map((f) => f.id)).toEqual(['clip']);
+    expect(formatsOf(list[5]!).map((f) => f.id)).toEqual(['old']);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Ledger throughput (prints numbers, not a test).
  *
- * Starts its own embedded PostgreSQL (fsync off, as the tests run it) in a temporary folder,
+ * Starts its own embedded PostgreSQL (fsync off, as the tests run it) in a temporary folder (under
+ * the test runner, the smoke run, it takes a copy of the run's migrated database instead),
  * migrates, gives 100 users a large balance, then measures on one knex pool:
  *   - `SELECT 1` round trips per second (the pool's ceiling),
  *   - debits per second on one user (every debit waits for the same profile row lock),
@@ -18,6 +19,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { createDb, migrateAndSeed, type Db } from '../src/db/index.ts';
 import { createLogger } from '../src/logger.ts';
 import { debitCredits, grantCredits } from '../src/services/credits/ledger.ts';
+import { copyTemplateDatabase } from '../test/harness.ts';
 import { sized } from './smoke.ts';
 
 const OPS = Number(process.env.BENCH_OPS ?? sized(2000, 20));
@@ -84,10 +86,12 @@ function printTable(results: Result[], baseline: Result): void {
 }
 
 async function main(): Promise<void> {
+  const copy = await copyTemplateDatabase();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-bench-'));
   await fs.chmod(dir, 0o755); // postgres runs as its own user and must enter the folder
-  const logger = createLogger('warn');
-  const database = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), logger, fast: true, persistent: false });
+  const database = copy
+    ? { url: copy.url, stop: copy.drop }
+    : await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), logger: createLogger('warn'), fast: true, persistent: false });
   const db = createDb(database.url, POOL_SIZE);
   try {
     await migrateAndSeed(db);
@@ -119,7 +123,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+await main();

@@ -127,7 +127,7 @@ const isFree = (port: number) =>
   });
 
 /** A database of its own for one studio, copied from the run's migrated template. */
-interface TestDatabase {
+export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
 }
@@ -137,7 +137,7 @@ interface TestDatabase {
  * milliseconds, against an initdb and migrations per file. Null outside the test runner (the
  * benches), where each studio starts its own embedded PostgreSQL.
  */
-async function copyTemplateDatabase(): Promise<TestDatabase | null> {
+export async function copyTemplateDatabase(): Promise<TestDatabase | null> {
   const serverUrl = process.env[TEST_DATABASE_VARIABLE];
   if (!serverUrl) return null;
   const name = `test_${randomUUID().replace(/-/g, '')}`;

@@ -72,8 +72,9 @@ function studio(port: number, command: string) {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  // Three spec files at a time (a file's tests run in order; each signs up users of its own): with
-  // two, a fifth of both cores sat idle while pages waited on the studios (313 s against 344 s here).
+  // Three at a time (each test signs up users of its own): with two, a fifth of both cores sat idle
+  // while pages waited on the studios (313 s against 344 s here). A file's tests run in order, but for
+  // the fast studio's (below).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 3),
   // No retries: a flaky test is fixed, not retried (DESIGN §2.13).
@@ -100,6 +101,10 @@ export default defineConfig({
     {
       name: 'chromium',
       testIgnore: [...GLOBAL_SPECS, ...MEDIA_SPECS],
+      // Its tests share nothing (no spec keeps state between tests), so they spread over the workers
+      // one by one: a file of several long tests (mobile.spec.ts, two minutes) no longer ends the run
+      // alone on one worker. A spec that cannot run beside itself says so (products.spec.ts).
+      fullyParallel: true,
       use: { ...devices['Desktop Chrome'], baseURL: urlOf(FAST_PORT), launchOptions: chromium },
     },
     // Specs that change what every page loads (the REMOTES file) run alone, after the others.

@@ -9,6 +9,10 @@ import { startStoreDouble, type StoreDouble } from '../bff/test/store-double.ts'
 import { STORE_PORT } from './playwright.config.ts';
 import { signUpAndConfirm } from './support/studio.ts';
 
+// In order on one worker, not spread over several: each worker running its tests would start a
+// store double on the same port.
+test.describe.configure({ mode: 'default' });
+
 let store: StoreDouble;
 test.beforeAll(async () => {
   store = await startStoreDouble(STORE_PORT);

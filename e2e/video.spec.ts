@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { amberBottlePhoto } from '../packages/media/test/image-fixtures.ts';
-import { grantCredits, jobSectionImages, objectPath } from './support/database.ts';
+import { grantCredits, jobSectionImages, jobSettings, objectPath } from './support/database.ts';
 import { creditsPill, signUpAndConfirm } from './support/studio.ts';
 
 const require = createRequire(import.meta.url);
@@ -48,6 +48,13 @@ test('a three-section ad (two talking, one product shot): audio generated and ap
   test.setTimeout(180_000);
   const { email } = await signUpAndConfirm(page, request, { tag: 'video' });
   await grantCredits(email, 20);
+  // A product of the user's, for the hook's product card.
+  const bottle = await amberBottlePhoto();
+  const added = await page.request.post('/api/products', {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: { title: 'Amber serum', image_0: { name: 'serum.png', mimeType: 'image/png', buffer: bottle } },
+  });
+  expect(added.status(), await added.text()).toBe(200);
   await openEditor(page);
   await expect(page.getByRole('button', { name: 'Complete all sections' })).toBeDisabled();
   // The counter counts the blocks on screen, the empty one too.
@@ -83,6 +90,11 @@ test('a three-section ad (two talking, one product shot): audio generated and ap
   await expect(page.getByRole('button', { name: 'Approve audio for all sections (1 pending)' })).toBeDisabled();
   await hook.getByRole('button', { name: 'Approve audio of Hook, block 1' }).click();
   await expect(page.getByText('1 of 1 blocks approved')).toBeVisible();
+  // The product comes in on a card beside the speaker as "serum" is said.
+  const cardField = hook.getByRole('group', { name: 'Product card of Hook' });
+  await cardField.getByText('Products', { exact: true }).click();
+  await cardField.getByRole('button', { name: 'Use Amber serum, view 1' }).click();
+  await cardField.getByLabel('From the word').selectOption('serum');
 
   await page.getByRole('button', { name: 'Add Section' }).click();
   // A new section speaks in the voice of the one before it.
@@ -98,9 +110,7 @@ test('a three-section ad (two talking, one product shot): audio generated and ap
   const shot = section(page, 'Section 3');
   await shot.getByRole('radio', { name: 'Product shot' }).check();
   await expect(shot.getByLabel('Video prompt')).toHaveCount(0);
-  await shot
-    .getByLabel('Upload an image for Section 3')
-    .setInputFiles({ name: 'bottle.png', mimeType: 'image/png', buffer: await amberBottlePhoto() });
+  await shot.getByLabel('Upload an image for Section 3').setInputFiles({ name: 'bottle.png', mimeType: 'image/png', buffer: bottle });
   const shotFields = shot.getByRole('group', { name: 'Product shot of Section 3' });
   await shotFields.getByLabel('Set').selectOption({ label: 'Pastel podium' });
   await shotFields.getByLabel('Camera').selectOption({ label: 'Orbit' });
@@ -120,6 +130,10 @@ test('a three-section ad (two talking, one product shot): audio generated and ap
 
   const before = await credits(page);
   const jobId = await generate(page);
+  // The job has the hook's card and the product shot as chosen.
+  const settings = await jobSettings(jobId);
+  expect(Object.values(settings.productCards as object)).toMatchObject([{ atWord: 'serum' }]);
+  expect(Object.values(settings.productShots as object)).toEqual([{ scene: 'pastel', motion: 'orbit' }]);
   await expect(page.getByRole('button', { name: 'Generating Video...' })).toBeDisabled();
   await expect(page.getByRole('progressbar', { name: 'Whole video' })).toBeVisible();
   expect(await credits(page)).toBe(before - 9);

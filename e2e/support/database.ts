@@ -65,6 +65,17 @@ export async function setTier(email: string, tier: 'trial' | 'free' | 'basic' | 
   }
 }
 
+/** A video job's stored settings (its voices, its ad, its product shots and cards), as the job reads them. */
+export async function jobSettings(jobId: string): Promise<Record<string, unknown>> {
+  const client = await connect();
+  try {
+    const rows = await client.query<{ settings: Record<string, unknown> }>('SELECT settings FROM generated_videos WHERE id = $1', [jobId]);
+    return rows.rows[0]!.settings;
+  } finally {
+    await client.end();
+  }
+}
+
 /** The stored input image of each section of a video job, in section order (object store keys). */
 export async function jobSectionImages(jobId: string): Promise<string[]> {
   const client = await connect();

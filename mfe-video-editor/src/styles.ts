@@ -29,6 +29,8 @@ const editorCss = `
 .ve-field{display:grid;gap:.35rem;font-weight:600}
 .ve-textarea{width:100%;min-height:4.5rem;resize:vertical;font:inherit}
 .ve-shot{display:grid;gap:.5rem}
+.ve-card-field{display:grid;gap:.4rem;padding:.6rem;border:1px dashed var(--st-line-strong,#bbb);border-radius:10px}
+.ve-card-thumb{width:48px;height:48px;object-fit:contain;border-radius:8px;background:#fff}
 .ve-toggle{display:flex;gap:1rem;border:0;padding:0;margin:0;flex-wrap:wrap}
 .ve-toggle label,.ve-inline{display:flex;gap:.4rem;align-items:center;min-height:44px}
 .ve-block{display:grid;gap:.5rem;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}

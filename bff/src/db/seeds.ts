@@ -41,6 +41,7 @@ const pricing = [
   { task_type: 'upscale', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.upscale) },
   { task_type: 'describe', unit: 'image', base_cost_usd: baseCostFor(TASK_CREDITS.describe) },
   { task_type: 'training', unit: 'model', base_cost_usd: baseCostFor(TASK_CREDITS.training) },
+  { task_type: 'music', unit: 'track', base_cost_usd: baseCostFor(TASK_CREDITS.music) },
   // Product Studio steps; its upscale is the gallery's upscale, priced above.
   ...[...new Set(Object.values(STUDIO_OPERATIONS).map((op) => op.taskType))]
     .filter((taskType) => taskType !== 'upscale')

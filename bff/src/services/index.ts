@@ -50,7 +50,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
   const uploads = createUploadGate(config.dataDir);
   const thumbnails = createThumbnails(objects);
   const avatars = createAvatarStore(objects);
-  const music = createMusicService({ db, objects, appUrl });
+  const music = createMusicService({ db, objects, appUrl, speech: media.speech });
   const videos = createVideoService({ db, config, media, objects, jobs, logger, music });
   return {
     health: createHealthService({ db }),

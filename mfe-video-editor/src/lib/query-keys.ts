@@ -5,4 +5,5 @@ export const videoEditorKeys = {
   recentProjectsOf: (kind: string) => [...videoEditorKeys.recentProjects(), kind] as const,
   project: (id: string) => [...videoEditorKeys.all, 'project', id] as const,
   musicTracks: ['video-editor', 'music-tracks'] as const,
+  musicCompose: ['video-editor', 'music-compose'] as const,
 };

@@ -109,6 +109,8 @@ export const TASK_CREDITS = {
   studioStep: 1,
   /** Not priced by the spec: a style or character training costs what spec 1 §9 charges any other task. */
   training: FALLBACK_TASK_CREDITS.otherPerUnit,
+  /** Not priced by the spec: a track composed from a prompt by the hosted music model, like any other task. */
+  music: FALLBACK_TASK_CREDITS.otherPerUnit,
 } as const;
 
 /** spec 1 §4: the welcome flow places the product on a 1820×1024 canvas with a 10% margin. */

@@ -144,6 +144,10 @@ export const Messages = {
   musicTrackNotFound: 'This music track is not in the library.',
   musicUploadNotFound: 'This music is not one of your uploads. Please upload it again.',
   musicChoiceInvalid: 'Please choose one music track or one music upload.',
+  musicPromptInvalid: 'Describe the music in 3 to 300 characters.',
+  musicLengthInvalid: 'Music from a prompt lasts 10 to 120 seconds.',
+  musicComposeUnavailable: 'Music from a prompt needs the hosted music service. Choose a bed from the library or upload your own music.',
+  failedToComposeMusic: 'The music could not be made. Please try again.',
   /** The music picker says plainly what the library is. */
   musicLibraryNote: 'Simple music beds composed by the studio, free to use in your ads.',
   unknownModel: 'This model is not available.',

@@ -34,6 +34,31 @@ export const MUSIC_UPLOAD_PURPOSE = 'music';
 export const MUSIC_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const MUSIC_UPLOAD_MAX_DURATION_S = 10 * 60;
 
+/** Music composed from a prompt (with the hosted music model): its length in seconds. */
+export const MUSIC_COMPOSE_SECONDS = { min: 10, max: 120, default: 30 } as const;
+
+/** `POST /api/music/compose`: an instrumental track from a description, kept as the user's music. */
+export const ComposeMusicRequest = z.object({
+  prompt: z
+    .string({ error: Messages.musicPromptInvalid })
+    .trim()
+    .min(3, { error: Messages.musicPromptInvalid })
+    .max(300, { error: Messages.musicPromptInvalid }),
+  durationS: z.coerce
+    .number({ error: Messages.musicLengthInvalid })
+    .int({ error: Messages.musicLengthInvalid })
+    .min(MUSIC_COMPOSE_SECONDS.min, { error: Messages.musicLengthInvalid })
+    .max(MUSIC_COMPOSE_SECONDS.max, { error: Messages.musicLengthInvalid })
+    .default(MUSIC_COMPOSE_SECONDS.default),
+  /** The same id sent again answers the first answer, charged once. */
+  requestId: z.string().trim().min(1).max(100).optional(),
+});
+export type ComposeMusicRequest = z.infer<typeof ComposeMusicRequest>;
+
+/** `GET /api/music/compose`: whether music can be composed from a prompt here, and its price. */
+export const MusicComposeInfo = z.object({ available: z.boolean(), credits: z.number() });
+export type MusicComposeInfo = z.infer<typeof MusicComposeInfo>;
+
 /** The music of a video job: a library bed or one of the user's music uploads, at a volume from 0 to 1. */
 export const MusicChoice = z
   .object({

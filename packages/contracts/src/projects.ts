@@ -93,6 +93,11 @@ export const DraftSection = z.object({
   /** A talking head, or a product shot with its set, camera move and length. */
   kind: z.enum(SECTION_KINDS).default('talking'),
   shot: ProductShotSettings.optional(),
+  /** A talking section's product card: the product's photo and the word that brings it in. */
+  card: z
+    .object({ imageUrl: z.string().trim().min(1).max(500), atWord: z.string().trim().max(100) })
+    .nullable()
+    .default(null),
   scriptBlocks: z.array(DraftScriptBlock).max(PROJECT_SECTION_BLOCKS_MAX, { error: ProjectMessages.tooManyBlocks }).default([]),
   /** The simple editor: one script, its audio, and the description its image may be generated from. */
   scriptText: z.string().max(SCRIPT_BLOCK_MAX_CHARS, { error: Messages.scriptTooLong }).default(''),
@@ -116,8 +121,14 @@ export const ProjectDraft = z.object(
         captionStyle: CaptionStyle,
         alsoFormats: z.array(z.enum(AD_FORMATS)).max(AD_FORMATS.length),
         tightCuts: z.boolean(),
+        /** A bed of the library (`trackId`), or the user's own music (`audioUrl`, a composed track's prompt as its `name`). */
         music: z
-          .object({ trackId: z.string().max(100), volume: z.number().min(0).max(1) })
+          .object({
+            trackId: z.string().max(100).optional(),
+            audioUrl: z.string().max(500).optional(),
+            name: z.string().max(300).optional(),
+            volume: z.number().min(0).max(1),
+          })
           .nullable()
           .default(null),
         endCard: z.boolean().default(false),

@@ -45,6 +45,7 @@ export const ApiRoutes = {
   uploadAudio: '/api/upload-audio',
   /** The music library's beds; each plays at its `previewUrl`. */
   musicTracks: '/api/music/tracks',
+  musicCompose: '/api/music/compose',
   voiceLibrary: '/api/voices/library',
   voices: '/api/voices',
   validateVoice: '/api/voice/validate',

@@ -287,6 +287,8 @@ export const JobSection = z.object({
   error: z.string().nullable(),
   /** Its credits were given back (failed, timed out or cancelled). */
   refunded: z.boolean(),
+  /** What to know of how it was made (a hosted product shot made by the local engine, and why). */
+  note: z.string().nullable(),
   credits: z.number(),
 });
 export type JobSection = z.infer<typeof JobSection>;

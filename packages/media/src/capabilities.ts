@@ -259,7 +259,20 @@ export type VoiceProvider = SpeechCapabilities & {
   listVoices(): Promise<LibraryVoice[]>;
   /** A voice of the provider's library or account; null when it has none by that id. */
   getVoice(id: string): Promise<LibraryVoice | null>;
+  /** An instrumental track from a description (ElevenLabs' music model); absent where the provider has none. */
+  composeMusic?(input: ComposeMusicInput): Promise<ComposedMusic>;
 };
+
+export interface ComposeMusicInput {
+  prompt: string;
+  durationS: number;
+}
+
+export interface ComposedMusic extends ResultMeta {
+  audio: Buffer;
+  mime: 'audio/mpeg';
+  durationS: number;
+}
 
 // ——— Video ———
 
@@ -502,6 +515,10 @@ export interface ProductShot extends ResultMeta {
   durationS: number;
   /** The cut-out, so an overlay card or an end card shows the same product without segmenting it again. */
   cutout: ProductCutOut;
+  /** A hosted shot's worst product-fidelity score over the frames checked. */
+  fidelity?: { iou: number; deltaE: number };
+  /** Why the shot is not what was asked for (a hosted shot that failed the fidelity check was made locally). */
+  note?: string;
 }
 
 // ——— Characters and the engine ———

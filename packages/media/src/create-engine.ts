@@ -149,7 +149,14 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     burnCaptions: async (input) => (await import('./local/video/captions.ts')).localBurnCaptions(input),
     productShot: async (input) => {
       const [{ renderProductShot }, provider] = await Promise.all([productShots.get(), local.get()]);
-      return renderProductShot(input, { segment: (image) => provider.segment(image) });
+      const segment = (image: ImageData) => provider.segment(image);
+      if (!falKey) return renderProductShot(input, { segment });
+      const [{ hostedProductShot }, hosted] = await Promise.all([import('./local/video/hosted-product-shot.ts'), fal.get()]);
+      return hostedProductShot(input, {
+        segment,
+        hosted: { replaceBackground: (i) => hosted.replaceBackground(i), imageToVideo: (i) => hosted.video.imageToVideo(i) },
+        local: () => renderProductShot(input, { segment }),
+      });
     },
     finishAd: async (input) => {
       const [{ localFinishAd }, meshes, provider] = await Promise.all([import('./local/video/ad.ts'), mesh.get(), local.get()]);
@@ -203,6 +210,7 @@ function elevenLabsSpeech(apiKey: string, baseUrl: string | undefined): VoicePro
     cloneVoice: async (input) => (await provider.get()).cloneVoice(input),
     listVoices: async () => (await provider.get()).listVoices(),
     getVoice: async (id) => (await provider.get()).getVoice(id),
+    composeMusic: async (input) => (await provider.get()).composeMusic!(input),
   };
 }
 

@@ -3,7 +3,7 @@
  * POST /v1/text-to-speech/{voice_id} → audio/mpeg; POST /v1/text-to-speech/{voice_id}/with-timestamps →
  * { audio_base64, alignment: { characters, character_start_times_seconds, character_end_times_seconds } }; GET /v1/voices → { voices: [...] }; GET
  * /v1/voices/{voice_id} → a voice or 404; POST /v1/voices/add (multipart) → { voice_id,
- * requires_verification }. Every call needs `xi-api-key`. A voice name steers /v1/voices/add:
+ * requires_verification }; POST /v1/music (JSON: prompt, music_length_ms) → audio/mpeg of that length. Every call needs `xi-api-key`. A voice name steers /v1/voices/add:
  * "status:401", "status:402", "status:422", "status:429" answer with that status.
  */
 import http from 'node:http';
@@ -97,6 +97,15 @@ export async function startElevenLabsDouble(): Promise<ElevenLabsDouble> {
           },
           normalized_alignment: null,
         });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/music') {
+        const body = JSON.parse(raw.toString()) as { prompt?: string; music_length_ms?: number };
+        if (!body.prompt)
+          return json(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'field required', type: 'value_error.missing' }] });
+        const steer = /status:(\d{3})/.exec(body.prompt);
+        if (steer) return json(res, Number(steer[1]), { detail: { status: 'refused', message: `refused with ${steer[1]}` } });
+        res.writeHead(200, { 'content-type': 'audio/mpeg' });
+        return res.end(tone((body.music_length_ms ?? 30_000) / 1000, 'mp3', 220));
       }
       if (req.method === 'GET' && url.pathname === '/v1/voices') return json(res, 200, { voices: [...voices.values()] });
       const one = /^\/v1\/voices\/([^/]+)$/.exec(url.pathname);

@@ -22,7 +22,7 @@ import * as adminAuditActions from './022-admin-audit-actions.ts';
 import * as projects from './023-projects.ts';
 import * as brandKits from './024-brand-kits.ts';
 import * as adFormats from './025-ad-formats.ts';
-import * as adFinishing from './026-ad-finishing.ts';
+import * as adProgressNotes from './026-ad-progress-notes.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -48,7 +48,7 @@ const migrations: Record<string, Knex.Migration> = {
   '023-projects': projects,
   '024-brand-kits': brandKits,
   '025-ad-formats': adFormats,
-  '026-ad-finishing': adFinishing,
+  '026-ad-progress-notes': adProgressNotes,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

@@ -106,6 +106,17 @@ describe('GET /api/music/tracks', () => {
   });
 });
 
+describe('music from a prompt without the hosted music model', () => {
+  it('says it is not available here, and composing answers 404 with the way out, charging nothing', async () => {
+    const { client } = await member(studio, { credits: 5 });
+    expect((await client.get(ApiRoutes.musicCompose)).body).toEqual({ available: false, credits: 2 });
+    const res = await client.post(ApiRoutes.musicCompose, { prompt: 'calm piano', durationS: 20 });
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe(Messages.musicComposeUnavailable);
+    expect((await client.get(ApiRoutes.credits)).body.credits).toBe(5);
+  });
+});
+
 describe('POST /api/upload-audio with purpose music', () => {
   it('keeps an MP3, WAV, OGG or M4A as the user’s audio asset marked as music, with its duration', async () => {
     const { user, client } = await member(studio);

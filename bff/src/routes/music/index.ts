@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import { ApiRoutes, Messages, MusicTracksResponse } from '@studio/contracts';
+import { ApiRoutes, ComposeMusicRequest, Messages, MusicComposeInfo, MusicTracksResponse, UploadAudioResponse } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../errors.ts';
 import { MUSIC_URL_PREFIX } from '../../services/music/service.ts';
+import { currentUser } from '../../middlewares/auth.ts';
 import { route } from '../route.ts';
 
 /** A bed's file name carries the library's version: a new composition is a new URL, so a cached copy never goes stale. */
@@ -24,6 +25,44 @@ export function musicRoutes({ services: { music } }: AppDeps): Router {
     (ctx) => {
       ctx.set('Cache-Control', 'private, max-age=3600');
       ctx.body = music.tracks() satisfies MusicTracksResponse;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: ApiRoutes.musicCompose,
+      summary:
+        'Whether music can be composed from a prompt here (the hosted music model, with ELEVENLABS_API_KEY) and its price in credits',
+      auth: 'user',
+      responses: { 200: MusicComposeInfo },
+    },
+    (ctx) => {
+      ctx.body = music.composeInfo() satisfies MusicComposeInfo;
+    },
+  );
+
+  route(
+    router,
+    {
+      method: 'post',
+      path: ApiRoutes.musicCompose,
+      summary:
+        'Compose an instrumental track from a description with the hosted music model (charged, refunded if it fails), kept as the user’s music for ads',
+      auth: 'user',
+      body: ComposeMusicRequest,
+      responses: {
+        200: UploadAudioResponse,
+        400: Messages.musicPromptInvalid,
+        402: Messages.insufficientCredits,
+        404: Messages.musicComposeUnavailable,
+        502: Messages.failedToComposeMusic,
+        503: Messages.failedToComposeMusic,
+      },
+    },
+    async (ctx, { body }) => {
+      ctx.body = await music.compose(currentUser(ctx.state), body);
     },
   );
 

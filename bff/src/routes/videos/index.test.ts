@@ -662,7 +662,12 @@ describe('the finished ad', () => {
     const { user, client } = await member(studio, { credits: 30 });
     const photo = await createImageAsset(studio, user.id, { width: 200, height: 300, colour: '#c07a20' });
     const audio = await approvedAudio(client, 'Meet the serum. It fixed my skin in a week.');
-    const shots = vi.spyOn(studio.deps.media.video, 'productShot');
+    // The hosted models' square shot failed the fidelity check (the engine made it locally and says so).
+    const productShot = studio.deps.media.video.productShot.bind(studio.deps.media.video);
+    const fellBack = 'This product shot was made by the local engine: the hosted model changed the product.';
+    const shots = vi
+      .spyOn(studio.deps.media.video, 'productShot')
+      .mockImplementation(async (input) => ({ ...(await productShot(input)), ...(input.width === input.height && { note: fellBack }) }));
     const finish = vi.spyOn(studio.deps.media.video, 'finishAd');
     const form = await videoForm(
       [
@@ -694,6 +699,7 @@ describe('the finished ad', () => {
     ]);
     expect(new Set(shots.mock.calls.map(([input]) => input.seed)).size).toBe(1);
     expect(job.result!.finalVideos.find((v) => v.section === 'shot')).toMatchObject({ videoDuration: 4, hasAudio: true });
+    expect(job.sections.map((s) => s.note)).toEqual([null, `1:1: ${fellBack}`]);
     const [input] = finish.mock.calls[0]!;
     const [hook, shot] = input.sections;
     // Its script was spoken over it and is captioned; the shot keeps its length and comes at the square's own size.

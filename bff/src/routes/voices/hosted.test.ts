@@ -142,3 +142,26 @@ async function spokenVideo(voiceId: string) {
   form.set('image_0', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'i.png');
   return form;
 }
+
+describe('music on ElevenLabs (by configuration)', () => {
+  it('composes music from a prompt on ElevenLabs’ music model: charged, kept as the user’s music, refunded when the model refuses', async () => {
+    const { client } = await member(studio, { credits: 10 });
+    expect((await client.get(ApiRoutes.musicCompose)).body).toEqual({ available: true, credits: 2 });
+    const made = await client.post(ApiRoutes.musicCompose, { prompt: 'warm lo-fi beat with soft keys', durationS: 12 });
+    expect(made.status).toBe(200);
+    expect(made.body.duration).toBeCloseTo(12, 0);
+    const asked = double.calls.filter((c) => c.path === '/v1/music').at(-1)!;
+    expect(asked.body).toMatchObject({ prompt: 'warm lo-fi beat with soft keys', music_length_ms: 12_000, force_instrumental: true });
+    expect(await balanceOf(client)).toBe(8);
+    // It is the user's music: a job takes it as the ad's bed.
+    expect((await client.get(made.body.audioUrl)).status).toBe(200);
+    const refused = await client.post(ApiRoutes.musicCompose, { prompt: 'status:422 anything' });
+    expect(refused.status).toBe(400);
+    expect(await balanceOf(client)).toBe(8);
+    for (const body of [{ prompt: 'ab' }, { prompt: 'calm piano', durationS: 5 }, { prompt: 'calm piano', durationS: 121 }]) {
+      const bad = await client.post(ApiRoutes.musicCompose, body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(await balanceOf(client)).toBe(8);
+  });
+});

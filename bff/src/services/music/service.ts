@@ -1,11 +1,30 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { Messages, type MusicChoice, type MusicTrack, type UploadAudioResponse } from '@studio/contracts';
-import { ensureMusicLibrary, MUSIC_LIBRARY_DIR, MUSIC_TRACKS, musicFileName, musicTrackOf, type MixMusicInput } from '@studio/media';
+import {
+  Messages,
+  TASK_CREDITS,
+  type ComposeMusicRequest,
+  type MusicChoice,
+  type MusicComposeInfo,
+  type MusicTrack,
+  type UploadAudioResponse,
+} from '@studio/contracts';
+import {
+  ensureMusicLibrary,
+  MUSIC_LIBRARY_DIR,
+  MUSIC_TRACKS,
+  musicFileName,
+  musicTrackOf,
+  type MixMusicInput,
+  type VoiceProvider,
+} from '@studio/media';
 import type { Db } from '../../db/index.ts';
-import { invalidRequest } from '../../errors.ts';
+import { invalidRequest, notFound } from '../../errors.ts';
+import { runChargedTask } from '../credits/charged-task.ts';
+import { callEngine } from '../images/engine-call.ts';
 import { saveAudioAsset } from '../assets/files.ts';
 import { ownFileAt } from '../assets/own-media.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
@@ -45,14 +64,53 @@ export function createMusicService({
   db,
   objects,
   appUrl,
+  speech,
   libraryDir = MUSIC_LIBRARY_DIR,
 }: {
   db: Db;
   objects: ObjectStore;
   appUrl: string;
+  /** The speech provider: ElevenLabs (with its key) also composes music from a prompt. */
+  speech: Pick<VoiceProvider, 'composeMusic'>;
   libraryDir?: string;
 }) {
   return {
+    /** Whether music can be composed from a prompt here (the hosted music model), and its price. */
+    composeInfo(): MusicComposeInfo {
+      return { available: Boolean(speech.composeMusic), credits: TASK_CREDITS.music };
+    },
+
+    /**
+     * An instrumental track composed from `prompt` by the hosted music model, kept as the user's
+     * music (as an upload with `purpose: 'music'` is): charged once per request id, refunded if it fails.
+     */
+    async compose(user: { id: string }, body: ComposeMusicRequest): Promise<UploadAudioResponse> {
+      const composeMusic = speech.composeMusic?.bind(speech);
+      if (!composeMusic) throw notFound(Messages.musicComposeUnavailable);
+      await assertStorageAvailable(db, user.id);
+      const task = {
+        userId: user.id,
+        taskType: 'music',
+        description: `Music: ${body.prompt.slice(0, 60)}`,
+        idempotencyKey: `music:${user.id}:${body.requestId ?? randomUUID()}`,
+        taskMetadata: { seconds: body.durationS },
+      };
+      const asset = await runChargedTask(db, task, async () => {
+        const made = await callEngine(Messages.failedToComposeMusic, () =>
+          composeMusic({ prompt: body.prompt, durationS: body.durationS }),
+        );
+        return saveAudioAsset(db, objects, {
+          userId: user.id,
+          audio: made.audio,
+          mime: made.mime,
+          durationS: made.durationS,
+          metadata: { prompt: body.prompt, model: made.model, provider: made.provider },
+          purpose: 'music',
+        });
+      });
+      return toAudioUpload(asset);
+    },
+
     tracks(): MusicTrack[] {
       return MUSIC_TRACKS.map(toMusicTrack);
     },

@@ -235,6 +235,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         .filter((f) => f !== job.aspect_ratio)
         .map((f) => ({ aspectRatio: f, ...VIDEO_RENDER_SIZES[f]! }));
       let main = '';
+      let note: string | null = null;
       for (const size of [own, ...others]) {
         const made = await media.video.productShot({
           productImage,
@@ -245,6 +246,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
           height: size.height,
           seed: shotSeed(jobId, section.id),
         });
+        note ??= made.note ? (others.length > 0 ? `${size.aspectRatio}: ${made.note}` : made.note) : null;
         const clip = speech ? await media.video.withSound(made.video, speech) : await media.video.withSilence(made.video);
         const key = size === own ? sectionKey(jobId, section.id, 'shot.mp4') : productFormatKey(jobId, section.id, size.aspectRatio);
         await objects.put(key, clip);
@@ -253,7 +255,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
           await objects.put(productCutoutKey(jobId, section.id), made.cutout.png);
         }
       }
-      await noteSection(db, jobId, section.id, { video_duration: durationS, has_audio: Boolean(speech) });
+      await noteSection(db, jobId, section.id, { video_duration: durationS, has_audio: Boolean(speech), note });
       return main;
     }),
 

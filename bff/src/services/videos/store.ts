@@ -105,6 +105,8 @@ export interface SectionRow {
   credits: number;
   charge_key: string;
   refunded: boolean;
+  /** What to know of how it was made (a hosted product shot made locally, and why). */
+  note: string | null;
 }
 
 export interface NewSection {

@@ -53,6 +53,7 @@ function sectionView(job: JobRow, s: SectionRow): JobSection {
     posterUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.jpg` : null,
     error: s.status === 'TIMED_OUT' ? (s.error ?? Messages.sectionTimedOut) : s.error,
     refunded: s.refunded,
+    note: s.note,
     credits: s.credits,
   };
 }

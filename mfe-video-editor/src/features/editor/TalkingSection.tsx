@@ -5,12 +5,14 @@ import { SectionCard } from '../../shared/draft/SectionCard.tsx';
 import { useClearAfter } from '../../shared/draft/use-clear-after.ts';
 import { isShortOfCredits } from '../../shared/UpgradeSlot.tsx';
 import { CharacterPicker } from './CharacterPicker.tsx';
+import { ProductCardField } from './ProductCardField.tsx';
 import { ProductShotFields } from './ProductShotFields.tsx';
 import { SectionVoice } from './SectionVoice.tsx';
 import {
   editBlockText,
   emptyBlock,
   renamed,
+  scriptWords,
   sectionAudioStatus,
   toggleScript,
   updateBlock,
@@ -268,6 +270,14 @@ export function TalkingSection({
           </label>
           <span className="ve-meta">Section audio: {status}</span>
         </div>
+      ) : null}
+      {section.scriptEnabled && !product ? (
+        <ProductCardField
+          sectionName={section.name}
+          card={section.card}
+          words={scriptWords(section)}
+          onChange={(card) => onChange({ ...section, card })}
+        />
       ) : null}
     </SectionCard>
   );

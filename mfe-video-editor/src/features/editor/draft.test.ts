@@ -57,8 +57,14 @@ describe('the editor draft kept as a project', () => {
       kind: 'product',
       shot: { scene: 'on a beach towel', motion: 'slide', duration: 5 },
     });
+    const card = { imageUrl: '/media/assets/bottle.png', atWord: 'serum' };
+    expect(reopened([{ ...newSection(0, defaults), card }]).sections[0]!.card).toEqual(card);
     const old = ProjectDraft.parse({ sections: [{ id: 'old-1', name: 'Hook', scriptBlocks: [] }] });
-    expect(fromEditorDraft(old)!.sections[0]).toMatchObject({ kind: 'talking', shot: { scene: 'marble', motion: 'push-in', duration: 4 } });
+    expect(fromEditorDraft(old)!.sections[0]).toMatchObject({
+      kind: 'talking',
+      shot: { scene: 'marble', motion: 'push-in', duration: 4 },
+      card: null,
+    });
   });
 
   it('opens a draft saved before the finished ad with captions on, no further format and jump cuts', () => {

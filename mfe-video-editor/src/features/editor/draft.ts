@@ -10,7 +10,7 @@ import {
   type ProjectDraftInput,
   type VideoModelId,
 } from '@studio/contracts';
-import { DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
+import { adOptionsOf, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { DEFAULT_SECTION_VOICE, DEFAULT_SHOT, emptyBlock, type EditorSection, type ScriptBlock } from './model.ts';
 
@@ -35,6 +35,7 @@ export function toEditorDraft({ sections, model, settings, ad }: EditorDraftStat
       captions: s.captions,
       kind: s.kind,
       shot: s.shot,
+      card: s.card,
       // A chosen file's URL is its kept upload (see useKeepChosenImages); without one the draft has no image.
       imageUrl: s.imageUrl,
       voice: s.voice,
@@ -79,6 +80,7 @@ export function fromEditorDraft(draft: ProjectDraft): EditorDraftState | null {
       name: s.name,
       kind: s.kind,
       shot: s.shot ?? DEFAULT_SHOT,
+      card: s.card,
       imagePreview: s.imageUrl,
       imageFile: null,
       imageUrl: s.imageUrl,
@@ -93,6 +95,6 @@ export function fromEditorDraft(draft: ProjectDraft): EditorDraftState | null {
     sections,
     model: draft.model,
     settings: draft.settings ?? adjustVideoSettings(draft.model, EDITOR_VIDEO_DEFAULTS),
-    ad: draft.ad ?? DEFAULT_AD_OPTIONS,
+    ad: adOptionsOf(draft.ad),
   };
 }

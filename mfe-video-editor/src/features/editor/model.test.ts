@@ -9,6 +9,7 @@ import {
   newSection,
   removeSection,
   renamed,
+  scriptWords,
   sectionAudioStatus,
   toRequestSections,
   toggleScript,
@@ -85,6 +86,20 @@ describe('the talking-person editor’s rules', () => {
     expect(sent).toMatchObject({ kind: 'product', scene: 'wood', motion: 'orbit', duration: 6, imageUrl: '/media/assets/x.png' });
     expect(talking).toMatchObject({ kind: 'talking' });
     expect(talking).not.toHaveProperty('scene');
+  });
+
+  it('brings a product card in on a word of the script: offered each word once, sent with the section, incomplete once the word is gone', () => {
+    const hook = withImage(approved(newSection(0, defaults), 'Meet the serum. The serum works!'));
+    expect(scriptWords(hook)).toEqual(['Meet', 'the', 'serum', 'The', 'works']);
+    const carded: EditorSection = { ...hook, card: { imageUrl: '/media/assets/bottle.png', atWord: 'serum' } };
+    expect(isSectionValid(carded, 'seedance')).toBe(true);
+    expect(toRequestSections([carded])[0]).toMatchObject({
+      productOverlay: { productImageUrl: '/media/assets/bottle.png', atWord: 'serum' },
+    });
+    const rewritten = approved(carded, 'Meet the cream.');
+    expect(isSectionValid(rewritten, 'seedance')).toBe(false);
+    // A product shot has no card.
+    expect(toRequestSections([{ ...carded, kind: 'product' }])[0]).not.toHaveProperty('productOverlay');
   });
 
   it('labels the Generate button as the spec says', () => {

@@ -45,6 +45,8 @@ export interface EditorSection {
   kind: SectionKind;
   /** A product shot's set, camera move and length (kept while the section talks, for a switch back). */
   shot: ProductShotSettings;
+  /** A talking section's product card: its photo, and the word of the script that brings it in. */
+  card: ProductCard | null;
   /** A data or object URL of the uploaded file, or the URL of a gallery image. */
   imagePreview: string | null;
   imageFile: File | null;
@@ -55,6 +57,11 @@ export interface EditorSection {
   blocks: ScriptBlock[];
   captions: boolean;
   voice: SectionVoice;
+}
+
+export interface ProductCard {
+  imageUrl: string;
+  atWord: string;
 }
 
 /** Who speaks a section, and how (spec 2 §2): what the request sends (contracts' `SectionVoice`), and the voice's name on screen. */
@@ -94,6 +101,7 @@ export function newSection(index: number, defaults: SectionDefaults): EditorSect
     name: `Section ${index + 1}`,
     kind: 'talking',
     shot: DEFAULT_SHOT,
+    card: null,
     imagePreview: null,
     imageFile: null,
     imageUrl: null,
@@ -156,6 +164,16 @@ export const scriptText = (section: EditorSection) =>
     .filter(Boolean)
     .join(' ');
 
+/** The words of the script, each once, in the order they are first said (a product card's choices). */
+export const scriptWords = (section: EditorSection): string[] => [
+  ...new Set(
+    scriptText(section)
+      .split(/\s+/)
+      .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+      .filter(Boolean),
+  ),
+];
+
 export const hasImage = (section: EditorSection) => Boolean(section.imageFile || section.imageUrl);
 
 /** spec 2 §4: the section's own audio status follows its blocks. */
@@ -174,6 +192,8 @@ export function sectionAudioStatus(section: EditorSection): 'none' | 'generating
 export function isSectionValid(section: EditorSection, model: VideoModelId): boolean {
   if (!hasImage(section)) return false;
   if (section.kind === 'product' && !scriptText(section)) return true;
+  // A product card comes in on a word of the script.
+  if (section.kind === 'talking' && section.card && !scriptWords(section).includes(section.card.atWord)) return false;
   if (!section.scriptEnabled || VIDEO_MODELS[model].builtInAudio) return true;
   return section.blocks.some((b) => b.text.trim() && b.audioStatus === 'approved' && b.audioUrl);
 }
@@ -211,6 +231,7 @@ export function toRequestSections(sections: EditorSection[]) {
     name: s.name,
     kind: s.kind,
     ...(s.kind === 'product' && s.shot),
+    ...(s.kind === 'talking' && s.card && { productOverlay: { productImageUrl: s.card.imageUrl, atWord: s.card.atWord } }),
     videoPrompt: s.videoPrompt,
     scriptEnabled: s.scriptEnabled,
     hasImage: hasImage(s),

@@ -5,7 +5,7 @@
  * (none until it is uploaded); audio still being made ends with the page and is not kept.
  */
 import type { ProjectDraft, ProjectDraftInput, VideoModelId, VoiceSettingsValue } from '@studio/contracts';
-import { DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
+import { adOptionsOf, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import type { SimpleSection } from './SimpleSection.tsx';
 
@@ -47,7 +47,7 @@ export function fromSimpleDraft(draft: ProjectDraft): SimpleDraftState | null {
     model: draft.model,
     voiceId,
     voiceSettings: { stability, similarityBoost, speed },
-    ad: draft.ad ?? DEFAULT_AD_OPTIONS,
+    ad: adOptionsOf(draft.ad),
     sections: draft.sections.map((s): SimpleSection => ({
       id: s.id,
       name: s.name,

@@ -1,13 +1,24 @@
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { AD_FORMATS, AppPaths, CAPTION_STYLE_LABELS, CAPTION_STYLES, type AdFormat } from '@studio/contracts';
+import {
+  AD_FORMATS,
+  AppPaths,
+  CAPTION_STYLE_LABELS,
+  CAPTION_STYLES,
+  Messages,
+  MUSIC_COMPOSE_SECONDS,
+  type AdFormat,
+} from '@studio/contracts';
+import { errorText } from '@studio/session';
 import { useBrandKit } from '@studio/session/query';
 import { adCredits, DEFAULT_MUSIC_VOLUME, formatsOf, type AdOptions } from './ad-options.ts';
-import { useMusicTracks } from './api.ts';
+import { useComposeMusic, useMusicCompose, useMusicTracks } from './api.ts';
 import { CaptionPreview } from './CaptionPreview.tsx';
 
 /**
  * The finished ad's options beside the video settings: a caption style, each shown live on the
- * first section's picture with its first words; music from the library, played here first; the
+ * first section's picture with its first words; music from the library (or composed from a prompt
+ * where the hosted music model is configured), played here first; the
  * brand kit's end card; the formats made from the same sections, with what they cost; jump cuts.
  */
 export function AdPanel({
@@ -84,19 +95,19 @@ export function AdPanel({
 
 function MusicPicker({ ad, onChange }: { ad: AdOptions; onChange: (next: AdOptions) => void }) {
   const tracks = useMusicTracks();
-  const chosen = tracks.data?.find((t) => t.id === ad.music?.trackId) ?? null;
+  const volume = ad.music?.volume ?? DEFAULT_MUSIC_VOLUME;
+  const bed = tracks.data?.find((t) => t.id === ad.music?.trackId) ?? null;
+  const own = ad.music?.audioUrl === undefined ? null : ad.music;
+  const preview = bed ? { url: bed.previewUrl, name: bed.name } : own ? { url: own.audioUrl, name: own.name } : null;
   return (
     <div className="ve-music">
       <label className="ve-field">
         <span>Music</span>
         <select
-          value={ad.music?.trackId ?? ''}
+          value={own ? OWN_MUSIC : (ad.music?.trackId ?? '')}
           disabled={!tracks.data}
           onChange={(e) =>
-            onChange({
-              ...ad,
-              music: e.target.value ? { trackId: e.target.value, volume: ad.music?.volume ?? DEFAULT_MUSIC_VOLUME } : null,
-            })
+            e.target.value !== OWN_MUSIC && onChange({ ...ad, music: e.target.value ? { trackId: e.target.value, volume } : null })
           }
         >
           <option value="">No music</option>
@@ -105,28 +116,79 @@ function MusicPicker({ ad, onChange }: { ad: AdOptions; onChange: (next: AdOptio
               {t.name} · {t.mood}
             </option>
           ))}
+          {own ? <option value={OWN_MUSIC}>Yours: {own.name}</option> : null}
         </select>
       </label>
       {tracks.isError ? <p className="ve-notice">The music library could not be loaded.</p> : null}
-      {chosen && ad.music ? (
+      {preview && ad.music ? (
         <>
           {/* Instrumental music: there are no words to caption. */}
           {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-          <audio src={chosen.previewUrl} controls preload="none" aria-label={`Play ${chosen.name}`} />
+          <audio src={preview.url} controls preload="none" aria-label={`Play ${preview.name}`} />
           <label className="ve-field">
-            <span>Music volume: {Math.round(ad.music.volume * 100)}%</span>
+            <span>Music volume: {Math.round(volume * 100)}%</span>
             <input
               type="range"
               min={0}
               max={100}
-              value={Math.round(ad.music.volume * 100)}
-              onChange={(e) => onChange({ ...ad, music: { trackId: chosen.id, volume: Number(e.target.value) / 100 } })}
+              value={Math.round(volume * 100)}
+              onChange={(e) => onChange({ ...ad, music: { ...ad.music!, volume: Number(e.target.value) / 100 } })}
             />
           </label>
         </>
       ) : null}
       <p className="ve-notice">Simple beds the studio composes itself (synthesised, free to use in your ads); the voice stays on top.</p>
+      <ComposeMusic onComposed={(audioUrl, name) => onChange({ ...ad, music: { audioUrl, name, volume } })} />
     </div>
+  );
+}
+
+/** The select's value for the user's own music. */
+const OWN_MUSIC = 'own';
+
+/** Music from a prompt, where the hosted music model is configured: composed, charged, and chosen for the ad. */
+function ComposeMusic({ onComposed }: { onComposed: (audioUrl: string, name: string) => void }) {
+  const info = useMusicCompose();
+  const compose = useComposeMusic();
+  const [prompt, setPrompt] = useState('');
+  const [seconds, setSeconds] = useState<number>(MUSIC_COMPOSE_SECONDS.default);
+  if (!info.data?.available) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    compose.mutate({ prompt, durationS: seconds }, { onSuccess: (made) => onComposed(made.audioUrl, prompt.trim()) });
+  };
+  return (
+    <form className="ve-compose" aria-label="Compose music from a prompt" onSubmit={submit}>
+      <label className="ve-field">
+        <span>Or describe the music</span>
+        <input
+          value={prompt}
+          maxLength={300}
+          placeholder="upbeat summer pop, claps, no vocals"
+          onChange={(e) => setPrompt(e.target.value)}
+        />
+      </label>
+      <div className="ve-row">
+        <label className="ve-inline">
+          Length
+          <select value={seconds} onChange={(e) => setSeconds(Number(e.target.value))}>
+            {[15, 30, 60].map((s) => (
+              <option key={s} value={s}>
+                {s} s
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="st-btn st-btn-secondary" disabled={compose.isPending || prompt.trim().length < 3}>
+          {compose.isPending ? 'Composing…' : `Compose (${info.data.credits} credits)`}
+        </button>
+      </div>
+      {compose.isError ? (
+        <p className="ve-error" role="alert">
+          {errorText(compose.error, Messages.failedToComposeMusic)}
+        </p>
+      ) : null}
+    </form>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adCredits, adRequestFields, formatsOf, DEFAULT_AD_OPTIONS, type AdOptions } from './ad-options.ts';
+import { adCredits, adOptionsOf, adRequestFields, formatsOf, DEFAULT_AD_OPTIONS, type AdOptions } from './ad-options.ts';
 
 describe('the finished ad’s options', () => {
   it('makes the video’s own format first and each other one once', () => {
@@ -15,6 +15,16 @@ describe('the finished ad’s options', () => {
       endCard: 'true',
       music: '{"trackId":"calm","volume":0.25}',
     });
+  });
+
+  it('sends the user’s own (composed) music by its URL, and a draft brings back a bed, own music or none', () => {
+    const own: AdOptions = { ...DEFAULT_AD_OPTIONS, music: { audioUrl: '/media/assets/m.mp3', name: 'lo-fi keys', volume: 0.4 } };
+    expect(adRequestFields('9:16', own).music).toBe('{"audioUrl":"/media/assets/m.mp3","volume":0.4}');
+    const saved = { captionStyle: 'karaoke', alsoFormats: [], tightCuts: true, endCard: false } as const;
+    expect(adOptionsOf({ ...saved, music: { audioUrl: '/media/assets/m.mp3', name: 'lo-fi keys', volume: 0.4 } }).music).toEqual(own.music);
+    expect(adOptionsOf({ ...saved, music: { trackId: 'calm', volume: 0.3 } }).music).toEqual({ trackId: 'calm', volume: 0.3 });
+    expect(adOptionsOf({ ...saved, music: null }).music).toBeNull();
+    expect(adOptionsOf(undefined)).toEqual(DEFAULT_AD_OPTIONS);
   });
 
   it('prices 2 credits a section, and 1 a section for each further format', () => {

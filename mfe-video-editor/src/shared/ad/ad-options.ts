@@ -10,6 +10,7 @@ import {
   TASK_CREDITS,
   type AdFormat,
   type CaptionStyleId,
+  type ProjectDraft,
 } from '@studio/contracts';
 
 export interface AdOptions {
@@ -17,11 +18,15 @@ export interface AdOptions {
   /** Formats made beside the video's own aspect ratio. */
   alsoFormats: AdFormat[];
   tightCuts: boolean;
-  /** A bed of the music library under the ad, at a volume 0–1; null: no music. */
-  music: { trackId: string; volume: number } | null;
+  /** A bed of the music library, or the user's own (composed) music, under the ad at a volume 0–1; null: no music. */
+  music: AdMusic | null;
   /** Close with the brand kit's end card. */
   endCard: boolean;
 }
+
+export type AdMusic = { volume: number } & (
+  { trackId: string; audioUrl?: undefined } | { audioUrl: string; name: string; trackId?: undefined }
+);
 
 /** Music starts here: under a voice, ducked further while it speaks. */
 export const DEFAULT_MUSIC_VOLUME = 0.5;
@@ -34,6 +39,18 @@ export const DEFAULT_AD_OPTIONS: AdOptions = {
   music: null,
   endCard: false,
 };
+
+/** The options a draft kept (its music a bed, the user's own music, or none). */
+export function adOptionsOf(saved: ProjectDraft['ad']): AdOptions {
+  if (!saved) return DEFAULT_AD_OPTIONS;
+  const { music, ...rest } = saved;
+  const kept: AdMusic | null = music?.trackId
+    ? { trackId: music.trackId, volume: music.volume }
+    : music?.audioUrl
+      ? { audioUrl: music.audioUrl, name: music.name ?? 'Your music', volume: music.volume }
+      : null;
+  return { ...rest, music: kept };
+}
 
 const isFormat = (ratio: string): ratio is AdFormat => (AD_FORMATS as readonly string[]).includes(ratio);
 
@@ -50,7 +67,13 @@ export function adRequestFields(aspectRatio: string, ad: AdOptions): Record<stri
     formats: JSON.stringify(formatsOf(aspectRatio, ad)),
     tightCuts: String(ad.tightCuts),
     endCard: String(ad.endCard),
-    ...(ad.music && { music: JSON.stringify(ad.music) }),
+    ...(ad.music && {
+      music: JSON.stringify(
+        ad.music.audioUrl === undefined
+          ? { trackId: ad.music.trackId, volume: ad.music.volume }
+          : { audioUrl: ad.music.audioUrl, volume: ad.music.volume },
+      ),
+    }),
   };
 }
 

@@ -101,6 +101,7 @@ function SectionResult({ section, jobId }: { section: JobSection; jobId: string 
           {Messages.sectionTimedOut}. Job ID: <code>{jobId}</code>
         </p>
       ) : null}
+      {section.note ? <p className="ve-meta">{section.note}</p> : null}
       {section.refunded ? <p className="ve-refunded">Not charged: {section.credits} credits refunded.</p> : null}
     </li>
   );

@@ -6,6 +6,8 @@
  */
 import { ElevenLabsClient, ElevenLabsError, type ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import type {
+  ComposedMusic,
+  ComposeMusicInput,
   CloneVoiceInput,
   CloneVoiceResult,
   LibraryVoice,
@@ -180,6 +182,28 @@ export function createElevenLabsSpeech(options: ElevenLabsOptions): VoiceProvide
       const presets = new Set(Object.values(HOSTED_PRESET_VOICES));
       // The presets' own voices are listed as presets already.
       return answer.voices.filter((v) => !presets.has(v.voiceId)).map((v) => libraryVoiceOf(v));
+    },
+    async composeMusic({ prompt, durationS }: ComposeMusicInput): Promise<ComposedMusic> {
+      const stream = await call(() =>
+        client.music.compose({
+          prompt,
+          musicLengthMs: Math.round(durationS * 1000),
+          forceInstrumental: true,
+          outputFormat: 'mp3_44100_128',
+        }),
+      );
+      const audio = Buffer.from(await new Response(stream).arrayBuffer());
+      const pcm = await decodeToPcm(audio).catch(() => {
+        throw new MediaError('upstream', 'The music provider sent audio that could not be read.');
+      });
+      return {
+        audio,
+        mime: 'audio/mpeg',
+        durationS: Math.round((pcm.length / 16_000) * 100) / 100,
+        provider: 'elevenlabs',
+        model: 'elevenlabs/music',
+        cost: { amount: durationS, unit: 'seconds' },
+      };
     },
     async getVoice(id: string): Promise<LibraryVoice | null> {
       try {

@@ -83,7 +83,8 @@ export function scenePrompt(scene: string): string {
   return template?.prompt ?? scene;
 }
 
-function check(input: ProductShotInput) {
+/** Refuses a shot the engine cannot make (its size, length, motion or scene). */
+export function checkProductShot(input: ProductShotInput) {
   const { width, height, durationS, motion } = input;
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 64 || height < 64 || width > 3840 || height > 3840)
     throw new MediaError('bad_input', 'The video size is not supported.');
@@ -96,7 +97,7 @@ function check(input: ProductShotInput) {
 }
 
 /** The product's photo as an image the engine reads (oriented size), or a clear refusal. */
-async function readPhoto(data: Buffer): Promise<ImageData> {
+export async function readPhoto(data: Buffer): Promise<ImageData> {
   const m = await sharp(data)
     .metadata()
     .catch((e: unknown) => {
@@ -267,7 +268,7 @@ export async function closeProductShotWorker(): Promise<void> {
  */
 export async function renderProductShot(input: ProductShotInput, tools: ProductShotTools): Promise<ProductShot> {
   const started = performance.now();
-  check(input);
+  checkProductShot(input);
   const { width, height, motion } = input;
   const cutout = await productCutOut(input.productImage, tools.segment);
   const cutoutMs = performance.now() - started;

@@ -21,4 +21,16 @@ describe('a finished ad’s formats in the gallery', () => {
     expect(formatsOf(list[4]!).map((f) => f.id)).toEqual(['clip']);
     expect(formatsOf(list[5]!).map((f) => f.id)).toEqual(['old']);
   });
+
+  it('keeps each run of a job apart (a retry made its formats again): the newest run first, each format once per card', () => {
+    const list = [
+      asset('new-portrait', 'video', '9:16', 'job-1'),
+      asset('new-square', 'video', '1:1', 'job-1'),
+      asset('old-portrait', 'video', '9:16', 'job-1'),
+      asset('old-square', 'video', '1:1', 'job-1'),
+    ];
+    const { cards, formatsOf } = groupFormats(list);
+    expect(cards.map((c) => c.id)).toEqual(['new-portrait', 'old-portrait']);
+    expect(formatsOf(list[3]!).map((f) => f.id)).toEqual(['old-portrait', 'old-square']);
+  });
 });

@@ -107,12 +107,21 @@ export default defineConfig({
       fullyParallel: true,
       use: { ...devices['Desktop Chrome'], baseURL: urlOf(FAST_PORT), launchOptions: chromium },
     },
-    // Specs that change what every page loads (the REMOTES file) run alone, after the others.
+    // Specs that change what every page loads (the REMOTES file) run alone, after the others: one
+    // test per studio at a time, those tagged @media-studio on the real engine's.
     {
       name: 'global',
       testMatch: GLOBAL_SPECS,
+      grepInvert: /@media-studio/,
       dependencies: ['chromium', 'media'],
       use: { ...devices['Desktop Chrome'], baseURL: urlOf(FAST_PORT), launchOptions: chromium },
+    },
+    {
+      name: 'global-media',
+      testMatch: GLOBAL_SPECS,
+      grep: /@media-studio/,
+      dependencies: ['chromium', 'media'],
+      use: { ...devices['Desktop Chrome'], baseURL: urlOf(MEDIA_PORT), launchOptions: chromium },
     },
   ],
   webServer: [studio(MEDIA_PORT, 'npm run start -w bff'), studio(FAST_PORT, 'node --import tsx bff/test/e2e-studio.ts')],

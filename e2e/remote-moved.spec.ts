@@ -87,17 +87,20 @@ test('mfe-account moved to another origin by configuration: loaded from there, n
   });
 });
 
-test('mfe-voices shipped alone to another origin: its page, and its voice picker inside the video editor (another remote)', async ({
-  page,
-  request,
-}) => {
-  await fromAnotherOrigin(page, 'mfe_voices', 'mfe-voices', async () => {
-    await signUpAndConfirm(page, request, { tag: 'moved-voices', at: '/app/voices' });
-    await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Preview UGC Excited' })).toBeVisible();
-    // mfe-video-editor renders mfe-voices' picker: it comes from the new origin too.
-    await page.goto('/app/editor');
-    await page.getByRole('button', { name: 'Change voice of Section 1' }).click();
-    await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
-  });
-});
+// On the real engine's studio (the `global-media` project), so that it runs beside the test above,
+// which rewrites the other studio's REMOTES file.
+test(
+  'mfe-voices shipped alone to another origin: its page, and its voice picker inside the video editor (another remote)',
+  { tag: '@media-studio' },
+  async ({ page, request }) => {
+    await fromAnotherOrigin(page, 'mfe_voices', 'mfe-voices', async () => {
+      await signUpAndConfirm(page, request, { tag: 'moved-voices', at: '/app/voices' });
+      await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Preview UGC Excited' })).toBeVisible();
+      // mfe-video-editor renders mfe-voices' picker: it comes from the new origin too.
+      await page.goto('/app/editor');
+      await page.getByRole('button', { name: 'Change voice of Section 1' }).click();
+      await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
+    });
+  },
+);

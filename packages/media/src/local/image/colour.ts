@@ -1,8 +1,10 @@
 /**
- * Colour in a perceptual space: sRGB (0–255) ↔ CIELAB (D65), and the CIEDE2000 difference. One
+ * Colour in a perceptual space: sRGB (0–255) ↔ CIELAB (D65) per pixel, and the CIEDE2000 difference (culori's). One
  * module for the grade (which moves colours), the scene grading that must leave a product's own
  * colour alone, and the colour names a description uses.
  */
+import { differenceCiede2000 } from 'culori';
+
 const toLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
 const toGamma = (c: number) => (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
 const WHITE = [0.95047, 1, 1.08883] as const;
@@ -30,40 +32,14 @@ export function labToRgb(L: number, a: number, bb: number): [number, number, num
   return [clamp(R), clamp(G), clamp(B)];
 }
 
+const ciede2000 = differenceCiede2000();
+
 /**
- * CIEDE2000 colour difference of two CIELAB colours (Sharma, Wu & Dalal 2005): about 1 is the
- * smallest difference most people see, under 5 reads as the same colour side by side.
+ * CIEDE2000 colour difference of two CIELAB (D65) colours, culori's: about 1 is the smallest
+ * difference most people see, under 5 reads as the same colour side by side.
  */
 export function deltaE2000(lab1: readonly [number, number, number], lab2: readonly [number, number, number]): number {
-  const [L1, a1, b1] = lab1;
-  const [L2, a2, b2] = lab2;
-  const deg = Math.PI / 180;
-  const Cbar = (Math.hypot(a1, b1) + Math.hypot(a2, b2)) / 2;
-  const G = 0.5 * (1 - Math.sqrt(Cbar ** 7 / (Cbar ** 7 + 25 ** 7)));
-  const [ap1, ap2] = [(1 + G) * a1, (1 + G) * a2];
-  const [C1, C2] = [Math.hypot(ap1, b1), Math.hypot(ap2, b2)];
-  const hueOf = (a: number, b: number) => (a === 0 && b === 0 ? 0 : (Math.atan2(b, a) / deg + 360) % 360);
-  const [h1, h2] = [hueOf(ap1, b1), hueOf(ap2, b2)];
-  const dL = L2 - L1;
-  const dC = C2 - C1;
-  let dh = 0;
-  if (C1 * C2 !== 0) dh = Math.abs(h2 - h1) <= 180 ? h2 - h1 : h2 - h1 > 180 ? h2 - h1 - 360 : h2 - h1 + 360;
-  const dH = 2 * Math.sqrt(C1 * C2) * Math.sin((dh / 2) * deg);
-  const Lbar = (L1 + L2) / 2;
-  const Cpbar = (C1 + C2) / 2;
-  let hbar = h1 + h2;
-  if (C1 * C2 !== 0) hbar = Math.abs(h1 - h2) <= 180 ? (h1 + h2) / 2 : h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2;
-  const T =
-    1 -
-    0.17 * Math.cos((hbar - 30) * deg) +
-    0.24 * Math.cos(2 * hbar * deg) +
-    0.32 * Math.cos((3 * hbar + 6) * deg) -
-    0.2 * Math.cos((4 * hbar - 63) * deg);
-  const SL = 1 + (0.015 * (Lbar - 50) ** 2) / Math.sqrt(20 + (Lbar - 50) ** 2);
-  const SC = 1 + 0.045 * Cpbar;
-  const SH = 1 + 0.015 * Cpbar * T;
-  const RT = -2 * Math.sqrt(Cpbar ** 7 / (Cpbar ** 7 + 25 ** 7)) * Math.sin(60 * Math.exp(-(((hbar - 275) / 25) ** 2)) * deg);
-  return Math.sqrt((dL / SL) ** 2 + (dC / SC) ** 2 + (dH / SH) ** 2 + RT * (dC / SC) * (dH / SH));
+  return ciede2000({ mode: 'lab65', l: lab1[0], a: lab1[1], b: lab1[2] }, { mode: 'lab65', l: lab2[0], a: lab2[1], b: lab2[2] });
 }
 
 /** A learned style's colour, in CIELAB: what the local engine's grade learns and applies (grade.ts). */

@@ -1,5 +1,5 @@
 /**
- * The finished ad (part of the engine bench): a 9:16 ad of two talking sections and a product shot,
+ * The finished ad (part of the engine bench): a 9:16 ad of about 30 s, two talking sections and a product shot,
  * with word-timed captions, a library-style music bed and the end card, rendered from the script
  * (speech, talking heads, the shot, then the finishing), timed against the ad's length; then what
  * each further format adds; and how far forced alignment puts each word from where the voice said it.
@@ -15,11 +15,11 @@ const SMOKE = process.env.BENCH_SMOKE === '1';
 const LINES = SMOKE
   ? ['Hi!', 'Try it.']
   : [
-      'Okay, I need to talk about this serum. I have tried so many, and nothing ever stuck with me.',
-      'Two drops every morning, and after one week my skin looked brighter. My friends noticed first! Tap the link and grab yours.',
+      'Okay, I need to talk about this serum. I have tried so many of them over the years, and honestly nothing ever stuck with me until this little bottle showed up.',
+      'Two drops every morning, and after one week my skin looked brighter and calmer. My friends noticed it before I did! It is on sale this week, so tap the link and grab yours.',
     ];
 const SETTINGS = { stability: 0.5, similarityBoost: 0.75, style: 0, speed: 1, useSpeakerBoost: false };
-const PRODUCT_SHOT_S = SMOKE ? 3 : 5;
+const PRODUCT_SHOT_S = SMOKE ? 3 : 6;
 /** The ad's further formats: what re-framing and laying out again cost, against the ad's length (target ≤ 0.3). */
 const FURTHER = [
   { aspectRatio: '1:1', ...VIDEO_RENDER_SIZES['1:1']! },

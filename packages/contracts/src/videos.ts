@@ -121,6 +121,8 @@ export type ProductShotMotion = (typeof PRODUCT_SHOT_MOTIONS)[number];
 export const PRODUCT_SHOT_MOTION_LABELS: Record<ProductShotMotion, string> = { 'push-in': 'Push in', slide: 'Slide', orbit: 'Orbit' };
 /** A product shot's length, in seconds (longer when the speech over it needs it). */
 export const PRODUCT_SHOT_SECONDS = { min: 3, max: 8, default: 4 } as const;
+/** A product shot runs on this long after the speech over it. */
+export const PRODUCT_SPEECH_TAIL_S = 0.5;
 /** A product card stays beside the speaker this long from the word that names it. */
 export const PRODUCT_CARD_S = 3;
 

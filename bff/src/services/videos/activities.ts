@@ -13,6 +13,7 @@ import {
   Messages,
   PRODUCT_CARD_S,
   PRODUCT_SHOT_SECONDS,
+  PRODUCT_SPEECH_TAIL_S,
   VIDEO_RENDER_SIZES,
   type AdFormat,
 } from '@studio/contracts';
@@ -228,7 +229,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       // As long as chosen, or as its speech needs (the voice may speak slower than it was timed for), up to 8 s.
       const spokenS = speech ? ((await probeAudioBytes(speech)) ?? 0) : 0;
       const chosenS = Number(row?.target_duration ?? PRODUCT_SHOT_SECONDS.default);
-      const durationS = Math.min(PRODUCT_SHOT_SECONDS.max, Math.max(chosenS, Math.ceil(spokenS + 0.3)));
+      const durationS = Math.min(PRODUCT_SHOT_SECONDS.max, Math.max(chosenS, Math.ceil(spokenS + PRODUCT_SPEECH_TAIL_S)));
       // The job's own size first (the section's clip), then each other format of the ad at its own size.
       const own = { aspectRatio: job.aspect_ratio, width: job.width, height: job.height };
       const others = (job.settings.ad?.formats ?? [])

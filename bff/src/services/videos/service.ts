@@ -9,6 +9,7 @@ import {
   Messages,
   planLimitsFor,
   PRODUCT_SHOT_SECONDS,
+  PRODUCT_SPEECH_TAIL_S,
   sectionImageFailed,
   sectionImageInvalid,
   SPEECH_WORDS_PER_SECOND,
@@ -80,9 +81,6 @@ interface PreparedSection extends NewSection {
   /** A product section's shot (its image is the product's photo). */
   shot?: NonNullable<JobSettings['productShots']>[string];
 }
-
-/** A product shot runs on this long after the speech over it. */
-const PRODUCT_SPEECH_TAIL_S = 0.5;
 
 /**
  * A finished ad's options, when the request asks for one (any of its fields); a request without

@@ -49,7 +49,7 @@ export function musicRoutes({ services: { music } }: AppDeps): Router {
       method: 'post',
       path: ApiRoutes.musicCompose,
       summary:
-        'Compose an instrumental track from a description with the hosted music model (charged, refunded if it fails), kept as the user’s music for ads',
+        'Compose an instrumental track from a description with the hosted music model (charged, refunded if it fails), kept as the user’s music for ads; `requestId` makes a retry free',
       auth: 'user',
       body: ComposeMusicRequest,
       responses: {
@@ -57,6 +57,7 @@ export function musicRoutes({ services: { music } }: AppDeps): Router {
         400: Messages.musicPromptInvalid,
         402: Messages.insufficientCredits,
         404: Messages.musicComposeUnavailable,
+        409: Messages.requestIdReused,
         502: Messages.failedToComposeMusic,
         503: Messages.failedToComposeMusic,
       },

@@ -163,5 +163,16 @@ describe('music on ElevenLabs (by configuration)', () => {
       expect(bad.status, JSON.stringify(body)).toBe(400);
     }
     expect(await balanceOf(client)).toBe(8);
+    // A request id sent again answers the first track: composed once, charged once; another request under it is refused.
+    const composed = () => double.calls.filter((c) => c.path === '/v1/music').length;
+    const request = { prompt: 'bright ukulele', durationS: 10, requestId: 'music-retry-1' };
+    const first = await client.post(ApiRoutes.musicCompose, request);
+    const calls = composed();
+    const again = await client.post(ApiRoutes.musicCompose, request);
+    expect(again.body.audioUrl).toBe(first.body.audioUrl);
+    expect(composed()).toBe(calls);
+    expect(await balanceOf(client)).toBe(6);
+    const reused = await client.post(ApiRoutes.musicCompose, { ...request, prompt: 'dark synth' });
+    expect(reused.status).toBe(409);
   });
 });

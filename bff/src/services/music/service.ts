@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -25,6 +24,7 @@ import type { Db } from '../../db/index.ts';
 import { invalidRequest, notFound } from '../../errors.ts';
 import { runChargedTask } from '../credits/charged-task.ts';
 import { callEngine } from '../images/engine-call.ts';
+import { answerOnce, fingerprintOf } from '../images/requests.ts';
 import { saveAudioAsset } from '../assets/files.ts';
 import { ownFileAt } from '../assets/own-media.ts';
 import { assertStorageAvailable } from '../assets/quota.ts';
@@ -82,33 +82,38 @@ export function createMusicService({
 
     /**
      * An instrumental track composed from `prompt` by the hosted music model, kept as the user's
-     * music (as an upload with `purpose: 'music'` is): charged once per request id, refunded if it fails.
+     * music (as an upload with `purpose: 'music'` is): refunded if it fails; a repeated request id
+     * answers the first answer, composed and charged once.
      */
     async compose(user: { id: string }, body: ComposeMusicRequest): Promise<UploadAudioResponse> {
       const composeMusic = speech.composeMusic?.bind(speech);
       if (!composeMusic) throw notFound(Messages.musicComposeUnavailable);
       await assertStorageAvailable(db, user.id);
-      const task = {
-        userId: user.id,
-        taskType: 'music',
-        description: `Music: ${body.prompt.slice(0, 60)}`,
-        idempotencyKey: `music:${user.id}:${body.requestId ?? randomUUID()}`,
-        taskMetadata: { seconds: body.durationS },
-      };
-      const asset = await runChargedTask(db, task, async () => {
-        const made = await callEngine(Messages.failedToComposeMusic, () =>
-          composeMusic({ prompt: body.prompt, durationS: body.durationS }),
-        );
-        return saveAudioAsset(db, objects, {
+      const { requestId, ...asked } = body;
+      const claim = { userId: user.id, requestId: requestId && `music:${requestId}`, fingerprint: fingerprintOf('music', asked) };
+      return answerOnce(db, claim, async (attemptTag) => {
+        const task = {
           userId: user.id,
-          audio: made.audio,
-          mime: made.mime,
-          durationS: made.durationS,
-          metadata: { prompt: body.prompt, model: made.model, provider: made.provider },
-          purpose: 'music',
+          taskType: 'music',
+          description: `Music: ${body.prompt.slice(0, 60)}`,
+          idempotencyKey: `music:${attemptTag}`,
+          taskMetadata: { seconds: body.durationS },
+        };
+        const asset = await runChargedTask(db, task, async () => {
+          const made = await callEngine(Messages.failedToComposeMusic, () =>
+            composeMusic({ prompt: body.prompt, durationS: body.durationS }),
+          );
+          return saveAudioAsset(db, objects, {
+            userId: user.id,
+            audio: made.audio,
+            mime: made.mime,
+            durationS: made.durationS,
+            metadata: { prompt: body.prompt, model: made.model, provider: made.provider },
+            purpose: 'music',
+          });
         });
+        return toAudioUpload(asset);
       });
-      return toAudioUpload(asset);
     },
 
     tracks(): MusicTrack[] {

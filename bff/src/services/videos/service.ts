@@ -181,6 +181,16 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     });
   };
 
+  /** A section's approved audio (one of the caller's audio assets) and its measured length; none without a URL. */
+  const approvedAudio = async (userId: string, url: string | null) => {
+    if (!url) return { approved: null, audioS: null };
+    const approved = await ownAudioAt(own, userId, url);
+    if (!approved) throw invalidRequest(Messages.videoIncomplete);
+    const audioS = await probeAudioBytes(approved.audio);
+    if (audioS === null) throw invalidRequest(Messages.audioUnreadable);
+    return { approved, audioS };
+  };
+
   /**
    * A product section: the product's photo (sent as the section's image, or one of the caller's
    * images), its set and camera move, and its script spoken over it (approved audio as is, or said
@@ -200,11 +210,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     if (!bytes) throw invalidRequest(url ? Messages.imageNotYours : Messages.productShotNoPhoto);
     const image = await acceptImage(bytes, sectionImageInvalid(name));
     const script = scriptOf(section);
-    const audioUrl = script ? approvedAudioUrl(section) : null;
-    const approved = audioUrl ? await ownAudioAt(own, userId, audioUrl) : null;
-    if (audioUrl && !approved) throw invalidRequest(Messages.videoIncomplete);
-    const audioS = approved ? await probeAudioBytes(approved.audio) : null;
-    if (approved && audioS === null) throw invalidRequest(Messages.audioUnreadable);
+    const { approved, audioS } = await approvedAudio(userId, script ? approvedAudioUrl(section) : null);
     const speed = section.voice?.speed ?? jobSpeed;
     const spokenS = script ? (audioS ?? script.split(/\s+/).length / (SPEECH_WORDS_PER_SECOND * speed)) : 0;
     const lengthS = Math.max(section.duration, script ? Math.ceil(spokenS + PRODUCT_SPEECH_TAIL_S) : 0);
@@ -271,11 +277,8 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
         productCards[section.id] = { imageKey, atWord };
       }
       const image = await acceptImage(imageBytes, sectionImageInvalid(name));
-      const approved = audio ? await ownAudioAt(own, user.id, audio) : null;
-      if (audio && !approved) throw invalidRequest(Messages.videoIncomplete);
+      const { approved, audioS } = await approvedAudio(user.id, audio);
       const audioBytes = approved?.audio ?? null;
-      const audioS = audioBytes ? await probeAudioBytes(audioBytes) : null;
-      if (audioBytes && audioS === null) throw invalidRequest(Messages.audioUnreadable);
       const words = script ? script.split(/\s+/).length : 0;
       const speaks = Boolean(audioBytes || (script && model.builtInAudio));
       const spokenS = audioS ?? words / SPEECH_WORDS_PER_SECOND;

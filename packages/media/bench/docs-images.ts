@@ -56,13 +56,14 @@ try {
     .extract({ left: 900, top: 30, width: 600, height: 800 })
     .jpeg({ quality: 92 })
     .toBuffer();
+  const person: ImageData = { data: still, mime: 'image/jpeg', width: 600, height: 800 };
   const speech = await engine.speech.textToSpeech({
     text: 'Honestly? This is the only serum I have finished.',
     voice: { id: 'studioUgcTwo' },
     settings: { stability: 0.5, similarityBoost: 0.75, style: 0, speed: 1, useSpeakerBoost: false },
   });
   const clip = await engine.video.talkingHead({
-    image: { data: still, mime: 'image/jpeg', width: 600, height: 800 },
+    image: person,
     audio: speech.audio,
     mouthCues: speech.mouthCues,
     width: 540,
@@ -91,7 +92,7 @@ try {
 
   // A finished ad: the line above, the product shot after it, the end card; one frame of each, per format.
   const tall = await engine.video.talkingHead({
-    image: { data: still, mime: 'image/jpeg', width: 600, height: 800 },
+    image: person,
     audio: speech.audio,
     mouthCues: speech.mouthCues,
     width: 720,

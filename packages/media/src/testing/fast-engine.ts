@@ -132,7 +132,7 @@ export function createFastMediaEngine(): MediaEngine {
       const { width: w = 1, height: h = 1 } = await sharp(png).metadata();
       const mask = await sharp(png).extractChannel('alpha').png().toBuffer();
       const made = await clip(`product-${png.length}`, width, height, durationS);
-      return { ...made, video: made.video, mime: 'video/mp4', cutout: { png, mask, width: w, height: h } };
+      return { ...made, cutout: { png, mask, width: w, height: h } };
     },
     // The real cut plan (pure arithmetic) decides the length and the words' times; the picture is a solid clip of each format.
     finishAd: async ({ sections, formats, tightCuts, endCard, onProgress }) => {

@@ -4,7 +4,7 @@
  * closed by the brand's end card, with music under it all. Each format is made from the section
  * clips, never from another format.
  */
-import type { FinishAdInput, FinishedAdFormat, WordTiming } from '../../capabilities.ts';
+import type { FinishAdInput, FinishedAdFormat, ProductCutOut, WordTiming } from '../../capabilities.ts';
 import { mixMusic, replaceVideoAudio } from '../audio/mix.ts';
 import { localBurnCaptions } from './captions.ts';
 import { localConcat, localPosterFrame, localWithSilence } from './clips.ts';
@@ -27,7 +27,7 @@ interface CutSection {
   captioned: boolean;
   formats?: Partial<Record<string, Buffer>>;
   /** Its product card on the cut timeline. */
-  card?: { cutout: Awaited<ReturnType<typeof productCutOut>>; start: number; end: number };
+  card?: { cutout: ProductCutOut; start: number; end: number };
 }
 
 const sameShape = (a: { width: number; height: number }, b: { width: number; height: number }) =>

@@ -14,14 +14,14 @@ import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import { PRODUCT_SHOT_MOTIONS, PRODUCT_SHOT_SECONDS, SCENE_TEMPLATES, type ProductShotMotion } from '@studio/contracts';
 import sharp from 'sharp';
 import type { ImageData, ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
-
-export type { ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
 import { renderScene } from '../image/scenes.ts';
 import { cutOut, type Segmentation } from '../image/segmenter.ts';
 import { stageBox, standOn } from '../image/studio.ts';
 import { WorkerPool } from '../model-worker.ts';
-import { encodeFedToMp4, encodeToMp4, ENCODE, meta, VIDEO_FPS } from './clips.ts';
+import { encodeFedToMp4, encodeFiltered, ENCODE, meta, VIDEO_FPS } from './clips.ts';
+
+export type { ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
 
 export interface ProductShotTools {
   /** The engine's segmentation (the local provider's `segment`, which caches per photo). */
@@ -339,15 +339,19 @@ export async function overlayProductCard(video: Buffer, card: ProductCard): Prom
   try {
     const [input, still] = [path.join(dir, 'in.mp4'), path.join(dir, 'card.png')];
     await Promise.all([fs.writeFile(input, video), fs.writeFile(still, card.png)]);
-    return await encodeToMp4(
-      (out) => [
-        ...['-i', input, '-loop', '1', '-i', still],
-        ...['-filter_complex', card.filter('0:v', '1:v', 'shown'), '-map', '[shown]', '-map', '0:a?'],
-        ...ENCODE,
-        ...['-c:a', 'copy', '-movflags', '+faststart', '-y', out],
-      ],
-      Buffer.alloc(0),
-    );
+    // The card's still is the second input; the graph and its maps follow it.
+    return await encodeFiltered(input, [
+      '-loop',
+      '1',
+      '-i',
+      still,
+      '-filter_complex',
+      card.filter('0:v', '1:v', 'shown'),
+      '-map',
+      '[shown]',
+      '-map',
+      '0:a?',
+    ]);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

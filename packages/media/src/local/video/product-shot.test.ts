@@ -10,6 +10,7 @@ import { runFfmpeg } from '../ffmpeg.ts';
 import { FIDELITY_MAX_DELTA_E, FIDELITY_MIN_IOU, productFidelity, type ProductFidelity } from '../image/fidelity.ts';
 import { Segmenter, type Segmentation } from '../image/segmenter.ts';
 import { closeProductShotWorker, productCutOut, productOverlayCard, renderProductShot } from './product-shot.ts';
+import { captionBandTop } from './word-captions.ts';
 
 /** The three formats at the smallest size that still shows the product, each in a template of its own. */
 const FORMATS = [
@@ -218,11 +219,12 @@ describe('a product card over a talking section', () => {
       try {
         for (const { name, width, height } of FORMATS) {
           const card = await productOverlayCard({ cutout, width, height, start: 1, end: 2 });
-          // Inside the frame; in 9:16 above the bottom fifth (captions, the apps' captions) and left of the buttons.
+          // Inside the frame, above every caption style's band (the captions are never drawn over it); in 9:16 left of the buttons.
           expect(card.left, name).toBeGreaterThanOrEqual(0);
           expect(card.top, name).toBeGreaterThanOrEqual(0);
           expect(card.left + card.width, name).toBeLessThanOrEqual(width);
-          expect(card.top + card.height, name).toBeLessThanOrEqual(name === '9x16' ? height * 0.8 : height);
+          expect(card.top + card.height, name).toBeLessThanOrEqual(captionBandTop(width, height));
+          expect(captionBandTop(width, height), name).toBeLessThan(height * 0.8);
           if (name === '9x16') expect(card.left + card.width, name).toBeLessThan(width * 0.8);
           const file = path.join(dir, 'card.png');
           await fs.writeFile(file, card.png);

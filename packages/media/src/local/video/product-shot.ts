@@ -11,7 +11,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
-import { PRODUCT_SHOT_MOTIONS, PRODUCT_SHOT_SECONDS, SCENE_TEMPLATES, type ProductShotMotion } from '@studio/contracts';
+import {
+  CAPTION_SAFE_AREA,
+  captionFrameOf,
+  PRODUCT_SHOT_MOTIONS,
+  PRODUCT_SHOT_SECONDS,
+  SCENE_TEMPLATES,
+  type ProductShotMotion,
+} from '@studio/contracts';
 import sharp from 'sharp';
 import type { ImageData, ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
 import { MediaError } from '../../errors.ts';
@@ -20,6 +27,7 @@ import { cutOut, type Segmentation } from '../image/segmenter.ts';
 import { stageBox, standOn } from '../image/studio.ts';
 import { WorkerPool } from '../model-worker.ts';
 import { encodeFedToMp4, encodeFiltered, ENCODE, meta, VIDEO_FPS } from './clips.ts';
+import { captionBandTop } from './word-captions.ts';
 
 export type { ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
 
@@ -372,11 +380,16 @@ export async function productOverlayCard(input: ProductCardInput): Promise<Produ
   if (!(end > start) || start < 0) throw new MediaError('bad_input', 'The product card needs a time window.');
   const tall = height > width * 1.2;
   const wide = width > height * 1.2;
+  const margin = Math.round(Math.min(width, height) * 0.05);
+  // The card stands above the caption band (whichever style the captions take), below the safe area's top.
+  const highest = Math.round(CAPTION_SAFE_AREA[captionFrameOf(width, height)].top * height);
+  const lowest = captionBandTop(width, height) - margin;
   const cardW = Math.round(width * (tall ? 0.36 : wide ? 0.24 : 0.32));
+  const shadowOf = (w: number) => Math.max(4, Math.round(w * 0.06));
   // The card takes the product's shape, within reason: a tall bottle a tall card, a wide box a wide one.
   const shape = Math.max(0.62, Math.min(1.4, cutout.width / cutout.height));
-  const cardH = Math.round(Math.min(height * (tall ? 0.34 : 0.62), cardW / shape));
-  const shadow = Math.max(4, Math.round(cardW * 0.06));
+  const cardH = Math.round(Math.min(height * (tall ? 0.34 : 0.62), cardW / shape, lowest - highest - 2 * shadowOf(cardW)));
+  const shadow = shadowOf(cardW);
   const [W, H] = [cardW + shadow * 2, cardH + shadow * 2];
   const canvas = createCanvas(W, H);
   const ctx = canvas.getContext('2d');
@@ -400,9 +413,8 @@ export async function productOverlayCard(input: ProductCardInput): Promise<Produ
   const png = await sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width: W, height: H, channels: 4 } })
     .png()
     .toBuffer();
-  const margin = Math.round(Math.min(width, height) * 0.05);
   const left = tall ? margin - shadow : width - margin - cardW - shadow;
-  const top = Math.round((tall ? height * 0.56 : height * 0.5) - H / 2);
+  const top = Math.max(highest, Math.min(Math.round((tall ? height * 0.5 : height * 0.45) - H / 2), lowest - H));
   const rise = Math.max(2, Math.round(height * 0.02));
   return {
     png,

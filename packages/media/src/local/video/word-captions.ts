@@ -98,6 +98,21 @@ function layoutFor(style: Exclude<CaptionStyleId, 'none'>, width: number, height
   };
 }
 
+/**
+ * Where the caption band starts in a frame of this size, in pixels from the top: the highest any
+ * style's two lines reach (with their outline, shadow, box and pop). What stands beside the speaker
+ * (a product card) stays above it, whichever style the ad's captions take.
+ */
+export function captionBandTop(width: number, height: number): number {
+  const tops = (Object.keys(CAPTION_LOOKS) as Exclude<CaptionStyleId, 'none'>[]).map((style) => {
+    const layout = layoutFor(style, width, height);
+    const padY = layout.look.box ? layout.look.box.padY * layout.em : 0;
+    const block = CAPTION_MAX_LINES * layout.line * (layout.look.pop?.fromScale ?? 1);
+    return layout.bottom - block - padY - layout.outline - layout.shadow;
+  });
+  return Math.floor(Math.min(...tops));
+}
+
 const widthOf = (layout: Layout, texts: string[]) => layout.font.measure(texts.map((t) => shown(t, layout.look)).join(' '), layout.em);
 
 const endsSentence = (text: string) => /[.!?…]["'”’)]*$/.test(text);

@@ -216,7 +216,7 @@ export const Messages = {
   productShotNoPhoto: 'A product shot needs a photo of the product: upload one or choose one from Products.',
   productShotDurationInvalid: 'A product shot lasts between 3 and 8 seconds.',
   productShotMotionInvalid: 'Please choose a camera move for the product shot: push in, slide or orbit.',
-  productShotSceneInvalid: 'Please describe the product shot’s set in at most 200 characters.',
+  productShotSceneInvalid: 'Please choose a set for the product shot, or describe it in at most 200 characters.',
   productShotSpeechTooLong: 'The script over a product shot must be said within 8 seconds: shorten it, or make the section a talking one.',
   productCardWordMissing: 'The product card starts on a word of the section’s script: that word is not in it.',
   failedToAnimate: 'Failed to generate animation',

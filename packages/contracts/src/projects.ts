@@ -92,7 +92,8 @@ export const DraftSection = z.object({
   voice: DraftVoice.optional(),
   /** A talking head, or a product shot with its set, camera move and length. */
   kind: z.enum(SECTION_KINDS).default('talking'),
-  shot: ProductShotSettings.optional(),
+  // A set still being described (empty) is kept: a draft holds work in progress; the start refuses it.
+  shot: ProductShotSettings.extend({ scene: z.string().trim().max(200).default('marble') }).optional(),
   /** A talking section's product card: the product's photo and the word that brings it in. */
   card: z
     .object({ imageUrl: z.string().trim().min(1).max(500), atWord: z.string().trim().max(100) })

@@ -146,7 +146,12 @@ export type ProductOverlayInput = z.infer<typeof ProductOverlayInput>;
 /** A product shot's set, camera move and length. */
 export const ProductShotSettings = z.object({
   /** A Product Studio template id, or words the scene engine reads. */
-  scene: z.string().trim().max(200, { error: Messages.productShotSceneInvalid }).default('marble'),
+  scene: z
+    .string({ error: Messages.productShotSceneInvalid })
+    .trim()
+    .min(1, { error: Messages.productShotSceneInvalid })
+    .max(200, { error: Messages.productShotSceneInvalid })
+    .default('marble'),
   motion: z.enum(PRODUCT_SHOT_MOTIONS, { error: Messages.productShotMotionInvalid }).default('push-in'),
   /** Seconds (3–8). */
   duration: z.coerce

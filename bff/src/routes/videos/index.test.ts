@@ -731,6 +731,7 @@ describe('the finished ad', () => {
       [await product({ duration: 9 }), Messages.productShotDurationInvalid],
       [await product({ motion: 'zoom' }), Messages.productShotMotionInvalid],
       [await product({ scene: 'x'.repeat(201) }), Messages.productShotSceneInvalid],
+      [await product({ scene: '  ' }), Messages.productShotSceneInvalid],
       [await product({ duration: 8 }, 'word '.repeat(30).trim()), Messages.productShotSpeechTooLong],
       [await talking({ productImageUrl: photo.public_url, atWord: 'cream' }), Messages.productCardWordMissing],
       [await talking({ productImageUrl: othersPhoto.public_url, atWord: 'serum' }), Messages.imageNotYours],

@@ -57,6 +57,8 @@ describe('the editor draft kept as a project', () => {
       kind: 'product',
       shot: { scene: 'on a beach towel', motion: 'slide', duration: 5 },
     });
+    const describing: EditorSection = { ...shot, shot: { ...shot.shot, scene: '' } };
+    expect(reopened([describing]).sections[0]!.shot.scene).toBe('');
     const card = { imageUrl: '/media/assets/bottle.png', atWord: 'serum' };
     expect(reopened([{ ...newSection(0, defaults), card }]).sections[0]!.card).toEqual(card);
     const old = ProjectDraft.parse({ sections: [{ id: 'old-1', name: 'Hook', scriptBlocks: [] }] });

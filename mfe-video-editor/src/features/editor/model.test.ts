@@ -79,6 +79,8 @@ describe('the talking-person editor’s rules', () => {
     const shot: EditorSection = { ...newSection(0, defaults), kind: 'product', shot: { scene: 'wood', motion: 'orbit', duration: 6 } };
     expect(isSectionValid(shot, 'seedance')).toBe(false);
     expect(isSectionValid(withImage(shot), 'seedance')).toBe(true);
+    // "Describe a set…" with nothing written yet is not a set.
+    expect(isSectionValid(withImage({ ...shot, shot: { ...shot.shot, scene: ' ' } }), 'seedance')).toBe(false);
     const spoken = withImage(editBlockText(shot, shot.blocks[0]!.id, 'Grab yours today.'));
     expect(isSectionValid(spoken, 'seedance')).toBe(false);
     expect(isSectionValid(approved(spoken), 'seedance')).toBe(true);

@@ -191,6 +191,8 @@ export function sectionAudioStatus(section: EditorSection): 'none' | 'generating
  */
 export function isSectionValid(section: EditorSection, model: VideoModelId): boolean {
   if (!hasImage(section)) return false;
+  // A product shot needs its set (a template, or the user's words).
+  if (section.kind === 'product' && !section.shot.scene.trim()) return false;
   if (section.kind === 'product' && !scriptText(section)) return true;
   // A product card comes in on a word of the script.
   if (section.kind === 'talking' && section.card && !scriptWords(section).includes(section.card.atWord)) return false;

@@ -1,3 +1,4 @@
+import type { ProjectDraft } from '@studio/contracts';
 import { describe, expect, it } from 'vitest';
 import { adCredits, adOptionsOf, adRequestFields, formatsOf, DEFAULT_AD_OPTIONS, type AdOptions } from './ad-options.ts';
 
@@ -20,7 +21,12 @@ describe('the finished ad’s options', () => {
   it('sends the user’s own (composed) music by its URL, and a draft brings back a bed, own music or none', () => {
     const own: AdOptions = { ...DEFAULT_AD_OPTIONS, music: { audioUrl: '/media/assets/m.mp3', name: 'lo-fi keys', volume: 0.4 } };
     expect(adRequestFields('9:16', own).music).toBe('{"audioUrl":"/media/assets/m.mp3","volume":0.4}');
-    const saved = { captionStyle: 'karaoke', alsoFormats: [], tightCuts: true, endCard: false } as const;
+    const saved: Omit<NonNullable<ProjectDraft['ad']>, 'music'> = {
+      captionStyle: 'karaoke',
+      alsoFormats: [],
+      tightCuts: true,
+      endCard: false,
+    };
     expect(adOptionsOf({ ...saved, music: { audioUrl: '/media/assets/m.mp3', name: 'lo-fi keys', volume: 0.4 } }).music).toEqual(own.music);
     expect(adOptionsOf({ ...saved, music: { trackId: 'calm', volume: 0.3 } }).music).toEqual({ trackId: 'calm', volume: 0.3 });
     expect(adOptionsOf({ ...saved, music: null }).music).toBeNull();

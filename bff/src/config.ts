@@ -9,6 +9,14 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 const DEFAULT_ADMIN_EMAILS = 'admin@studio.local,owner@studio.local';
 
+/** Which language model writes a drafted ad's scripts. */
+export type LanguageModelSettings =
+  | { provider: 'openai'; baseUrl: string; apiKey: string; model: string }
+  | { provider: 'fal'; falKey: string; falBaseUrl: string | undefined; model: string };
+
+/** The model a drafted ad's scripts are asked of when LLM_MODEL names none. */
+export const DEFAULT_LLM_MODELS = { openai: 'gpt-4o-mini', fal: 'google/gemini-flash-1.5' } as const;
+
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 
 const Env = z.object({
@@ -41,6 +49,11 @@ const Env = z.object({
   FAL_BASE_URL: optionalUrl,
   ELEVENLABS_API_KEY: z.string().min(1).optional(),
   ELEVENLABS_BASE_URL: optionalUrl,
+  /** An OpenAI-compatible chat endpoint (its base URL, ending before `/chat/completions`) that writes drafted ads' scripts. */
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** The model asked, at that endpoint or at fal's any-llm. */
+  LLM_MODEL: z.string().min(1).max(200).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ENDPOINT: optionalUrl,
@@ -120,6 +133,11 @@ export interface Config {
   falBaseUrl: string | undefined;
   /** ElevenLabs: speech, the voice library and cloning; unset → the local espeak-ng voices. */
   elevenLabs: { apiKey: string; baseUrl: string | undefined } | undefined;
+  /**
+   * Who writes a drafted ad's scripts: an OpenAI-compatible endpoint (LLM_BASE_URL + LLM_API_KEY),
+   * else fal's any-llm with FAL_KEY; unset → templates filled in with the product's words.
+   */
+  languageModel: LanguageModelSettings | undefined;
   /** Where generated files are kept: an S3-compatible bucket, or (unset) a folder under DATA_DIR. */
   s3: S3Settings | undefined;
   /** Stripe's keys; unset → the local Stripe emulator (not in production: payments are then unavailable). */
@@ -165,6 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both, or neither for the local Stripe emulator',
+    );
+  }
+  if (Boolean(e.LLM_BASE_URL) !== Boolean(e.LLM_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  LLM_BASE_URL and LLM_API_KEY: set both for an OpenAI-compatible language model, or neither (templates, or fal with FAL_KEY)',
     );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
@@ -216,6 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.TRUST_PROXY,
     falKey: e.FAL_KEY,
     falBaseUrl: e.FAL_BASE_URL,
+    languageModel:
+      e.LLM_BASE_URL && e.LLM_API_KEY
+        ? { provider: 'openai', baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL ?? DEFAULT_LLM_MODELS.openai }
+        : e.FAL_KEY
+          ? { provider: 'fal', falKey: e.FAL_KEY, falBaseUrl: e.FAL_BASE_URL, model: e.LLM_MODEL ?? DEFAULT_LLM_MODELS.fal }
+          : undefined,
     elevenLabs: e.ELEVENLABS_API_KEY ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL } : undefined,
     s3: e.S3_BUCKET
       ? {

@@ -15,11 +15,37 @@ export interface StoreDouble {
   close(): Promise<void>;
 }
 
+/** Each product's listing: its photos' colours and, as stores write it, an HTML description (or none). */
 const PRODUCTS = [
-  { id: 101, handle: 'amber-serum', title: 'Amber Serum', colours: ['#d9822b', '#b5651d', '#f0a04b'] },
-  { id: 102, handle: 'mint-bottle', title: 'Mint Bottle', colours: ['#3aa17e', '#2d7d62', '#69c9a5', '#1f5e49'] },
-  { id: 103, handle: 'ink-mug', title: 'Ink Mug', colours: ['#33415c', '#5c677d', '#7d8597', '#0f1a33', '#979dac', '#001233'] },
-  { id: 104, handle: 'rose-candle', title: 'Rose Candle', colours: ['#e07a8f', '#c9184a', '#ff8fab', '#a4133c', '#ffb3c1'] },
+  {
+    id: 101,
+    handle: 'amber-serum',
+    title: 'Amber Serum',
+    colours: ['#d9822b', '#b5651d', '#f0a04b'],
+    body_html:
+      '<p>A lightweight <strong>vitamin C serum</strong> that brightens dull skin.</p><ul><li>Fades dark spots in four weeks</li><li>Fragrance-free &amp; vegan</li></ul>',
+  },
+  {
+    id: 102,
+    handle: 'mint-bottle',
+    title: 'Mint Bottle',
+    colours: ['#3aa17e', '#2d7d62', '#69c9a5', '#1f5e49'],
+    body_html: '<p>An insulated steel bottle that keeps water cold for 24 hours.</p><p>Leak-proof lid that fits every cup holder.</p>',
+  },
+  {
+    id: 103,
+    handle: 'ink-mug',
+    title: 'Ink Mug',
+    colours: ['#33415c', '#5c677d', '#7d8597', '#0f1a33', '#979dac', '#001233'],
+    body_html: '<p>A stoneware mug with a deep ink glaze that keeps coffee hot longer.</p>',
+  },
+  {
+    id: 104,
+    handle: 'rose-candle',
+    title: 'Rose Candle',
+    colours: ['#e07a8f', '#c9184a', '#ff8fab', '#a4133c', '#ffb3c1'],
+    body_html: null,
+  },
 ];
 
 /** A product photo: a rounded bottle of `colour` on a light backdrop. */
@@ -43,6 +69,7 @@ export async function startStoreDouble(port = 0): Promise<StoreDouble> {
       id: p.id,
       handle: p.handle,
       title: p.title,
+      body_html: p.body_html,
       // Shopify lists protocol-relative image URLs.
       images: p.colours.map((_, i) => ({ src: `//${new URL(origin).host}/cdn/${p.handle}-${i}.png` })),
     }));

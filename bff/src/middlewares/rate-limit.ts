@@ -103,6 +103,8 @@ export const RATE_LIMITS = {
   uploads: [{ by: 'user', max: 30, windowMs: minutes(1) }],
   /** Store reads fetch other sites on the user's behalf: a few a minute. */
   storeImport: [{ by: 'user', max: 20, windowMs: minutes(1) }],
+  /** Drafting an ad is free for the user but may ask a paid language model: a few a minute. */
+  adDrafts: [{ by: 'user', max: 20, windowMs: minutes(1) }],
   /**
    * Thumbnails not made yet (each one decodes an original), per address, anonymous visitors of
    * the discover feed included; a grid's first load needs a few dozen, thumbnails on disk are not counted.

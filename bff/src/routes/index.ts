@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../deps.ts';
 import { accountRoutes } from './account/index.ts';
+import { adDraftRoutes } from './ad-drafts/index.ts';
 import { adminRoutes } from './admin/index.ts';
 import { adminJobRoutes } from './admin/jobs.ts';
 import { assetRoutes } from './assets/index.ts';
@@ -47,6 +48,7 @@ export function createApiRouter(deps: AppDeps): Router {
     videoRoutes,
     paymentRoutes,
     productRoutes,
+    adDraftRoutes,
     brandKitRoutes,
     projectRoutes,
     studioRoutes,

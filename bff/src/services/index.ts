@@ -8,6 +8,9 @@ import type { MediaEngine } from '@studio/media';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
+import { createAdDraftService } from './ad-drafts/service.ts';
+import { languageModelWriter } from './ad-drafts/language-model.ts';
+import { templateWriter } from './ad-drafts/templates.ts';
 import { createAdminJobs } from './admin/jobs.ts';
 import { createAssetService } from './assets/service.ts';
 import { createAuthService } from './auth-service.ts';
@@ -52,6 +55,8 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
   const avatars = createAvatarStore(objects);
   const music = createMusicService({ db, objects, appUrl, speech: media.speech });
   const videos = createVideoService({ db, config, media, objects, jobs, logger, music });
+  const products = createProductService({ db, objects, thumbnails, storeImportAllowedOrigins: config.storeImportAllowedOrigins });
+  const brandKit = createBrandKitService({ db, objects, thumbnails });
   return {
     health: createHealthService({ db }),
     auth: createAuthService({ db, config, objects, payments }),
@@ -68,8 +73,16 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
       sessions: new SessionWatch(liveSessionsIn(db), (error) => logger.warn({ err: error }, 'checking the sessions of event streams')),
     },
     adminJobs: createAdminJobs({ db, config, jobs, logger, videos }),
-    products: createProductService({ db, objects, thumbnails, storeImportAllowedOrigins: config.storeImportAllowedOrigins }),
-    brandKit: createBrandKitService({ db, objects, thumbnails }),
+    products,
+    brandKit,
+    /** Ads drafted from a product: scripts by template, or by the configured language model. */
+    adDrafts: createAdDraftService({
+      db,
+      appUrl,
+      products,
+      brandKit,
+      writer: config.languageModel ? languageModelWriter(config.languageModel, logger) : templateWriter,
+    }),
     projects: createProjectService({ db, appUrl }),
     training: createTrainingService({ db, media, objects, jobs }),
     voices: createVoiceService({ db, media, objects }),

@@ -14,6 +14,7 @@ export * from './videos.ts';
 export * from './captions.ts';
 export * from './payments.ts';
 export * from './products.ts';
+export * from './ad-drafts.ts';
 export * from './brand-kit.ts';
 export * from './music.ts';
 export * from './projects.ts';

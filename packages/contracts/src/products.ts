@@ -36,6 +36,8 @@ export const Product = z.object({
   title: z.string(),
   productUrl: z.string().nullable(),
   images: z.array(z.string()),
+  /** What the product is and does, in its seller's words (a store's listing; '' when none): ads are drafted from it. */
+  description: z.string(),
   /** Own products: the asset id of each image, in the same order (to remove one). */
   imageIds: z.array(z.string()).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdDraft } from './ad-drafts.ts';
 
 /**
  * Remote-module contracts: which remotes exist, what each one exposes and the props of every
@@ -155,6 +156,14 @@ export interface SimpleVideoNavigationState {
   imageUrl?: string;
   assetId?: string;
   voiceId?: string;
+}
+
+/**
+ * What `/app/editor` may arrive with in navigation state: an ad drafted from a product
+ * (`POST /api/ad-drafts`), loaded as the editor's draft.
+ */
+export interface EditorNavigationState {
+  adDraft?: AdDraft;
 }
 
 /** The Products picker (spec 2 §2): search and image grid of the user's products; a photo picked is handed over. */

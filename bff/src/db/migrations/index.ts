@@ -23,6 +23,7 @@ import * as projects from './023-projects.ts';
 import * as brandKits from './024-brand-kits.ts';
 import * as adFormats from './025-ad-formats.ts';
 import * as adProgressNotes from './026-ad-progress-notes.ts';
+import * as productDescriptions from './027-product-descriptions.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -49,6 +50,7 @@ const migrations: Record<string, Knex.Migration> = {
   '024-brand-kits': brandKits,
   '025-ad-formats': adFormats,
   '026-ad-progress-notes': adProgressNotes,
+  '027-product-descriptions': productDescriptions,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

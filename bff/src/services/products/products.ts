@@ -17,6 +17,7 @@ interface ProductRow {
   title: string;
   handle: string | null;
   product_url: string | null;
+  description: string;
 }
 
 /** The user's products, newest first, each with its images in order. */
@@ -28,7 +29,7 @@ export async function listProducts(db: Db, userId: string, only?: string): Promi
       { column: 'id', order: 'desc' },
     ]);
   if (only) void query.andWhere({ id: only });
-  const rows = await query.select<ProductRow[]>('id', 'title', 'handle', 'product_url');
+  const rows = await query.select<ProductRow[]>('id', 'title', 'handle', 'product_url', 'description');
   if (rows.length === 0) return [];
   const images = await db('product_images')
     .join('user_assets', 'user_assets.id', 'product_images.asset_id')
@@ -45,6 +46,7 @@ export async function listProducts(db: Db, userId: string, only?: string): Promi
       handle: row.handle,
       title: row.title,
       productUrl: row.product_url,
+      description: row.description,
       images: own.map((i) => i.public_url),
       imageIds: own.map((i) => i.asset_id),
     };
@@ -64,7 +66,14 @@ export async function getOwnProduct(db: Db, userId: string, productId: string): 
 export async function createProduct(
   db: Db,
   store: ObjectStore,
-  request: { userId: string; title: string; images: ImageData[]; handle?: string | null; productUrl?: string | null },
+  request: {
+    userId: string;
+    title: string;
+    images: ImageData[];
+    handle?: string | null;
+    productUrl?: string | null;
+    description?: string;
+  },
 ): Promise<Product> {
   if (request.images.length === 0) throw invalidRequest(ProductMessages.imagesRequired);
   if (request.images.length > PRODUCT_IMAGES_MAX) throw invalidRequest(ProductMessages.tooManyImages);
@@ -75,7 +84,13 @@ export async function createProduct(
     for (const image of request.images) saved.push((await saveProductPhoto(db, store, request.userId, image, request.title)).id);
     const id = await db.transaction(async (trx) => {
       const [row] = await trx('products')
-        .insert({ user_id: request.userId, title: request.title, handle: request.handle ?? null, product_url: request.productUrl ?? null })
+        .insert({
+          user_id: request.userId,
+          title: request.title,
+          handle: request.handle ?? null,
+          product_url: request.productUrl ?? null,
+          description: request.description ?? '',
+        })
         .returning<{ id: string }[]>('id');
       await trx('product_images').insert(saved.map((assetId, position) => ({ product_id: row!.id, asset_id: assetId, position })));
       return row!.id;

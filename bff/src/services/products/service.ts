@@ -8,7 +8,15 @@ import type { Thumbnails } from '../storage/thumbnails.ts';
 import type { UploadedFile } from '../uploads/gate.ts';
 import { acceptImage } from '../uploads/images.ts';
 import { downloadStoreImage, NotAStoreError, readStore, type FetchLimits } from './online-store.ts';
-import { addProductImage, createProduct, deleteProduct, listProducts, removeProductImage, renameProduct } from './products.ts';
+import {
+  addProductImage,
+  createProduct,
+  deleteProduct,
+  getOwnProduct,
+  listProducts,
+  removeProductImage,
+  renameProduct,
+} from './products.ts';
 import { FetchFailedError, UnsafeAddressError } from './safe-fetch.ts';
 
 export interface ProductServiceDeps {
@@ -38,6 +46,8 @@ export function createProductService({ db, objects, thumbnails, storeImportAllow
 
   return {
     list: (userId: string) => listProducts(db, userId),
+    /** One of the caller's products; anyone else's is "not found". */
+    get: (userId: string, productId: string) => getOwnProduct(db, userId, productId),
     async create(userId: string, title: string, files: UploadedFile[]): Promise<Product> {
       return createProduct(db, objects, { userId, title, images: await acceptAll(files) });
     },
@@ -76,6 +86,7 @@ export function createProductService({ db, objects, thumbnails, storeImportAllow
         images,
         handle: source?.handle ?? null,
         productUrl: source?.productUrl ?? null,
+        description: source?.description ?? '',
       });
     },
   };

@@ -27,6 +27,8 @@ export const AssetMetadata = z.object({
   provider: z.string().nullable(),
   /** The video job that made it: a finished ad's formats share it, and the gallery shows them as one. */
   jobId: z.string().nullable().default(null),
+  /** Which of its job's hook variants it is (the gallery shows a job's variants under the job). */
+  variant: z.object({ id: z.string(), label: z.string(), position: z.number() }).nullable().default(null),
 });
 export type AssetMetadata = z.infer<typeof AssetMetadata>;
 

@@ -219,6 +219,8 @@ export const Messages = {
   productShotSceneInvalid: 'Please choose a set for the product shot, or describe it in at most 200 characters.',
   productShotSpeechTooLong: 'The script over a product shot must be said within 8 seconds: shorten it, or make the section a talking one.',
   productCardWordMissing: 'The product card starts on a word of the section’s script: that word is not in it.',
+  videoVariantsInvalid:
+    'The hook variants could not be read: each needs an id and the sections it plays, in order, of this video (at most 5 variants).',
   failedToAnimate: 'Failed to generate animation',
   animationStarted: 'Animating… the video will appear in Videos when it is ready.',
   animationReady: 'The animation was added to your Videos.',

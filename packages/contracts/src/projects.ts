@@ -5,7 +5,9 @@ import {
   AD_FORMATS,
   CaptionStyle,
   DEFAULT_VIDEO_MODEL,
+  MAX_HOOK_ALTERNATIVES,
   MAX_VIDEO_SECTIONS,
+  parseJobClipPath,
   ProductShotSettings,
   SCRIPT_BLOCK_MAX_CHARS,
   SECTION_KINDS,
@@ -37,6 +39,7 @@ export const ProjectMessages = {
   draftTooLarge: 'This draft is too large to save. Remove some sections or shorten the scripts.',
   tooManySections: `A draft has at most ${MAX_VIDEO_SECTIONS} sections.`,
   tooManyBlocks: `A section has at most ${PROJECT_SECTION_BLOCKS_MAX} script blocks.`,
+  tooManyHooks: `A hook has at most ${MAX_HOOK_ALTERNATIVES} alternatives.`,
   titleTooLong: `A project name has at most ${PROJECT_TITLE_MAX} characters.`,
   mediaNotYours: 'This draft uses an image or audio file that is not in your account. Choose one of your own.',
   saving: 'Saving…',
@@ -105,6 +108,21 @@ export const DraftSection = z.object({
   audioUrl: mediaUrl,
   audioDuration: seconds,
   imagePrompt: z.string().max(2000).default(''),
+  /**
+   * The section's last video (one of the user's section clips, by its URL) and what it was made
+   * from (the editor's own summary of the section's inputs): while they match, Generate asks the
+   * server to reuse it. Checked again by the server, which reuses only the user's own clip whose
+   * inputs still match.
+   */
+  lastVideo: z
+    .object({
+      url: z.string().max(500).refine((url) => parseJobClipPath(url) !== null),
+      posterUrl: z.string().max(500).nullable().default(null),
+      signature: z.string().max(20_000),
+    })
+    .nullable()
+    .catch(null)
+    .default(null),
 });
 export type DraftSection = z.output<typeof DraftSection>;
 
@@ -136,6 +154,18 @@ export const ProjectDraft = z.object(
       })
       .optional(),
     voice: DraftVoice.optional(),
+    /**
+     * The talking-person editor's first section marked as the hook, with its alternatives (each a
+     * section of its own: script, voice, image or product shot): one video per hook.
+     */
+    hook: z
+      .object({
+        alternatives: z
+          .array(DraftSection)
+          .max(MAX_HOOK_ALTERNATIVES, { error: ProjectMessages.tooManyHooks }),
+      })
+      .nullable()
+      .default(null),
   },
   { error: ProjectMessages.draftInvalid },
 );

@@ -56,6 +56,21 @@ export const JOB_POLL_MS = 3000;
 export const JOB_TIMEOUT_MS = 1_800_000;
 /** How many sections a job may hold (a video of at most this many parts). */
 export const MAX_VIDEO_SECTIONS = 12;
+/** The hook (the first section) may be given up to this many alternatives, each a video of its own. */
+export const MAX_HOOK_ALTERNATIVES = 4;
+/** Videos one job may make from its sections: the hook and its alternatives. */
+export const MAX_VIDEO_VARIANTS = 1 + MAX_HOOK_ALTERNATIVES;
+
+/** Where a job's files are served: a section's clip is `<prefix>/<job>/<section>.mp4`. */
+export const JOB_MEDIA_PREFIX = '/media/jobs';
+/** The URL of a finished section's clip (what `cachedVideoUrl` names). */
+export const jobClipPath = (jobId: string, sectionId: string) => `${JOB_MEDIA_PREFIX}/${jobId}/${sectionId}.mp4`;
+const JOB_CLIP = /^\/media\/jobs\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([\w-]{1,100})\.mp4$/i;
+/** The job and section a clip's URL names, or null when it names none. */
+export function parseJobClipPath(url: string): { jobId: string; sectionId: string } | null {
+  const match = JOB_CLIP.exec(url.trim());
+  return match ? { jobId: match[1]!.toLowerCase(), sectionId: match[2]! } : null;
+}
 
 /** Pixel size the studio renders each aspect ratio at (720p class: fast on the local engine). */
 export const VIDEO_RENDER_SIZES: Record<string, { width: number; height: number }> = {
@@ -180,6 +195,11 @@ export const VideoSectionInput = z.object({
   /** Audio for the whole section (the simple editor, or a section without blocks). */
   audioUrl: z.string().max(500).nullish(),
   audioStatus: z.string().max(20).optional(),
+  /**
+   * The section still has its last video (`cachedVideoUrl`, one of the caller's section clips) and
+   * has not changed since: the server reuses that clip when it is the caller's and its key still
+   * matches the section's inputs, and renders (and charges) it otherwise.
+   */
   isCached: z.boolean().default(false),
   cachedVideoUrl: z.string().max(500).nullish(),
   videoDuration: z.coerce.number().min(0).max(600).nullish(),
@@ -204,6 +224,21 @@ const jsonField = <T extends z.ZodType>(schema: T, message: string) =>
       }
     })
     .pipe(schema);
+
+/**
+ * One video of a job with hook variants: its sections, in the order it plays them (ids of the
+ * request's `sections`). Sections several variants play are rendered once.
+ */
+export const VideoVariantInput = z.object({
+  id: z.string({ error: Messages.videoVariantsInvalid }).trim().regex(/^[\w-]{1,100}$/, { error: Messages.videoVariantsInvalid }),
+  label: z.string({ error: Messages.videoVariantsInvalid }).trim().max(100, { error: Messages.videoVariantsInvalid }).default(''),
+  sections: z
+    .array(z.string().trim().min(1).max(100), { error: Messages.videoVariantsInvalid })
+    .min(1, { error: Messages.videoVariantsInvalid })
+    .max(MAX_VIDEO_SECTIONS, { error: Messages.videoVariantsInvalid })
+    .refine((ids) => new Set(ids).size === ids.length, { error: Messages.videoVariantsInvalid }),
+});
+export type VideoVariantInput = z.infer<typeof VideoVariantInput>;
 
 /** The text fields of `POST /api/generate-multi-section-video` (multipart; images as `image_<section id>`). */
 export const GenerateVideoFields = z.object({
@@ -239,6 +274,15 @@ export const GenerateVideoFields = z.object({
   music: jsonField(MusicChoice, Messages.musicChoiceInvalid).optional(),
   /** Close the ad with the brand kit's end card. */
   endCard: z.stringbool({ error: Messages.adOptionInvalid }).optional(),
+  /** Hook variants: one video per variant from the same sections, shared ones rendered once (absent: one video of every section in order). */
+  variants: jsonField(
+    z
+      .array(VideoVariantInput, { error: Messages.videoVariantsInvalid })
+      .min(1, { error: Messages.videoVariantsInvalid })
+      .max(MAX_VIDEO_VARIANTS, { error: Messages.videoVariantsInvalid })
+      .refine((list) => new Set(list.map((v) => v.id)).size === list.length, { error: Messages.videoVariantsInvalid }),
+    Messages.videoVariantsInvalid,
+  ).optional(),
 });
 export type GenerateVideoFields = z.infer<typeof GenerateVideoFields>;
 
@@ -294,6 +338,8 @@ export const JobSection = z.object({
   error: z.string().nullable(),
   /** Its credits were given back (failed, timed out or cancelled). */
   refunded: z.boolean(),
+  /** Its clip is one the user had already made from the same inputs: nothing rendered, nothing charged. */
+  reused: z.boolean(),
   /** What to know of how it was made (a hosted product shot made by the local engine, and why). */
   note: z.string().nullable(),
   credits: z.number(),
@@ -322,6 +368,35 @@ export const adFinishingLabel = (format: string | null) => (format ? `Making the
 export const AdFinishing = z.object({ label: z.string(), done: z.number(), total: z.number() });
 export type AdFinishing = z.infer<typeof AdFinishing>;
 
+/** One video of a job with hook variants, while it is made: its sections (in order), where it stands. */
+export const JobVariant = z.object({
+  id: z.string(),
+  label: z.string(),
+  sections: z.array(z.string()),
+  /** PENDING, RUNNING, then COMPLETED, or FAILED when a section it plays failed (TIMED_OUT, CANCELLED with the job). */
+  status: z.enum(SECTION_STATUSES),
+  /** 0–100. */
+  progress: z.number(),
+  /** While its finished ad is made; null otherwise. */
+  finishing: AdFinishing.nullable(),
+  error: z.string().nullable(),
+});
+export type JobVariant = z.infer<typeof JobVariant>;
+
+/** One video of a job with hook variants, once the job ended. */
+export const VariantResult = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(SECTION_STATUSES),
+  finalVideo: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  captionsUrl: z.string().nullable(),
+  assetId: z.string().nullable(),
+  /** Its finished ad in each format asked for; the first is its `finalVideo`. */
+  formats: z.array(AdFormatResult),
+});
+export type VariantResult = z.infer<typeof VariantResult>;
+
 export const JobView = z.object({
   id: z.string(),
   kind: z.enum(['multi_section', 'animation']),
@@ -335,6 +410,8 @@ export const JobView = z.object({
   sections: z.array(JobSection),
   /** While a finished ad is made from the done sections; null otherwise. */
   finishing: AdFinishing.nullable(),
+  /** A job with hook variants: each video's progress (empty for a job that makes one video). */
+  variants: z.array(JobVariant),
   result: z
     .object({
       finalVideos: z.array(FinalVideo),
@@ -351,6 +428,8 @@ export const JobView = z.object({
       partialMessage: z.string().nullable(),
       /** The finished ad in each format asked for; the first is `finalVideo`. */
       formats: z.array(AdFormatResult),
+      /** A job with hook variants: each video (the first completed one is also `finalVideo`). */
+      variants: z.array(VariantResult),
     })
     .nullable(),
   creditsCharged: z.number(),

@@ -14,12 +14,34 @@ export interface SectionSpec {
   kind?: 'talking' | 'product';
 }
 
+/** A finished video: the joined (or finished-ad) file, its poster and its gallery asset. */
+export interface FinalVideo {
+  video: string;
+  poster: string;
+  assetId: string;
+  formats?: AdFormatOutcome[];
+}
+
+/** One video of a job with hook variants: its sections in the order it plays them. */
+export interface VariantSpec {
+  id: string;
+  label: string;
+  sections: string[];
+  /** Made by an earlier run of this job (a retry finishes only the variants that were not). */
+  done?: FinalVideo;
+}
+
 export interface JobSpec {
   jobId: string;
   userId: string;
   sections: SectionSpec[];
-  /** Sections already rendered by an earlier run of this job (retry of the failed ones only). */
+  /**
+   * Sections whose clip exists already: rendered by an earlier run of this job (a retry of the
+   * failed ones only), or a clip the user made before from the same inputs.
+   */
   reuse?: Record<string, string>;
+  /** Hook variants: one video each from these sections (absent: one video of every section in order). */
+  variants?: VariantSpec[];
   /** How many sections render at once. */
   parallelism?: number;
   /** Finish the joined sections as an ad (cuts, formats, captions: the activity reads the job's options). */
@@ -50,11 +72,22 @@ export interface SectionOutcome {
   refunded: boolean;
 }
 
+export interface VariantOutcome {
+  id: string;
+  label: string;
+  /** FAILED when a section it plays failed: the other variants are made all the same. */
+  status: 'COMPLETED' | 'FAILED';
+  final: FinalVideo | null;
+  error: string | null;
+}
+
 export interface JobOutcome {
   status: JobStatus;
   sections: SectionOutcome[];
-  /** The finished video (sections joined in order), when any section completed. */
-  final: { video: string; poster: string; assetId: string; formats?: AdFormatOutcome[] } | null;
+  /** The finished video (sections joined in order), when any section completed; with variants, the first variant made. */
+  final: FinalVideo | null;
+  /** A job with hook variants: each video. */
+  variants?: VariantOutcome[];
 }
 
 /** Why a step failed: `bad_input` is not worth retrying; `timeout` marks the section TIMED_OUT. */
@@ -79,12 +112,19 @@ export interface VideoActivities {
   /** A product section's shot, with its speech (if any) over it; in each of a finished ad's formats. */
   productShot(jobId: string, section: SectionSpec, audio: string | null): Promise<string>;
   caption(jobId: string, section: SectionSpec, video: string): Promise<string>;
-  concat(jobId: string, videos: string[]): Promise<{ video: string; poster: string }>;
-  store(jobId: string, userId: string, video: string, poster: string): Promise<string>;
-  /** The finished ad from these completed sections (in order), in each of the job's formats, each kept as a gallery asset. */
-  finishAd(jobId: string, userId: string, sectionIds: string[]): Promise<AdFormatOutcome[]>;
-  /** Gives back what the job's further formats cost when the ad could not be finished; keyed, so it grants once. */
-  refundFormats(jobId: string, userId: string): Promise<void>;
+  /** Joins clips in order (a variant's, when `variantId` names one: each variant has files of its own). */
+  concat(jobId: string, videos: string[], variantId?: string): Promise<{ video: string; poster: string }>;
+  store(jobId: string, userId: string, video: string, poster: string, variantId?: string): Promise<string>;
+  /**
+   * The finished ad from these completed sections (in order), in each of the job's formats, each
+   * kept as a gallery asset (once per variant when `variantId` names one).
+   */
+  finishAd(jobId: string, userId: string, sectionIds: string[], variantId?: string): Promise<AdFormatOutcome[]>;
+  /**
+   * Gives back what the job's further formats cost when the ad could not be finished (for these
+   * completed sections only, when named: no video made them in those formats); keyed, so it grants once a run.
+   */
+  refundFormats(jobId: string, userId: string, sectionIds?: string[]): Promise<void>;
   /** Gives back a failed section's credits; keyed by job and section, so it grants once. */
   refund(jobId: string, userId: string, sectionId: string): Promise<void>;
   /** A section ended (`step` is its status): its outcome is recorded and shown. */

@@ -15,7 +15,12 @@ const section = (id: string, extra: Partial<SectionSpec> = {}): SectionSpec => (
 
 /** Activities that record what they were asked, with per-section delays and failures. */
 function doubles(
-  options: { delays?: Record<string, number>; fail?: Record<string, { at: string; error: Error }>; adFails?: boolean } = {},
+  options: {
+    delays?: Record<string, number>;
+    fail?: Record<string, { at: string; error: Error }>;
+    /** Every ad fails, or the ads of these variants. */
+    adFails?: boolean | string[];
+  } = {},
 ) {
   const calls: string[] = [];
   let active = 0;
@@ -54,26 +59,27 @@ function doubles(
       calls.push(`caption:${s.id}:${video}`);
       return `captioned-${s.id}`;
     },
-    concat: async (_job, videos) => {
-      calls.push(`concat:${videos.join(',')}`);
-      return { video: 'final.mp4', poster: 'poster.jpg' };
+    concat: async (_job, videos, variant) => {
+      calls.push(`concat:${videos.join(',')}${variant ? `@${variant}` : ''}`);
+      return { video: variant ? `final-${variant}.mp4` : 'final.mp4', poster: 'poster.jpg' };
     },
-    store: async () => {
-      calls.push('store');
-      return 'asset-1';
+    store: async (_job, _user, _video, _poster, variant) => {
+      calls.push(variant ? `store@${variant}` : 'store');
+      return variant ? `asset-${variant}` : 'asset-1';
     },
-    finishAd: async (_job, _user, ids) => {
-      calls.push(`finishAd:${ids.join(',')}`);
-      if (options.adFails) throw new StepError('transient', 'The ad could not be rendered.');
+    finishAd: async (_job, _user, ids, variant) => {
+      calls.push(`finishAd:${ids.join(',')}${variant ? `@${variant}` : ''}`);
+      if (options.adFails === true || (variant && Array.isArray(options.adFails) && options.adFails.includes(variant)))
+        throw new StepError('transient', 'The ad could not be rendered.');
       return ['9:16', '1:1'].map((ratio, i) => ({
         aspectRatio: ratio,
-        video: `ad-${i}.mp4`,
-        poster: `ad-${i}.jpg`,
-        assetId: `ad-asset-${i}`,
+        video: `ad-${variant ?? ''}${i}.mp4`,
+        poster: `ad-${variant ?? ''}${i}.jpg`,
+        assetId: `ad-asset-${variant ?? ''}${i}`,
       }));
     },
-    refundFormats: async () => {
-      calls.push('refundFormats');
+    refundFormats: async (_job, _user, ids) => {
+      calls.push(ids ? `refundFormats:${ids.join(',')}` : 'refundFormats');
     },
     refund: async (_job, _user, id) => {
       calls.push(`refund:${id}`);
@@ -217,5 +223,80 @@ describe('the multi-section video job', () => {
     expect(outcome.status).toBe('COMPLETED');
     expect(outcome.final).toEqual({ video: 'final.mp4', poster: 'poster.jpg', assetId: 'asset-1' });
     expect(calls.slice(-5)).toEqual(['finishAd:a,b', 'refundFormats', 'concat:synced-a,synced-b', 'store', 'finish:COMPLETED']);
+  });
+});
+
+describe('hook variants (issue 40 §2)', () => {
+  const hooks = (extra: Partial<JobSpec> = {}) =>
+    job([section('h1'), section('h2'), section('h3'), section('b1'), section('b2')], {
+      variants: ['h1', 'h2', 'h3'].map((h, i) => ({ id: `v${i + 1}`, label: `Hook ${i + 1}`, sections: [h, 'b1', 'b2'] })),
+      ...extra,
+    });
+
+  it('renders the shared sections once and makes one video per hook, each from its own sections in its order', async () => {
+    const { acts, calls } = doubles();
+    const outcome = await runVideoJob(hooks(), acts);
+    expect(calls.filter((c) => c.startsWith('animate')).sort()).toEqual(['animate:b1', 'animate:b2', 'animate:h1', 'animate:h2', 'animate:h3']);
+    expect(calls.filter((c) => c.startsWith('concat')).sort()).toEqual([
+      'concat:synced-h1,synced-b1,synced-b2@v1',
+      'concat:synced-h2,synced-b1,synced-b2@v2',
+      'concat:synced-h3,synced-b1,synced-b2@v3',
+    ]);
+    expect(outcome.status).toBe('COMPLETED');
+    expect(outcome.variants?.map((v) => [v.id, v.label, v.status, v.final?.assetId])).toEqual([
+      ['v1', 'Hook 1', 'COMPLETED', 'asset-v1'],
+      ['v2', 'Hook 2', 'COMPLETED', 'asset-v2'],
+      ['v3', 'Hook 3', 'COMPLETED', 'asset-v3'],
+    ]);
+    // The first variant is the job's video.
+    expect(outcome.final?.assetId).toBe('asset-v1');
+    expect(calls.at(-1)).toBe('finish:COMPLETED');
+  });
+
+  it('a failed hook fails only its variant and is refunded once; the others are made: PARTIAL_SUCCESS', async () => {
+    const { acts, calls } = doubles({ fail: { h2: { at: 'lipsync', error: new StepError('bad_input', 'No face.') } } });
+    const outcome = await runVideoJob(hooks({ ad: true }), acts);
+    expect(calls.filter((c) => c.startsWith('refund'))).toEqual(['refund:h2']);
+    expect(outcome.variants?.map((v) => [v.id, v.status, v.error])).toEqual([
+      ['v1', 'COMPLETED', null],
+      ['v2', 'FAILED', 'No face.'],
+      ['v3', 'COMPLETED', null],
+    ]);
+    expect(calls.filter((c) => c.startsWith('finishAd')).sort()).toEqual(['finishAd:h1,b1,b2@v1', 'finishAd:h3,b1,b2@v3']);
+    expect(outcome.status).toBe('PARTIAL_SUCCESS');
+    // A failed shared section fails every variant: FAILED, nothing joined.
+    const shared = doubles({ fail: { b1: { at: 'animate', error: new StepError('bad_input', 'Bad image.') } } });
+    const none = await runVideoJob(hooks(), shared.acts);
+    expect(none.status).toBe('FAILED');
+    expect(none.final).toBeNull();
+    expect(none.variants?.every((v) => v.status === 'FAILED')).toBe(true);
+    expect(shared.calls.filter((c) => c.startsWith('refund'))).toEqual(['refund:b1']);
+    expect(shared.calls.some((c) => c.startsWith('concat') || c.startsWith('store'))).toBe(false);
+  });
+
+  it('gives the further formats back only for sections no variant could be finished with', async () => {
+    const { acts, calls } = doubles({ adFails: ['v2'] });
+    const outcome = await runVideoJob(hooks({ ad: true }), acts);
+    expect(outcome.status).toBe('COMPLETED');
+    // v2 is its sections joined; only its own hook was in no finished ad.
+    expect(calls).toContain('concat:synced-h2,synced-b1,synced-b2@v2');
+    expect(calls.filter((c) => c.startsWith('refundFormats'))).toEqual(['refundFormats:h2']);
+    expect(outcome.variants?.[1]?.final?.formats).toBeUndefined();
+    expect(outcome.variants?.[0]?.final?.formats?.length).toBe(2);
+  });
+
+  it('on a retry keeps the variants made and finishes only the others, rendering only what failed', async () => {
+    const { acts, calls } = doubles();
+    const done = { video: 'v1.mp4', poster: 'v1.jpg', assetId: 'asset-v1-kept' };
+    const spec = hooks({ reuse: { h1: 'kept-h1', h3: 'kept-h3', b1: 'kept-b1', b2: 'kept-b2' } });
+    spec.variants = spec.variants!.map((v) => (v.id === 'v2' ? v : { ...v, done: v.id === 'v1' ? done : undefined }));
+    const outcome = await runVideoJob(spec, acts);
+    expect(calls.filter((c) => c.startsWith('animate'))).toEqual(['animate:h2']);
+    expect(calls.filter((c) => c.startsWith('concat')).sort()).toEqual([
+      'concat:kept-h3,kept-b1,kept-b2@v3',
+      'concat:synced-h2,kept-b1,kept-b2@v2',
+    ]);
+    expect(outcome.variants?.[0]?.final).toEqual(done);
+    expect(outcome.final).toEqual(done);
   });
 });

@@ -24,6 +24,7 @@ import * as brandKits from './024-brand-kits.ts';
 import * as adFormats from './025-ad-formats.ts';
 import * as adProgressNotes from './026-ad-progress-notes.ts';
 import * as productDescriptions from './027-product-descriptions.ts';
+import * as sectionReuseVariants from './028-section-reuse-variants.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -51,6 +52,7 @@ const migrations: Record<string, Knex.Migration> = {
   '025-ad-formats': adFormats,
   '026-ad-progress-notes': adProgressNotes,
   '027-product-descriptions': productDescriptions,
+  '028-section-reuse-variants': sectionReuseVariants,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

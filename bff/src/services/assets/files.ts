@@ -28,7 +28,7 @@ export const ASSET_EXTENSIONS = new RegExp(`^(${[...new Set(Object.values(EXTENS
 export interface NewImageAsset {
   userId: string;
   image: ImageData;
-  metadata: Omit<AssetMetadata, 'width' | 'height' | 'aspectRatio' | 'duration' | 'jobId'>;
+  metadata: Omit<AssetMetadata, 'width' | 'height' | 'aspectRatio' | 'duration' | 'jobId' | 'variant'>;
   characterId?: string | null;
   /** `product`: a product's photo, kept out of the gallery. */
   assetType?: 'image' | 'product';
@@ -149,8 +149,8 @@ export interface NewVideoAsset {
   width: number;
   height: number;
   durationS: number;
-  /** `jobId`: the video job that made it (a finished ad's formats share it). */
-  metadata: Pick<AssetMetadata, 'prompt' | 'model' | 'provider'> & { jobId?: string };
+  /** `jobId`: the video job that made it (a finished ad's formats share it); `variant`: which of its hook variants. */
+  metadata: Pick<AssetMetadata, 'prompt' | 'model' | 'provider'> & { jobId?: string; variant?: NonNullable<AssetMetadata['variant']> };
 }
 
 /** Where a video asset's poster frame is kept: beside the video. */

@@ -43,6 +43,7 @@ export function metadataOf(row: AssetRow): AssetMetadata {
     duration: m.duration ?? null,
     provider: m.provider ?? null,
     jobId: m.jobId ?? null,
+    variant: m.variant ?? null,
   };
 }
 

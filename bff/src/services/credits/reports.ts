@@ -76,7 +76,7 @@ export async function getCreditUsage(db: Db, userId: string, days: number): Prom
   const byTaskType = await db.raw<{ rows: { taskType: string; credits: number; count: number }[] }>(
     `SELECT coalesce(task_type, 'other') AS "taskType",
             (-sum(amount))::int AS credits,
-            count(*) FILTER (WHERE transaction_type = 'TASK_DEBIT')::int AS count
+            count(*) FILTER (WHERE transaction_type = 'TASK_DEBIT' AND amount < 0)::int AS count
        FROM credit_transactions
       WHERE user_id = ? AND ${usage} AND created_at >= (?::timestamp AT TIME ZONE 'UTC')
       GROUP BY 1 ORDER BY credits DESC, 1`,

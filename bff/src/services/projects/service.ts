@@ -21,7 +21,8 @@ export interface ProjectServiceDeps {
 
 /** Every file a draft points to, with the kind of file each place holds. */
 function mediaOf(draft: ProjectDraft): { url: string; type: AssetType }[] {
-  return draft.sections.flatMap((section) => [
+  // A hook's alternatives are sections too (issue 40 §2).
+  return [...draft.sections, ...(draft.hook?.alternatives ?? [])].flatMap((section) => [
     ...(section.imageUrl ? [{ url: section.imageUrl, type: 'image' as const }] : []),
     ...(section.audioUrl ? [{ url: section.audioUrl, type: 'audio' as const }] : []),
     ...section.scriptBlocks.flatMap((block) => (block.audioUrl ? [{ url: block.audioUrl, type: 'audio' as const }] : [])),

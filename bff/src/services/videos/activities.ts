@@ -18,7 +18,7 @@ import {
   type AdFormat,
 } from '@studio/contracts';
 import { isMediaError, spreadWords, type MediaEngine, type WordTiming } from '@studio/media';
-import { StepError, type AdFormatOutcome, type SectionSpec, type VideoActivities } from '@studio/workflows';
+import { StepError, type SectionSpec, type VideoActivities } from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
 import { timeStep } from '../../metrics.ts';
 import { inSpan } from '../../tracing.ts';
@@ -31,8 +31,10 @@ import { probeAudioBytes } from '../uploads/audio.ts';
 import { readImageData } from '../uploads/images.ts';
 import { resolveVoice } from '../voices/library.ts';
 import {
+  adFormatOutcome,
   finishJob,
   getJob,
+  getVariant,
   markStep,
   noteSection,
   recordSection,
@@ -42,8 +44,10 @@ import {
   type JobRow,
   type SectionRow,
   type StoredAdFormat,
+  type VariantRow,
 } from './store.ts';
 import { refundFormats, refundSection } from './jobs.ts';
+import { shotSeedOf } from './render-key.ts';
 
 export interface ActivityDeps {
   db: Db;
@@ -69,20 +73,20 @@ const INPUT_MISSING = 'An input of this section is missing. Please start the vid
 /** The speech the job made for a section that had no approved audio. */
 const SPOKEN_AUDIO = 'speech.mp3';
 const sectionKey = (jobId: string, sectionId: string, file: string) => `jobs/${jobId}/${sectionId}/${file}`;
+/**
+ * A file made with a section's clip, beside it: the clip's folder is the section's of the job that
+ * rendered it, which for a reused clip is another job's.
+ */
+const besideClip = (clipKey: string, file: string) => clipKey.replace(/[^/]+$/, file);
 /** A product shot drawn at an ad format's own size (the job's own is the section's clip). */
-const productFormatKey = (jobId: string, sectionId: string, format: string) =>
-  sectionKey(jobId, sectionId, `shot-${format.replace(':', 'x')}.mp4`);
+const productFormatFile = (format: string) => `shot-${format.replace(':', 'x')}.mp4`;
 /** The product as a product shot cut it out (for the end card). */
-const productCutoutKey = (jobId: string, sectionId: string) => sectionKey(jobId, sectionId, 'cutout.png');
-/** One set per section, the same in every format and on every retry. */
-const shotSeed = (jobId: string, sectionId: string) => createHash('sha256').update(`${jobId}/${sectionId}`).digest().readUInt32BE(0);
-
-const adOutcome = (f: StoredAdFormat): AdFormatOutcome => ({
-  aspectRatio: f.aspectRatio,
-  video: f.videoKey,
-  poster: f.posterKey,
-  assetId: f.assetId,
-});
+const PRODUCT_CUTOUT = 'cutout.png';
+/** One set per section, the same in every format and on every retry (and for a job before render keys, by its job). */
+const shotSeed = (jobId: string, sectionId: string, renderKey: string | null) =>
+  renderKey ? shotSeedOf(renderKey) : createHash('sha256').update(`${jobId}/${sectionId}`).digest().readUInt32BE(0);
+/** What a variant's gallery assets say of it, so the gallery shows a job's variants under the job. */
+const variantTag = (v: VariantRow) => ({ id: v.variant_id, label: v.label, position: v.position });
 
 export function createActivities({ db, objects, media }: ActivityDeps): VideoActivities {
   const jobOf = async (jobId: string): Promise<JobRow> => {
@@ -121,7 +125,8 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
    * them, else its script spread over its speech (a clip lasts its speech + 3 s); none when silent.
    */
   const wordsOf = async (jobId: string, row: SectionRow, durationS: number): Promise<WordTiming[]> => {
-    const audio = row.audio_key ?? (row.script ? sectionKey(jobId, row.section_id, SPOKEN_AUDIO) : null);
+    const spoken = row.video_key ? besideClip(row.video_key, SPOKEN_AUDIO) : sectionKey(jobId, row.section_id, SPOKEN_AUDIO);
+    const audio = row.audio_key ?? (row.script ? spoken : null);
     const kept = audio ? await readWords(objects, audio) : undefined;
     if (kept?.length) return kept;
     return row.script && row.has_audio ? spreadWords(row.script, Math.max(1, durationS - LIPSYNC_TAIL_S)) : [];
@@ -137,7 +142,12 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
   const sectionRow = (jobId: string, sectionId: string) =>
     db('video_sections')
       .where({ job_id: jobId, section_id: sectionId })
-      .first<{ target_duration: number; video_duration: number | null }>();
+      .first<{ target_duration: number; video_duration: number | null; render_key: string | null }>();
+  const variantOf = async (jobId: string, variantId: string): Promise<VariantRow> => {
+    const variant = await getVariant(db, jobId, variantId);
+    if (!variant) throw new StepError('bad_input', Messages.jobNotFound);
+    return variant;
+  };
 
   return {
     speak: guarded('speak', async (jobId, section) => {
@@ -245,15 +255,15 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
           durationS,
           width: size.width,
           height: size.height,
-          seed: shotSeed(jobId, section.id),
+          seed: shotSeed(jobId, section.id, row?.render_key ?? null),
         });
         note ??= made.note ? (others.length > 0 ? `${size.aspectRatio}: ${made.note}` : made.note) : null;
         const clip = speech ? await media.video.withSound(made.video, speech) : await media.video.withSilence(made.video);
-        const key = size === own ? sectionKey(jobId, section.id, 'shot.mp4') : productFormatKey(jobId, section.id, size.aspectRatio);
+        const key = sectionKey(jobId, section.id, size === own ? 'shot.mp4' : productFormatFile(size.aspectRatio));
         await objects.put(key, clip);
         if (size === own) {
           main = key;
-          await objects.put(productCutoutKey(jobId, section.id), made.cutout.png);
+          await objects.put(sectionKey(jobId, section.id, PRODUCT_CUTOUT), made.cutout.png);
         }
       }
       await noteSection(db, jobId, section.id, { video_duration: durationS, has_audio: Boolean(speech), note });
@@ -276,30 +286,43 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
       return key;
     }),
 
-    concat: guarded('concat', async (jobId, videos) => {
+    concat: guarded('concat', async (jobId, videos, variantId) => {
       const clips = await Promise.all(videos.map(read));
       const joined = clips.length === 1 ? clips[0]! : await media.video.concat(clips);
       const poster = await media.video.posterFrame(joined);
-      const video = `jobs/${jobId}/final.mp4`;
-      const posterKey = `jobs/${jobId}/poster.jpg`;
+      // Each variant is a video of its own, beside the job's.
+      const folder = variantId ? `jobs/${jobId}/variants/${variantId}` : `jobs/${jobId}`;
+      const video = `${folder}/final.mp4`;
+      const posterKey = `${folder}/poster.jpg`;
       await objects.put(video, joined);
       await objects.put(posterKey, poster);
       const sections = await db('video_sections')
         .where({ job_id: jobId })
         .whereIn('video_key', videos)
-        .select<{ video_duration: number | null }[]>('video_duration');
-      const duration = sections.reduce((n, s) => n + Number(s.video_duration ?? 0), 0);
-      await db('generated_videos').where({ id: jobId }).update({ final_key: video, poster_key: posterKey, duration });
+        .select<{ video_key: string; video_duration: number | null }[]>('video_key', 'video_duration');
+      // A clip played once per time it is named (two sections may reuse one clip).
+      const duration = videos.reduce((n, key) => n + Number(sections.find((s) => s.video_key === key)?.video_duration ?? 0), 0);
+      const files = { final_key: video, poster_key: posterKey, duration };
+      if (variantId) await db('video_variants').where({ job_id: jobId, variant_id: variantId }).update(files);
+      else await db('generated_videos').where({ id: jobId }).update(files);
       return { video, poster: posterKey };
     }),
 
-    store: guarded('store', async (jobId, userId, video, poster) => {
+    store: guarded('store', async (jobId, userId, video, poster, variantId) => {
       return db.transaction(async (trx) => {
         const job = await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
         if (!job) throw new StepError('bad_input', Messages.jobNotFound);
-        // Stored once per run, however often this step runs.
-        if (job.asset_id) return job.asset_id;
-        const sections = await trx('video_sections').where({ job_id: jobId }).orderBy('position').select('script', 'video_prompt');
+        const variant = variantId
+          ? await trx('video_variants').where({ job_id: jobId, variant_id: variantId }).forUpdate().first<VariantRow>()
+          : null;
+        if (variantId && !variant) throw new StepError('bad_input', Messages.jobNotFound);
+        // Stored once per run (per variant), however often this step runs.
+        const stored = variant ? variant.asset_id : job.asset_id;
+        if (stored) return stored;
+        const rows = await trx('video_sections').where({ job_id: jobId }).orderBy('position').select('section_id', 'script', 'video_prompt');
+        const sections = variant
+          ? variant.section_ids.flatMap((id) => rows.filter((r: { section_id: string }) => r.section_id === id))
+          : rows;
         const prompt =
           job.kind === 'animation'
             ? (job.settings.prompt ?? '')
@@ -314,19 +337,29 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
           poster: await read(poster),
           width: job.width,
           height: job.height,
-          durationS: Number(job.duration ?? 0),
+          durationS: Number((variant ?? job).duration ?? 0),
           // Rendered by the local engine (ffmpeg), whichever model's rules the user chose.
-          metadata: { prompt: prompt.slice(0, 5000), model: LOCAL_VIDEO_MODEL, provider: 'local', jobId },
+          metadata: {
+            prompt: prompt.slice(0, 5000),
+            model: LOCAL_VIDEO_MODEL,
+            provider: 'local',
+            jobId,
+            ...(variant && { variant: variantTag(variant) }),
+          },
         });
-        await trx('generated_videos').where({ id: jobId }).update({ asset_id: asset.id });
+        if (variant) await trx('video_variants').where({ job_id: jobId, variant_id: variant.variant_id }).update({ asset_id: asset.id });
+        else await trx('generated_videos').where({ id: jobId }).update({ asset_id: asset.id });
         return asset.id;
       });
     }),
 
-    finishAd: guarded('finishAd', async (jobId, userId, sectionIds) => {
+    finishAd: guarded('finishAd', async (jobId, userId, sectionIds, variantId) => {
       const job = await jobOf(jobId);
-      // Made once per run (a retry clears it): a step run twice answers what the first made.
-      if (job.ad_formats) return job.ad_formats.map(adOutcome);
+      const variant = variantId ? await variantOf(jobId, variantId) : null;
+      // Made once per run (a retry clears it; a variant made by an earlier run is not asked again):
+      // a step run twice answers what the first made.
+      const already = variant ? variant.ad_formats : job.ad_formats;
+      if (already) return already.map(adFormatOutcome);
       const ad = job.settings.ad;
       if (!ad) throw new StepError('bad_input', Messages.jobNotFound);
       const rows = await sectionsOf(db, jobId);
@@ -344,7 +377,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
                 await Promise.all(
                   ad.formats
                     .filter((f) => f !== job.aspect_ratio)
-                    .map(async (f) => [f, await read(productFormatKey(jobId, id, f))] as const),
+                    .map(async (f) => [f, await read(besideClip(row!.video_key!, productFormatFile(f)))] as const),
                 ),
               )
             : undefined;
@@ -368,11 +401,11 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         }),
       );
       // The end card shows the product as the first product shot cut it out.
-      const shotId = chosen.map((r) => r!.section_id).find((id) => productShots[id]);
-      const productCutout = shotId ? await objects.read(productCutoutKey(jobId, shotId)) : null;
+      const shot = chosen.find((r) => productShots[r!.section_id]);
+      const productCutout = shot ? await objects.read(besideClip(shot.video_key!, PRODUCT_CUTOUT)) : null;
       // The brand kit's look: its primary colour for the spoken word once the owner has saved it, its end card if asked for.
       const kit = await findBrandKit(db, userId);
-      const made = await media.video.finishAd({
+      const rendered = await media.video.finishAd({
         sections,
         width: job.width,
         height: job.height,
@@ -383,21 +416,23 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         ...(ad.endCard && { endCard: { ...(await endCardOf({ db, objects }, userId, kit)), ...(productCutout && { productCutout }) } }),
         ...(ad.music && { music: await musicOf(ad.music) }),
         onProgress: async (stage) => {
-          await db('generated_videos')
-            .where({ id: jobId })
-            .update({ ad_finishing: JSON.stringify(stage) });
+          const finishing = { ad_finishing: JSON.stringify(stage) };
+          if (variant) await db('video_variants').where({ job_id: jobId, variant_id: variant.variant_id }).update(finishing);
+          else await db('generated_videos').where({ id: jobId }).update(finishing);
         },
       });
       const files = await Promise.all(
-        made.map(async (f) => {
-          const base = `jobs/${jobId}/ad/${job.run}/${f.aspectRatio.replace(':', 'x')}`;
+        rendered.map(async (f) => {
+          const base = `jobs/${jobId}/ad/${job.run}/${variant ? `${variant.variant_id}/` : ''}${f.aspectRatio.replace(':', 'x')}`;
           await objects.put(`${base}.mp4`, f.video);
           await objects.put(`${base}.jpg`, f.poster);
           return { ...f, videoKey: `${base}.mp4`, posterKey: `${base}.jpg` };
         }),
       );
       const stored = await db.transaction(async (trx) => {
-        const locked = await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
+        const locked = variant
+          ? await trx('video_variants').where({ job_id: jobId, variant_id: variant.variant_id }).forUpdate().first<VariantRow>()
+          : await trx('generated_videos').where({ id: jobId }).forUpdate().first<JobRow>();
         if (locked?.ad_formats) return locked.ad_formats;
         const prompt = chosen
           .map((r) => r!.script || r!.video_prompt)
@@ -414,7 +449,7 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
             width: f.width,
             height: f.height,
             durationS: f.durationS,
-            metadata: { prompt, model: LOCAL_VIDEO_MODEL, provider: 'local', jobId },
+            metadata: { prompt, model: LOCAL_VIDEO_MODEL, provider: 'local', jobId, ...(variant && { variant: variantTag(variant) }) },
           });
           formats.push({
             aspectRatio: f.aspectRatio as AdFormat,
@@ -428,22 +463,22 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
           });
         }
         const [first] = formats;
-        await trx('generated_videos')
-          .where({ id: jobId })
-          .update({
-            ad_formats: JSON.stringify(formats),
-            asset_id: first!.assetId,
-            final_key: first!.videoKey,
-            poster_key: first!.posterKey,
-            duration: first!.durationS,
-          });
+        const made = {
+          ad_formats: JSON.stringify(formats),
+          asset_id: first!.assetId,
+          final_key: first!.videoKey,
+          poster_key: first!.posterKey,
+          duration: first!.durationS,
+        };
+        if (variant) await trx('video_variants').where({ job_id: jobId, variant_id: variant.variant_id }).update(made);
+        else await trx('generated_videos').where({ id: jobId }).update(made);
         return formats;
       });
-      return stored.map(adOutcome);
+      return stored.map(adFormatOutcome);
     }),
 
-    refundFormats: guarded('refundFormats', async (jobId) => {
-      await refundFormats(db, jobId);
+    refundFormats: guarded('refundFormats', async (jobId, _userId, sectionIds) => {
+      await refundFormats(db, jobId, sectionIds);
     }),
 
     refund: guarded('refund', async (jobId, _userId, sectionId) => {

@@ -16,10 +16,13 @@ import {
   getOwnJob,
   RUNNING,
   sectionsOf,
+  variantFinal,
+  variantsOf,
   workflowIdOf,
   type JobRow,
   type JobSettings,
   type NewJob,
+  type NewSection,
   type SectionRow,
 } from './store.ts';
 
@@ -35,17 +38,34 @@ function inProgress(error: unknown): never {
 }
 
 /**
- * Reserves one debit per section (2 credits each, spec 2 §9, and 1 for each further format of a
- * finished ad), all or none, in `trx`. Answers a section's credits.
+ * Reserves one debit per section to render (2 credits each, spec 2 §9, and 1 for each further format
+ * of a finished ad), all or none, in `trx`; a section that reuses a clip of the user's is written to
+ * the ledger as 0 credits, naming the clip. Answers a rendered section's credits.
  */
 async function reserveSections(
   trx: Queryable,
   job: { id: string; userId: string; run: number; extraFormats: number },
   sections: { id: string; name: string }[],
+  reused: { id: string; name: string; from: { job_id: string; section_id: string } }[] = [],
 ) {
   const quote = await quoteTask(trx, SECTION_TASK, null, 1);
   const credits = quote.credits + job.extraFormats * EXTRA_FORMAT_CREDITS_PER_SECTION;
   const total = credits * sections.length;
+  for (const section of reused) {
+    await debitCredits(trx, {
+      userId: job.userId,
+      credits: 0,
+      description: `Video section reused: ${section.name}`,
+      taskType: SECTION_TASK,
+      taskMetadata: {
+        job_id: job.id,
+        section_id: section.id,
+        run: job.run,
+        reused_from: { job_id: section.from.job_id, section_id: section.from.section_id },
+      },
+      idempotencyKey: chargeKeyOf(job.id, section.id, job.run),
+    });
+  }
   try {
     for (const section of sections) {
       await debitCredits(trx, {
@@ -87,10 +107,12 @@ export async function createJob(db: Db, job: NewJob): Promise<void> {
         deadline_at: deadline(),
       })
       .catch(inProgress);
+    const reused = job.sections.filter((s): s is NewSection & Required<Pick<NewSection, 'reusedFrom'>> => Boolean(s.reusedFrom));
     const credits = await reserveSections(
       trx,
       { id: job.id, userId: job.userId, run: 1, extraFormats: extraFormatsOf(job.settings) },
-      job.sections,
+      job.sections.filter((s) => !s.reusedFrom),
+      reused.map((s) => ({ id: s.id, name: s.name, from: s.reusedFrom })),
     );
     await trx('video_sections').insert(
       job.sections.map((s, position) => ({
@@ -107,18 +129,45 @@ export async function createJob(db: Db, job: NewJob): Promise<void> {
         has_audio: Boolean(s.audioKey || s.script),
         credits,
         charge_key: chargeKeyOf(job.id, s.id, 1),
+        render_key: s.renderKey,
+        // A reused section is its clip already: finished, free, never refunded.
+        ...(s.reusedFrom && {
+          status: 'COMPLETED',
+          credits: 0,
+          video_key: s.reusedFrom.video_key,
+          video_duration: s.reusedFrom.video_duration,
+          has_audio: s.reusedFrom.has_audio,
+          note: s.reusedFrom.note,
+          reused_from: `${s.reusedFrom.job_id}/${s.reusedFrom.section_id}`,
+        }),
       })),
     );
+    if (job.variants?.length)
+      await trx('video_variants').insert(
+        job.variants.map((v, position) => ({
+          job_id: job.id,
+          variant_id: v.id,
+          position,
+          label: v.label,
+          section_ids: JSON.stringify(v.sections),
+        })),
+      );
   });
   countJob(job, 'started');
 }
 
 /** The orchestration's input for the job's current run: sections finished by an earlier run are reused. */
 export async function jobSpecOf(db: Queryable, job: JobRow): Promise<JobSpec> {
-  const sections = await sectionsOf(db, job.id);
+  const [sections, variants] = await Promise.all([sectionsOf(db, job.id), variantsOf(db, job.id)]);
   const reuse: Record<string, string> = {};
   for (const s of sections) if (s.status === 'COMPLETED' && s.video_key) reuse[s.section_id] = s.video_key;
   return {
+    ...(variants.length > 0 && {
+      variants: variants.map((v) => {
+        const done = variantFinal(v);
+        return { id: v.variant_id, label: v.label, sections: v.section_ids, ...(done && { done }) };
+      }),
+    }),
     jobId: job.id,
     userId: job.user_id,
     sections: sections.map((s) => ({
@@ -138,26 +187,30 @@ export async function jobSpecOf(db: Queryable, job: JobRow): Promise<JobSpec> {
 }
 
 /**
- * Gives back what a finished ad's further formats cost for its completed sections, when the ad
- * could not be finished (the sections, joined, are still delivered): once per run.
+ * Gives back what a finished ad's further formats cost for its completed sections (those named, when
+ * named: with hook variants, the sections no variant could be finished with), when the ad could not
+ * be finished (the sections, joined, are still delivered). Keyed by each section's debit, so a
+ * section's formats are given back once, whatever runs this again (a retry included).
  */
-export async function refundFormats(db: Db, jobId: string): Promise<void> {
+export async function refundFormats(db: Db, jobId: string, sectionIds?: string[]): Promise<void> {
   await db.transaction(async (trx) => {
     const job = await trx('generated_videos').where({ id: jobId }).first<JobRow>();
     const extra = job ? extraFormatsOf(job.settings) : 0;
     if (!job || extra === 0) return;
-    const completed = (await sectionsOf(trx, jobId)).filter((s) => s.status === 'COMPLETED' && s.credits > 0);
-    const credits = completed.length * extra * EXTRA_FORMAT_CREDITS_PER_SECTION;
-    if (credits === 0) return;
-    await grantCredits(trx, {
-      userId: job.user_id,
-      type: 'TASK_REFUND',
-      credits,
-      description: 'Refund: video formats not made',
-      taskType: SECTION_TASK,
-      taskMetadata: { job_id: jobId, run: job.run, formats: job.settings.ad?.formats.slice(1) },
-      idempotencyKey: refundKeyFor(`video:${jobId}:formats:${job.run}`),
-    });
+    const completed = (await sectionsOf(trx, jobId)).filter(
+      (s) => s.status === 'COMPLETED' && s.credits > 0 && (!sectionIds || sectionIds.includes(s.section_id)),
+    );
+    for (const section of completed) {
+      await grantCredits(trx, {
+        userId: job.user_id,
+        type: 'TASK_REFUND',
+        credits: extra * EXTRA_FORMAT_CREDITS_PER_SECTION,
+        description: `Refund: video formats not made for ${section.name}`,
+        taskType: SECTION_TASK,
+        taskMetadata: { job_id: jobId, section_id: section.section_id, formats: job.settings.ad?.formats.slice(1) },
+        idempotencyKey: refundKeyFor(`${section.charge_key}:formats`),
+      });
+    }
   });
 }
 
@@ -270,6 +323,11 @@ export async function prepareRetry(db: Db, userId: string, jobId: string, option
           { id: jobId, userId, run, extraFormats: extraFormatsOf(job.settings) },
           again.map((s) => ({ id: s.section_id, name: s.name })),
         );
+    // Variants already made are kept; the others are finished again from their sections.
+    await trx('video_variants')
+      .where({ job_id: jobId })
+      .whereNull('asset_id')
+      .update({ final_key: null, poster_key: null, duration: null, ad_formats: null, ad_finishing: null, updated_at: trx.fn.now() });
     for (const s of again) {
       await trx('video_sections')
         .where({ job_id: jobId, section_id: s.section_id })

@@ -7,6 +7,7 @@ import {
   lipsyncDurationFor,
   MAX_VIDEO_SECTIONS,
   Messages,
+  parseJobClipPath,
   planLimitsFor,
   PRODUCT_SHOT_SECONDS,
   PRODUCT_SPEECH_TAIL_S,
@@ -43,9 +44,11 @@ import type { MusicService } from '../music/service.ts';
 import { resolveVoice } from '../voices/library.ts';
 import { createJob, endJob, jobSpecOf, prepareRetry, timeOut } from './jobs.ts';
 import {
+  clipsByKey,
   getOwnJob,
   getOwnJobWithSections,
   newJobId,
+  ownClip,
   sectionPosterKey,
   workflowIdOf,
   type AdSettings,
@@ -53,7 +56,10 @@ import {
   type JobSettings,
   type NewJob,
   type NewSection,
+  type NewVariant,
+  type ReusableClip,
 } from './store.ts';
+import { renderKeyOf } from './render-key.ts';
 import { adCaptionsFile, adWebVtt, jobView, webVtt, WHOLE_CAPTIONS } from './views.ts';
 
 /**
@@ -68,6 +74,8 @@ export const SECTION_IMAGES: UploadSpec = {
 };
 export const ANIMATION_IMAGE: UploadSpec = { files: { image: IMAGE_UPLOAD_RULE }, maxFieldsBytes: 8 * 1024 };
 interface PreparedSection extends NewSection {
+  /** What the editor said of the section's last video (`isCached` / `cachedVideoUrl`). */
+  cached?: string | null;
   image: Buffer;
   audio: Buffer | null;
   /** When each mouth shape is made in the audio, if the local engine spoke it. */
@@ -140,8 +148,8 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     return getOwnJobWithSections(db, userId, jobId);
   };
   const currentView = async (userId: string, jobId: string): Promise<JobView> => {
-    const { job, sections } = await current(userId, jobId);
-    return jobView(job, sections);
+    const { job, sections, variants } = await current(userId, jobId);
+    return jobView(job, sections, variants);
   };
 
   /** Spec 1 §9: videos a month and the longest video of the caller's plan. */
@@ -171,6 +179,8 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     await startRun(await getOwnJob(db, job.userId, job.id), async () => {
       for (const input of inputs) await objects.put(input.key, input.bytes);
       for (const s of sections) {
+        // A reused section is its clip: its inputs are the clip's, already stored.
+        if (s.reusedFrom) continue;
         await objects.put(s.imageKey, s.image);
         if (s.audio && s.audioKey) {
           await objects.put(s.audioKey, s.audio);
@@ -231,7 +241,58 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
       lengthS,
       voice: section.voice,
       shot: { scene: section.scene, motion: section.motion },
+      renderKey: null,
+      cached: section.isCached ? (section.cachedVideoUrl ?? null) : null,
     };
+  };
+
+  /**
+   * Issue 40 §1: a section whose render key matches a clip the caller made before (and still has)
+   * is that clip — rendered and charged nothing. The clip the editor names (`cachedVideoUrl`) is
+   * taken when it is the caller's and its key still matches; otherwise, or when none is named, the
+   * caller's newest clip with the key. Keys name their owner, and only the caller's jobs are read.
+   */
+  const reuseClips = async (userId: string, sections: PreparedSection[]) => {
+    const stillThere = async (clip: ReusableClip | null | undefined) => Boolean(clip?.video_key && (await objects.exists(clip.video_key)));
+    const byKey = await clipsByKey(
+      db,
+      userId,
+      sections.flatMap((s) => (s.renderKey ? [s.renderKey] : [])),
+    );
+    for (const section of sections) {
+      if (!section.renderKey) continue;
+      const named = section.cached ? parseJobClipPath(section.cached) : null;
+      const hinted = named ? await ownClip(db, userId, named.jobId, named.sectionId) : null;
+      let clip: ReusableClip | undefined = hinted?.render_key === section.renderKey && (await stillThere(hinted)) ? hinted : undefined;
+      for (const candidate of clip ? [] : (byKey.get(section.renderKey) ?? [])) {
+        if (await stillThere(candidate)) {
+          clip = candidate;
+          break;
+        }
+      }
+      if (!clip) continue;
+      section.reusedFrom = clip;
+      section.imageKey = clip.image_key;
+      section.audioKey = clip.audio_key;
+      section.targetDuration = Number(clip.target_duration);
+    }
+  };
+
+  /**
+   * Hook variants (issue 40 §2): each names sections of the request, in the order it plays them. A
+   * variant that would miss one of its sections (incomplete, so not made) is left out; at least one
+   * must remain. Answers the variants, labelled ("Hook 1"… when the editor sent none).
+   */
+  const variantsOf = (fields: z.infer<typeof GenerateVideoFields>, prepared: PreparedSection[]): NewVariant[] | undefined => {
+    if (!fields.variants) return undefined;
+    const sent = new Set(fields.sections.map((s) => s.id));
+    if (fields.variants.some((v) => v.sections.some((id) => !sent.has(id)))) throw invalidRequest(Messages.videoVariantsInvalid);
+    const made = new Set(prepared.map((s) => s.id));
+    const variants = fields.variants
+      .map((v, i) => ({ id: v.id, label: v.label || `Hook ${i + 1}`, sections: v.sections }))
+      .filter((v) => v.sections.every((id) => made.has(id)));
+    if (variants.length === 0) throw invalidRequest(Messages.videoIncomplete);
+    return variants;
   };
 
   /** spec 2 §7: checks the sections against the rules and the plan, reserves their credits and starts the job. */
@@ -243,7 +304,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     });
     const jobId = newJobId();
     const ad = adSettingsOf(fields, aspectRatio);
-    const prepared: PreparedSection[] = [];
+    let prepared: PreparedSection[] = [];
     // Files the job reads besides the sections' own (a product card's photo, an uploaded music bed).
     const inputs: { key: string; bytes: Buffer }[] = [];
     const productCards: NonNullable<JobSettings['productCards']> = {};
@@ -301,10 +362,15 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
         targetDuration,
         lengthS,
         voice: section.voice,
+        renderKey: null,
+        cached: section.isCached ? (section.cachedVideoUrl ?? null) : null,
       });
     }
     if (prepared.length === 0) throw invalidRequest(Messages.videoIncomplete);
     if (new Set(prepared.map((s) => s.id)).size !== prepared.length) throw invalidRequest(Messages.videoSectionsInvalid);
+    const variants = variantsOf(fields, prepared);
+    // With variants, only the sections a variant plays are made.
+    if (variants) prepared = prepared.filter((s) => variants.some((v) => v.sections.includes(s.id)));
     // The job speaks each script that has no approved audio, in its section's voice or the job's: each
     // must be one the caller may use (another user's clone is refused here, before any credit is
     // reserved).
@@ -316,12 +382,36 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
       if (!voice) throw notFound(Messages.voiceIdNotFound);
     }
     const sectionVoices = Object.fromEntries(prepared.flatMap((s) => (s.voice ? [[s.id, s.voice] as const] : [])));
+    const lengthOf = (ids: string[]) => ids.reduce((n, id) => n + (prepared.find((s) => s.id === id)?.lengthS ?? 0), 0);
+    // The plan's longest video holds for each video the job makes.
     await assertPlanAllows(
       user,
-      prepared.reduce((n, s) => n + s.lengthS, 0),
+      variants ? Math.max(...variants.map((v) => lengthOf(v.sections))) : lengthOf(prepared.map((s) => s.id)),
     );
     await assertStorageAvailable(db, user.id);
     const size = VIDEO_RENDER_SIZES[aspectRatio]!;
+    // What each clip is made from (its render key), then the caller's clips of the same keys.
+    for (const s of prepared) {
+      const voice = s.voice ?? { voiceId: fields.voiceId, stability: fields.stability, similarityBoost: fields.similarityBoost, speed: fields.speed };
+      s.renderKey = renderKeyOf({
+        userId: user.id,
+        kind: s.shot ? 'product' : 'talking',
+        model: fields.videoModel,
+        videoProvider: media.video.provider,
+        speechProvider: media.speech.name,
+        ...size,
+        targetDuration: s.targetDuration,
+        image: s.image,
+        audio: s.audio,
+        script: s.script,
+        voice: s.script && !s.audio ? voice : null,
+        videoPrompt: s.videoPrompt,
+        // A plain job burns captions into the clip; a finished ad captions its whole timeline instead.
+        burnedCaptions: s.captions && !ad,
+        shot: s.shot ? { ...s.shot, formats: (ad?.formats ?? []).filter((f) => f !== aspectRatio) } : null,
+      });
+    }
+    await reuseClips(user.id, prepared);
     const productShots = Object.fromEntries(prepared.flatMap((s) => (s.shot ? [[s.id, s.shot] as const] : [])));
     // The ad's music is checked (a bed of the library, or the caller's own upload) before anything is charged.
     if (ad && fields.music) {
@@ -353,6 +443,7 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
         },
         engine: jobs.name,
         sections: prepared,
+        ...(variants && { variants }),
       },
       prepared,
       inputs,
@@ -384,6 +475,8 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
       captions: false,
       targetDuration: fields.duration,
       lengthS: fields.duration,
+      // An animation is not a section of a video: never reused.
+      renderKey: null,
     };
     await launch(
       {
@@ -427,16 +520,26 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
    */
   async function jobFile(userId: string, jobId: string, file: string) {
     // The whole video's captions and an ad format's have names no section id can take (ids are letters, digits, - and _).
-    const match = file === WHOLE_CAPTIONS ? [file, null, 'vtt'] : /^([\w-]+)\.(mp4|vtt|jpg)$/.exec(file);
+    const variantFormat = /^ad\.[\w-]+\.\d+x\d+\.vtt$/.test(file);
+    const match = file === WHOLE_CAPTIONS || variantFormat ? [file, null, 'vtt'] : /^([\w-]+)\.(mp4|vtt|jpg)$/.exec(file);
     if (!match) throw notFound();
-    const { job, sections } = await getOwnJobWithSections(db, userId, jobId);
+    const { job, sections, variants } = await getOwnJobWithSections(db, userId, jobId);
+    // A variant's finished ad's captions, in one of its formats.
+    if (variantFormat) {
+      const own = variants.flatMap((v) => (v.ad_formats ?? []).filter((f) => adCaptionsFile(f.aspectRatio, v.variant_id) === file));
+      if (!own[0]) throw notFound();
+      return { type: 'text/vtt', body: adWebVtt(job, own[0]) } as const;
+    }
     const formats = job.ad_formats ?? [];
     // A finished ad's captions follow its cut timeline: the whole video's are its first format's.
     const format = match[1] === null ? formats[0] : formats.find((f) => adCaptionsFile(f.aspectRatio) === file);
     if (format) return { type: 'text/vtt', body: adWebVtt(job, format) } as const;
     const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video_key);
     if (match[2] === 'vtt') {
-      const rows = match[1] === null ? finished : finished.filter((s) => s.section_id === match[1]);
+      // A job with variants: the whole video is its first variant made, its sections in its order.
+      const main = variants.find((v) => v.asset_id && v.asset_id === job.asset_id);
+      const whole = main ? main.section_ids.flatMap((id) => finished.filter((s) => s.section_id === id)) : finished;
+      const rows = match[1] === null ? whole : finished.filter((s) => s.section_id === match[1]);
       if (rows.length === 0) throw notFound();
       return { type: 'text/vtt', body: webVtt(rows) } as const;
     }

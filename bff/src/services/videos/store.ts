@@ -9,7 +9,7 @@ import {
   type SectionVoice,
   type WordTiming,
 } from '@studio/contracts';
-import type { JobOutcome, SectionOutcome } from '@studio/workflows';
+import type { AdFormatOutcome, FinalVideo, JobOutcome, SectionOutcome } from '@studio/workflows';
 import type { Db, Queryable } from '../../db/index.ts';
 import { notFound } from '../../errors.ts';
 import { jobsTotal } from '../../metrics.ts';
@@ -107,7 +107,33 @@ export interface SectionRow {
   refunded: boolean;
   /** What to know of how it was made (a hosted product shot made locally, and why). */
   note: string | null;
+  /** The hash of what its clip is made from, with its owner (`render-key.ts`). */
+  render_key: string | null;
+  /** `<job>/<section>` whose clip it reused (rendered and charged nothing). */
+  reused_from: string | null;
 }
+
+/** One video of a job with hook variants (`video_variants`). */
+export interface VariantRow {
+  job_id: string;
+  variant_id: string;
+  position: number;
+  label: string;
+  /** Its sections' ids, in the order it plays them. */
+  section_ids: string[];
+  final_key: string | null;
+  poster_key: string | null;
+  duration: number | null;
+  asset_id: string | null;
+  ad_formats: StoredAdFormat[] | null;
+  ad_finishing: JobRow['ad_finishing'];
+}
+
+/** A section clip another section may reuse: where it is and what is known of it. */
+export type ReusableClip = Pick<
+  SectionRow,
+  'job_id' | 'section_id' | 'image_key' | 'audio_key' | 'video_key' | 'video_duration' | 'has_audio' | 'note' | 'target_duration'
+>;
 
 export interface NewSection {
   id: string;
@@ -118,6 +144,15 @@ export interface NewSection {
   videoPrompt: string;
   captions: boolean;
   targetDuration: number;
+  renderKey: string | null;
+  /** A clip of the user's made from the same inputs: the section is that clip, rendered and charged nothing. */
+  reusedFrom?: ReusableClip;
+}
+
+export interface NewVariant {
+  id: string;
+  label: string;
+  sections: string[];
 }
 
 export interface NewJob {
@@ -132,6 +167,8 @@ export interface NewJob {
   settings: JobSettings;
   engine: string;
   sections: NewSection[];
+  /** Hook variants: one video each from these sections. */
+  variants?: NewVariant[];
 }
 
 /** The workflow id of a job's current run: the job id, then `<id>.r<run>` for each retry. */
@@ -157,21 +194,94 @@ export async function getOwnJobWithSections(
   db: Queryable,
   userId: string,
   jobId: string,
-): Promise<{ job: JobRow; sections: SectionRow[] }> {
+): Promise<{ job: JobRow; sections: SectionRow[]; variants: VariantRow[] }> {
   assertRowId(jobId, 'jobId');
   const row = await db('generated_videos as gv')
     .where({ 'gv.id': jobId, 'gv.user_id': userId })
-    .first<(JobRow & { sections: SectionRow[] | null }) | undefined>(
+    .first<(JobRow & { sections: SectionRow[] | null; variants: VariantRow[] | null }) | undefined>(
       'gv.*',
       db.raw(`(SELECT json_agg(vs ORDER BY vs.position) FROM video_sections vs WHERE vs.job_id = gv.id) AS sections`),
+      db.raw(`(SELECT json_agg(vv ORDER BY vv.position) FROM video_variants vv WHERE vv.job_id = gv.id) AS variants`),
     );
   if (!row) throw notFound(Messages.jobNotFound);
-  const { sections, ...job } = row;
-  return { job: job, sections: sections ?? [] };
+  const { sections, variants, ...job } = row;
+  return { job: job, sections: sections ?? [], variants: variants ?? [] };
 }
 
 export const sectionsOf = (db: Queryable, jobId: string) =>
   db('video_sections').where({ job_id: jobId }).orderBy('position').select<SectionRow[]>('*');
+
+export const variantsOf = (db: Queryable, jobId: string) =>
+  db('video_variants').where({ job_id: jobId }).orderBy('position').select<VariantRow[]>('*');
+
+export const getVariant = async (db: Queryable, jobId: string, variantId: string): Promise<VariantRow | null> =>
+  (await db('video_variants').where({ job_id: jobId, variant_id: variantId }).first<VariantRow | undefined>()) ?? null;
+
+/** A finished ad's format as the orchestration passes it on. */
+export const adFormatOutcome = (f: StoredAdFormat): AdFormatOutcome => ({
+  aspectRatio: f.aspectRatio,
+  video: f.videoKey,
+  poster: f.posterKey,
+  assetId: f.assetId,
+});
+
+/** A variant made by an earlier run of its job, as the orchestration keeps it; null while it is not made. */
+export function variantFinal(row: VariantRow): FinalVideo | null {
+  if (!row.asset_id || !row.final_key || !row.poster_key) return null;
+  return {
+    video: row.final_key,
+    poster: row.poster_key,
+    assetId: row.asset_id,
+    ...(row.ad_formats && { formats: row.ad_formats.map(adFormatOutcome) }),
+  };
+}
+
+const REUSABLE_COLUMNS = [
+  'vs.job_id',
+  'vs.section_id',
+  'vs.image_key',
+  'vs.audio_key',
+  'vs.video_key',
+  'vs.video_duration',
+  'vs.has_audio',
+  'vs.note',
+  'vs.target_duration',
+  'vs.render_key',
+];
+
+/**
+ * The user's finished section clips by render key, the newest first for each key: what a new
+ * section with the same key may reuse. Only the user's own jobs are read (a key names its owner too).
+ */
+export async function clipsByKey(db: Queryable, userId: string, keys: string[]): Promise<Map<string, ReusableClip[]>> {
+  const found = new Map<string, ReusableClip[]>();
+  if (keys.length === 0) return found;
+  const rows = await db('video_sections as vs')
+    .join('generated_videos as gv', 'gv.id', 'vs.job_id')
+    .where('gv.user_id', userId)
+    .whereIn('vs.render_key', [...new Set(keys)])
+    .where('vs.status', 'COMPLETED')
+    .whereNotNull('vs.video_key')
+    .orderBy('vs.updated_at', 'desc')
+    .select<(ReusableClip & { render_key: string })[]>(REUSABLE_COLUMNS);
+  for (const { render_key: key, ...clip } of rows) found.set(key, [...(found.get(key) ?? []), clip]);
+  return found;
+}
+
+/** The finished clip of one of the user's sections, with its render key; null when there is none. */
+export async function ownClip(
+  db: Queryable,
+  userId: string,
+  jobId: string,
+  sectionId: string,
+): Promise<(ReusableClip & { render_key: string | null }) | null> {
+  const row = await db('video_sections as vs')
+    .join('generated_videos as gv', 'gv.id', 'vs.job_id')
+    .where({ 'gv.user_id': userId, 'vs.job_id': jobId, 'vs.section_id': sectionId, 'vs.status': 'COMPLETED' })
+    .whereNotNull('vs.video_key')
+    .first<(ReusableClip & { render_key: string | null }) | undefined>(REUSABLE_COLUMNS);
+  return row ?? null;
+}
 
 export const RUNNING: SectionStatusName[] = ['PENDING', 'RUNNING'];
 
@@ -204,12 +314,24 @@ export async function recordSection(db: Queryable, jobId: string, outcome: Secti
   });
 }
 
-/** The job ended as the orchestration says (a job already cancelled or timed out keeps its status). */
+/**
+ * The job ended as the orchestration says (a job already cancelled or timed out keeps its status).
+ * With hook variants, the first variant made is also the job's own video.
+ */
 export async function finishJob(db: Queryable, jobId: string, outcome: JobOutcome): Promise<void> {
   const failed = outcome.sections.find((s) => s.status !== 'COMPLETED');
+  const main = outcome.variants?.find((v) => v.status === 'COMPLETED');
+  const video = main ? await getVariant(db, jobId, main.id) : null;
   const [ended] = await db('generated_videos')
     .where({ id: jobId, status: 'IN_PROGRESS' })
     .update({
+      ...(video && {
+        asset_id: video.asset_id,
+        final_key: video.final_key,
+        poster_key: video.poster_key,
+        duration: video.duration,
+        ad_formats: video.ad_formats && JSON.stringify(video.ad_formats),
+      }),
       status: outcome.status,
       error: outcome.status === 'FAILED' ? (failed?.error ?? Messages.failedToGenerateVideo) : null,
       finished_at: db.fn.now(),

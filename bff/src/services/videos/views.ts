@@ -1,32 +1,41 @@
 import {
   adFinishingLabel,
   isJobFinished,
+  JOB_MEDIA_PREFIX,
+  jobClipPath,
   Messages,
   videosPartial,
   type AdFormatResult,
   type FinalVideo,
   type JobSection,
+  type JobVariant,
   type JobView,
+  type SectionStatusName,
+  type VariantResult,
 } from '@studio/contracts';
 import { captionCues, captionsVtt } from '@studio/media';
 import { ASSET_URL_PREFIX, THUMB_URL_PREFIX } from '../assets/views.ts';
-import type { JobRow, SectionRow, StoredAdFormat } from './store.ts';
+import type { JobRow, SectionRow, StoredAdFormat, VariantRow } from './store.ts';
 
-export const JOB_MEDIA_PREFIX = '/media/jobs';
+export { JOB_MEDIA_PREFIX };
 /** The finished video's captions, beside its sections' files. */
 export const WHOLE_CAPTIONS = 'video.captions.vtt';
 
-/** A finished ad's captions in one format (`ad-9x16.vtt`): a name no section id can take either. */
-export const adCaptionsFile = (aspectRatio: string) => `ad-${aspectRatio.replace(':', 'x')}.vtt`;
+/**
+ * A finished ad's captions in one format (`ad-9x16.vtt`; a variant's `ad.<variant>.9x16.vtt`): names
+ * no section id can take either (ids are letters, digits, - and _).
+ */
+export const adCaptionsFile = (aspectRatio: string, variantId?: string) =>
+  variantId ? `ad.${variantId}.${aspectRatio.replace(':', 'x')}.vtt` : `ad-${aspectRatio.replace(':', 'x')}.vtt`;
 
-function adFormatView(job: JobRow, f: StoredAdFormat): AdFormatResult {
+function adFormatView(job: JobRow, f: StoredAdFormat, variantId?: string): AdFormatResult {
   return {
     aspectRatio: f.aspectRatio,
     width: f.width,
     height: f.height,
     videoUrl: `${ASSET_URL_PREFIX}/${f.assetId}.mp4`,
     posterUrl: `${THUMB_URL_PREFIX}/${f.assetId}.webp?w=720`,
-    captionsUrl: f.words.length > 0 ? `${JOB_MEDIA_PREFIX}/${job.id}/${adCaptionsFile(f.aspectRatio)}` : null,
+    captionsUrl: f.words.length > 0 ? `${JOB_MEDIA_PREFIX}/${job.id}/${adCaptionsFile(f.aspectRatio, variantId)}` : null,
     durationS: f.durationS,
     assetId: f.assetId,
   };
@@ -48,29 +57,88 @@ function sectionView(job: JobRow, s: SectionRow): JobSection {
     status: s.status,
     step: s.step,
     progress: ended ? 100 : s.status === 'RUNNING' ? (STEP_PROGRESS[s.step ?? ''] ?? 5) : 0,
-    outputUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.mp4` : null,
+    outputUrl: s.status === 'COMPLETED' && s.video_key ? jobClipPath(job.id, s.section_id) : null,
     captionsUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.vtt` : null,
     posterUrl: s.status === 'COMPLETED' && s.video_key ? `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.jpg` : null,
     error: s.status === 'TIMED_OUT' ? (s.error ?? Messages.sectionTimedOut) : s.error,
     refunded: s.refunded,
+    reused: s.reused_from !== null,
     note: s.note,
     credits: s.credits,
   };
 }
 
+const ENDED_WITH_JOB: readonly SectionStatusName[] = ['FAILED', 'TIMED_OUT', 'CANCELLED'];
+
+/**
+ * A video of a job with hook variants, by its sections: made once its file is stored; failed (or
+ * timed out, cancelled) as soon as a section it plays did; otherwise its sections' progress, then
+ * its finishing (the last 5 %).
+ */
+function variantView(job: JobRow, v: VariantRow, sections: JobSection[]): JobVariant {
+  const own = v.section_ids.map((id) => sections.find((s) => s.section === id));
+  const ended = own.find((s) => !s || ENDED_WITH_JOB.includes(s.status));
+  const average = own.reduce((n, s) => n + (s?.progress ?? 0), 0) / Math.max(1, own.length);
+  const finishing = v.asset_id || isJobFinished(job.status) ? null : v.ad_finishing;
+  const status: SectionStatusName = v.asset_id
+    ? 'COMPLETED'
+    : ended
+      ? (ended?.status ?? 'FAILED')
+      : isJobFinished(job.status)
+        ? 'FAILED'
+        : own.some((s) => s!.status !== 'PENDING')
+          ? 'RUNNING'
+          : 'PENDING';
+  return {
+    id: v.variant_id,
+    label: v.label,
+    sections: v.section_ids,
+    status,
+    progress:
+      status === 'COMPLETED' || ENDED_WITH_JOB.includes(status)
+        ? 100
+        : finishing
+          ? 95 + Math.floor((4 * finishing.done) / finishing.total)
+          : Math.min(95, Math.round(average * 0.95)),
+    finishing: finishing && { label: adFinishingLabel(finishing.format), done: finishing.done, total: finishing.total },
+    error: ended ? (ended.error ?? (ended.status === 'TIMED_OUT' ? Messages.sectionTimedOut : null)) : null,
+  };
+}
+
+function variantResult(job: JobRow, v: VariantRow, view: JobVariant): VariantResult {
+  const formats = (v.ad_formats ?? []).map((f) => adFormatView(job, f, v.variant_id));
+  return {
+    id: v.variant_id,
+    label: v.label,
+    status: view.status,
+    finalVideo: v.asset_id ? `${ASSET_URL_PREFIX}/${v.asset_id}.mp4` : null,
+    posterUrl: v.asset_id ? `${THUMB_URL_PREFIX}/${v.asset_id}.webp?w=720` : null,
+    captionsUrl: formats[0]?.captionsUrl ?? null,
+    assetId: v.asset_id,
+    formats,
+  };
+}
+
 /** spec 2 §3 "Job and results": the job as the editors show it. */
-export function jobView(job: JobRow, rows: SectionRow[]): JobView {
+export function jobView(job: JobRow, rows: SectionRow[], variantRows: VariantRow[] = []): JobView {
   const sections = rows.map((s) => sectionView(job, s));
+  const variants = variantRows.map((v) => variantView(job, v, sections));
   const finished = isJobFinished(job.status);
   const finishing = finished ? null : job.ad_finishing;
   const average = sections.length ? sections.reduce((n, s) => n + s.progress, 0) / sections.length : 0;
+  // With variants, the last 5 % is each variant's finishing.
+  const variantsDone = variants.reduce(
+    (n, v) =>
+      n + (v.status === 'COMPLETED' || ENDED_WITH_JOB.includes(v.status) ? 1 : v.finishing ? v.finishing.done / v.finishing.total : 0),
+    0,
+  );
   const failedAt = (steps: string[]) =>
     rows
       .filter((s) => (s.status === 'FAILED' || s.status === 'TIMED_OUT') && steps.includes(s.step ?? ''))
       .map((s) => ({ section: s.section_id, error: s.error ?? Messages.failedToGenerateVideo }));
   const completed = rows.filter((s) => s.status === 'COMPLETED' && s.video_key);
   const finalVideos: FinalVideo[] = completed.map((s) => {
-    const url = `${JOB_MEDIA_PREFIX}/${job.id}/${s.section_id}.mp4`;
+    const url = jobClipPath(job.id, s.section_id);
     return {
       section: s.section_id,
       sectionName: s.name,
@@ -81,6 +149,7 @@ export function jobView(job: JobRow, rows: SectionRow[]): JobView {
     };
   });
   const partial = job.status === 'PARTIAL_SUCCESS';
+  const firstMade = variantRows.find((v) => v.asset_id && v.asset_id === job.asset_id);
   return {
     id: job.id,
     kind: job.kind,
@@ -88,15 +157,18 @@ export function jobView(job: JobRow, rows: SectionRow[]): JobView {
     // The last 5% is joining and storing the video (a finished ad's stages move it on).
     progress: finished
       ? 100
-      : finishing
-        ? 95 + Math.floor((4 * finishing.done) / finishing.total)
-        : Math.min(95, Math.round(average * 0.95)),
+      : variants.length > 0
+        ? Math.min(99, Math.round(average * 0.95) + Math.floor((4 * variantsDone) / variants.length))
+        : finishing
+          ? 95 + Math.floor((4 * finishing.done) / finishing.total)
+          : Math.min(95, Math.round(average * 0.95)),
     error: job.error,
     model: job.model,
     aspectRatio: job.aspect_ratio,
     createdAt: job.created_at.toISOString(),
     finishedAt: job.finished_at?.toISOString() ?? null,
     sections,
+    variants,
     finishing: finishing && { label: adFinishingLabel(finishing.format), done: finishing.done, total: finishing.total },
     result: finished
       ? {
@@ -110,7 +182,9 @@ export function jobView(job: JobRow, rows: SectionRow[]): JobView {
           failedLipsync: failedAt(['lipsync']),
           isPartialSuccess: partial,
           partialMessage: partial ? videosPartial(completed.length) : null,
-          formats: (job.ad_formats ?? []).map((f) => adFormatView(job, f)),
+          // A job with variants: its own video is its first variant made, whose files (and captions) are that variant's.
+          formats: (job.ad_formats ?? []).map((f) => adFormatView(job, f, firstMade?.variant_id)),
+          variants: variantRows.map((v, i) => variantResult(job, v, variants[i]!)),
         }
       : null,
     creditsCharged: rows.reduce((n, s) => n + s.credits, 0),

@@ -1,6 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
+  AdDraftMessages,
+  AppPaths,
+  PRODUCT_DESCRIPTION_MAX,
   PRODUCT_IMAGES_MAX,
+  type EditorNavigationState,
   ProductMessages,
   type Product,
   type StoreImagesResponse,
@@ -15,6 +20,7 @@ import {
   useAddProductImage,
   useCreateProduct,
   useDeleteProduct,
+  useDraftAdMutation,
   useImportFromStore,
   useReadStore,
   useRemoveProductImage,
@@ -73,6 +79,8 @@ function StoreImport() {
   const [found, setFound] = useState<StoreImagesResponse | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [title, setTitle] = useState('');
+  // The product just imported: an ad can be drafted from it at once.
+  const [imported, setImported] = useState<Product | null>(null);
   const reading = useReadStore();
   const importing = useImportFromStore();
   const busy = reading.isPending ? 'reading' : importing.isPending ? 'importing' : null;
@@ -82,6 +90,7 @@ function StoreImport() {
     event.preventDefault();
     clear();
     setFound(null);
+    setImported(null);
     reading.mutate(url.trim(), {
       onSuccess: (answer) => {
         setFound(answer);
@@ -106,6 +115,7 @@ function StoreImport() {
       {
         onSuccess: ({ product }) => {
           show('success', `${product.title} imported with ${product.images.length} images.`);
+          setImported(product);
           setFound(null);
           setChosen([]);
         },
@@ -172,7 +182,66 @@ function StoreImport() {
         </>
       )}
       <Banner message={banner} />
+      {imported && <MakeAd key={imported.id} product={imported} />}
     </div>
+  );
+}
+
+/**
+ * "Make an ad": the words the scripts are written from (the product's description, from its store
+ * or typed here), then the editor opens with the drafted plan. Drafting is free; Generate charges.
+ */
+function MakeAd({ product }: { product: Product }) {
+  const [open, setOpen] = useState(false);
+  const [description, setDescription] = useState(product.description);
+  const drafting = useDraftAdMutation();
+  const navigate = useNavigate();
+  if (!open)
+    return (
+      <div className="ga-promptbar-row">
+        <button
+          type="button"
+          className="st-btn st-btn-primary"
+          onClick={() => setOpen(true)}
+          aria-label={`Make an ad for ${product.title}`}
+        >
+          {AdDraftMessages.makeAd}
+        </button>
+      </div>
+    );
+  const draft = (event: FormEvent) => {
+    event.preventDefault();
+    drafting.mutate(
+      { productId: product.id, description: description.trim() },
+      { onSuccess: (adDraft) => void navigate(AppPaths.editor, { state: { adDraft } satisfies EditorNavigationState }) },
+    );
+  };
+  return (
+    <form className="ga-make-ad" onSubmit={draft} aria-label={`Make an ad for ${product.title}`}>
+      <label>
+        <span>{AdDraftMessages.describe}</span>
+        <textarea
+          className="st-input"
+          rows={3}
+          maxLength={PRODUCT_DESCRIPTION_MAX}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </label>
+      <div className="ga-promptbar-row">
+        <button type="submit" className="st-btn st-btn-primary" disabled={drafting.isPending}>
+          {drafting.isPending ? AdDraftMessages.drafting : 'Draft the ad'}
+        </button>
+        <button type="button" className="st-btn st-btn-secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+      {drafting.error && (
+        <p className="ga-error" role="alert">
+          {errorText(drafting.error, AdDraftMessages.draftFailed)}
+        </p>
+      )}
+    </form>
   );
 }
 
@@ -299,6 +368,7 @@ function ProductCard({ product }: { product: Product }) {
           </li>
         ))}
       </ul>
+      <MakeAd product={product} />
       <div className="ga-card-actions">
         {product.images.length < PRODUCT_IMAGES_MAX && (
           <label className="ga-slot">

@@ -4,12 +4,22 @@
  * `sessionQueryKeys.products`.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ProductRoutes, type ProductResponse, type StoreImagesResponse, type StoreImportRequest } from '@studio/contracts';
+import {
+  AdDraftRoutes,
+  ProductRoutes,
+  type AdDraftRequest,
+  type AdDraftResponse,
+  type ProductResponse,
+  type StoreImagesResponse,
+  type StoreImportRequest,
+} from '@studio/contracts';
 import { apiFetch } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
 
 /** An import downloads every chosen image from the store: more time than an ordinary call. */
 const IMPORT_TIMEOUT_MS = 60_000;
+/** A draft may wait for a language model to write its scripts. */
+const DRAFT_TIMEOUT_MS = 45_000;
 
 export function createProduct({ title, files }: { title: string; files: File[] }) {
   const form = new FormData();
@@ -81,3 +91,11 @@ export function useImportFromStore() {
 
 /** Reads a store's product images on demand (a look-up the user starts; nothing changes). */
 export const useReadStore = () => useMutation({ mutationFn: readStore });
+
+export const draftAd = (request: AdDraftRequest) =>
+  apiFetch<AdDraftResponse>(AdDraftRoutes.drafts, { method: 'POST', json: request, signal: AbortSignal.timeout(DRAFT_TIMEOUT_MS) }).then(
+    (answer) => answer.draft,
+  );
+
+/** Drafts an ad from a product (free, nothing stored: nothing to read again); the editor receives the draft. */
+export const useDraftAdMutation = () => useMutation({ mutationFn: draftAd });

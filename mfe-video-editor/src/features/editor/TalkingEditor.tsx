@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   adjustVideoSettings,
   DEFAULT_VIDEO_MODEL,
@@ -7,19 +7,22 @@ import {
   Messages,
   VIDEO_MODELS,
   type JobView,
+  type EditorNavigationState,
   type ProjectDraft,
   type VideoModelId,
+  AdDraftMessages,
   AppPaths,
 } from '@studio/contracts';
 import { Alert, Banner, Dialog } from '@studio/ui';
 import { AdPanel } from '../../shared/ad/AdPanel.tsx';
 import { adRequestFields, DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { useGenerateAudio } from '../../shared/draft/api.ts';
+import { editorDraftFromAd } from '../../shared/draft/from-ad-draft.ts';
 import { newId } from '../../shared/draft/ids.ts';
 import { ModelSelect } from '../../shared/draft/ModelSelect.tsx';
 import { useKeepChosenImages } from '../../shared/draft/keep-chosen-images.ts';
 import { RecentProjects } from '../../shared/draft/RecentProjects.tsx';
-import { useProjectDraft } from '../../shared/draft/use-project-draft.ts';
+import { PROJECT_PARAM, useProjectDraft } from '../../shared/draft/use-project-draft.ts';
 import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
 import { JobPanel } from '../../shared/job/JobPanel.tsx';
 import { UpgradeSlot } from '../../shared/UpgradeSlot.tsx';
@@ -58,19 +61,16 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
   const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
   const [ad, setAd] = useState<AdOptions>(DEFAULT_AD_OPTIONS);
   const keepingImages = useKeepChosenImages(sections, setSections);
-  const project = useProjectDraft({
-    kind,
-    draft: toEditorDraft({ sections, model, settings, ad }),
-    restore: (saved: ProjectDraft) => {
-      const state = fromEditorDraft(saved);
-      if (!state) return;
-      setSections(state.sections);
-      draft.setModel(state.model);
-      setSettings(state.settings);
-      setAd(state.ad);
-    },
-    preparing: keepingImages,
-  });
+  const restore = (saved: ProjectDraft) => {
+    const state = fromEditorDraft(saved);
+    if (!state) return;
+    setSections(state.sections);
+    draft.setModel(state.model);
+    setSettings(state.settings);
+    setAd(state.ad);
+  };
+  const project = useProjectDraft({ kind, draft: toEditorDraft({ sections, model, settings, ad }), restore, preparing: keepingImages });
+  const adDraft = useArrivingAdDraft(restore);
   const forProject: { projectId?: string } = project.projectId ? { projectId: project.projectId } : {};
 
   const change = (id: string, next: EditorSection) => setSections((all) => all.map((s) => (s.id === id ? next : s)));
@@ -140,6 +140,11 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
           </p>
         </header>
         {project.openProblem ? <Alert tone="error">{project.openProblem}</Alert> : null}
+        {adDraft ? (
+          <p className="ve-notice" role="status">
+            {adDraft}
+          </p>
+        ) : null}
         <Banner message={draft.banner} />
         {sections.map((section) => (
           <TalkingSection
@@ -215,4 +220,29 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * An ad drafted from a product arrives in navigation state (`EditorNavigationState`, from Products'
+ * "Make an ad"): loaded once as the editor's draft, unless the URL names a project to reopen. It
+ * counts as a change, so it is saved as a project at once (and Reload reopens that). Answers what
+ * the editor says about the draft.
+ */
+function useArrivingAdDraft(restore: (draft: ProjectDraft) => void): string | null {
+  const arrived = (useLocation().state as EditorNavigationState | null)?.adDraft;
+  const [params] = useSearchParams();
+  const [note, setNote] = useState<string | null>(null);
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (loaded.current || !arrived || params.has(PROJECT_PARAM)) return;
+    loaded.current = true;
+    const fromAd = editorDraftFromAd(arrived);
+    if (!fromAd) return;
+    restore(fromAd.draft);
+    const others = fromAd.hookAlternatives.length;
+    setNote(others > 0 ? `${fromAd.note} ${AdDraftMessages.otherHooksLeftOut(others)}` : fromAd.note);
+    // restore is the editor's setter; the draft is loaded once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrived]);
+  return note;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_TITLE_MAX, ProductMessages } from './products.ts';
-import { MAX_VIDEO_SECTIONS, VideoSectionInput } from './videos.ts';
+import { MAX_VIDEO_SECTIONS, MAX_VIDEO_VARIANTS, VideoSectionInput, VideoVariantInput } from './videos.ts';
 
 /**
  * An ad drafted from a product (issue 40 §3): a plan of hook, problem, product shot, benefit and
@@ -54,14 +54,6 @@ export const AdDraftRequest = z
   .refine((r) => Boolean(r.productId) || Boolean(r.title && r.imageUrl), { error: AdDraftMessages.productOrWords });
 export type AdDraftRequest = z.input<typeof AdDraftRequest>;
 
-/** One way to watch the ad: its hook, then the sections every variant shares, by section id in order. */
-export const AdDraftVariant = z.object({
-  id: z.string(),
-  label: z.string(),
-  sections: z.array(z.string()).min(1),
-});
-export type AdDraftVariant = z.infer<typeof AdDraftVariant>;
-
 /** The end card the ad closes with: the brand kit's, with its call to action (the job reads the kit when it renders). */
 export const AdDraftEndCard = z.object({
   enabled: z.boolean(),
@@ -79,8 +71,11 @@ export type AdDraftPart = (typeof AD_DRAFT_PARTS)[number];
 export const AdDraft = z.object({
   /** Every section, in the generate request's form: the plan in order, then the alternative hooks. */
   sections: z.array(VideoSectionInput).min(1).max(MAX_VIDEO_SECTIONS),
-  /** One per hook: the first is the plan as ordered in `sections`. */
-  variants: z.array(AdDraftVariant).min(1),
+  /**
+   * One per hook, as the generate request's `variants`: its hook, then the sections every variant
+   * shares, by section id in order. The first is the plan as ordered in `sections`.
+   */
+  variants: z.array(VideoVariantInput).min(1).max(MAX_VIDEO_VARIANTS),
   endCard: AdDraftEndCard,
   writtenBy: z.enum(AD_DRAFT_WRITERS),
   /** The facts the scripts were written from. */

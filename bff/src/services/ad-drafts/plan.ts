@@ -104,17 +104,12 @@ export function planAd({ product, scripts, brandKit, writtenBy }: PlanInput): Ad
   const [first, ...alternatives] = hooks;
   const sections = [first!, ...shared, ...alternatives];
   const endCard = { enabled: true, ctaText: brandKit.ctaText, ctaUrl: brandKit.ctaUrl, brandKitSaved: brandKit.updatedAt !== null };
-  // The draft is a generate request as it is: its sections and end card pass that route's own schema.
-  GenerateVideoFields.parse({ sections: JSON.stringify(sections), endCard: String(endCard.enabled) });
-  return AdDraft.parse({
-    sections,
-    variants: hooks.map((hook, i) => ({
-      id: hook.id,
-      label: `Hook ${i + 1}: ${scripts.hooks[i]!.label}`,
-      sections: [hook.id, ...shared.map((s) => s.id)],
-    })),
-    endCard,
-    writtenBy,
-    product,
-  });
+  const variants = hooks.map((hook, i) => ({
+    id: hook.id,
+    label: `Hook ${i + 1}: ${scripts.hooks[i]!.label}`,
+    sections: [hook.id, ...shared.map((s) => s.id)],
+  }));
+  // The draft is a generate request as it is: its sections, variants and end card pass that route's own schema.
+  GenerateVideoFields.parse({ sections: JSON.stringify(sections), variants: JSON.stringify(variants), endCard: String(endCard.enabled) });
+  return AdDraft.parse({ sections, variants, endCard, writtenBy, product });
 }

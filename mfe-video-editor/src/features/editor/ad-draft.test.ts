@@ -77,9 +77,9 @@ describe('a drafted ad as the editor’s draft', () => {
   });
 
   it('keeps the other hooks as the hook’s alternatives, named after their variants', () => {
-    expect(loaded.hookAlternatives.map((h) => [h.name, h.scriptBlocks?.[0]?.text])).toEqual([
-      ['Hook 2: Bold claim', 'Amber Serum changed my routine.'],
-      ['Hook 3: Confession', 'I doubted Amber Serum.'],
+    expect(loaded.draft.hook!.alternatives.map((h) => [h.name, h.scriptBlocks[0]?.text, h.kind, h.imageUrl])).toEqual([
+      ['Hook 2: Bold claim', 'Amber Serum changed my routine.', 'talking', null],
+      ['Hook 3: Confession', 'I doubted Amber Serum.', 'talking', null],
     ]);
   });
 

@@ -39,9 +39,12 @@ export function draftSectionOf(section: VideoSectionInput): DraftSectionInput {
 }
 
 export interface EditorDraftFromAd {
-  /** The plan (the first variant's sections) with the ad's options: the end card on, as drafted. */
+  /**
+   * The plan (the first variant's sections) with the ad's options (the end card on, as drafted),
+   * and the other variants' hooks as its hook's alternatives, in order.
+   */
   draft: ProjectDraft;
-  /** The other variants' hooks, in order: each an alternative to the plan's first section. */
+  /** The other variants' hooks, in order (also the draft's `hook.alternatives`). */
   hookAlternatives: DraftSectionInput[];
   /** What the editor tells the user about who wrote the scripts. */
   note: string;
@@ -68,6 +71,7 @@ export function editorDraftFromAd(arrived: unknown): EditorDraftFromAd | null {
     settings: adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS),
     ad: { ...DEFAULT_AD_OPTIONS, endCard: ad.endCard.enabled },
     sections: plan.map((section, i) => ({ ...draftSectionOf(section), ...(i === 0 && main && { name: main.label }) })),
+    hook: hookAlternatives.length > 0 ? { alternatives: hookAlternatives } : null,
   } satisfies ProjectDraftInput);
   return {
     draft,

@@ -79,6 +79,13 @@ const editorCss = `
 .ve-final{display:grid;gap:.5rem;justify-items:start}
 .ve-final-video{max-height:480px;max-width:100%;border-radius:12px;background:#000}
 .ve-hint{color:var(--st-muted);font-size:.9rem}
+.ve-hooks{display:grid;gap:1rem;padding:1rem;border-left:4px solid var(--st-accent,#5b3df5);border-radius:12px;background:var(--st-sunken,#f6f6f8)}
+.ve-price{margin:0}
+.ve-badge[data-status=REUSED]{background:#e0eaff;color:#1d3a8a}
+.ve-variants-box{display:grid;gap:.5rem}
+.ve-variants{list-style:none;margin:0;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}
+.ve-variant{display:grid;gap:.5rem;align-content:start;padding:.75rem;border-radius:12px;background:var(--st-sunken,#f6f6f8)}
+.ve-variant-video{width:100%;max-height:420px;border-radius:8px;background:#000}
 .ve-refunded{color:var(--st-success,#067647);font-weight:600}
 .ve-crash{max-width:560px;margin:3rem auto}
 .ve-visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}

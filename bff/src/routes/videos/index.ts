@@ -40,7 +40,7 @@ export function videoRoutes({ services: { videos, uploads, jobStreams }, rateLim
       method: 'post',
       path: ApiRoutes.generateVideo,
       summary:
-        'Start a multi-section talking-person video (spec 2 §7): 2 credits a section, reserved now and refunded for each section that fails; poll job-status or follow its events',
+        'Start a multi-section talking-person video (spec 2 §7): 2 credits a section, reserved now and refunded for each section that fails; a section whose clip the caller already made from the same inputs is reused (nothing rendered or charged; `isCached`/`cachedVideoUrl` name it); `variants` make one video per hook with the shared sections rendered once; poll job-status or follow its events',
       auth: 'user',
       multipart: { image_0: 'Image of the first section (image_1 … for the others), unless it names imageUrl' },
       fields: GenerateVideoFields,
@@ -225,7 +225,7 @@ export function videoRoutes({ services: { videos, uploads, jobStreams }, rateLim
       method: 'get',
       path: `${JOB_MEDIA_PREFIX}/:jobId/:file`,
       summary:
-        'A finished section’s clip (`<section>.mp4`), its poster (`<section>.jpg`), its captions (`<section>.vtt`), or the whole video’s (`video.captions.vtt`), to the job’s owner',
+        'A finished section’s clip (`<section>.mp4`), its poster (`<section>.jpg`), its captions (`<section>.vtt`), the whole video’s (`video.captions.vtt`), or a finished ad’s in one format (`ad-9x16.vtt`; a variant’s `ad.<variant>.9x16.vtt`), to the job’s owner',
       auth: 'user',
       responses: { 200: 'video/mp4, image/jpeg or text/vtt', 404: 'No such file, or not yours' },
     },

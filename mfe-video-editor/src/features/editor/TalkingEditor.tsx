@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   adjustVideoSettings,
@@ -15,7 +15,7 @@ import {
 } from '@studio/contracts';
 import { Alert, Banner, Dialog } from '@studio/ui';
 import { AdPanel } from '../../shared/ad/AdPanel.tsx';
-import { adRequestFields, DEFAULT_AD_OPTIONS, type AdOptions } from '../../shared/ad/ad-options.ts';
+import { adRequestFields, DEFAULT_AD_OPTIONS, formatsOf, type AdOptions } from '../../shared/ad/ad-options.ts';
 import { useGenerateAudio } from '../../shared/draft/api.ts';
 import { editorDraftFromAd } from '../../shared/draft/from-ad-draft.ts';
 import { newId } from '../../shared/draft/ids.ts';
@@ -27,6 +27,9 @@ import { useVideoDraft } from '../../shared/draft/use-video-draft.ts';
 import { JobPanel } from '../../shared/job/JobPanel.tsx';
 import { UpgradeSlot } from '../../shared/UpgradeSlot.tsx';
 import { fromEditorDraft, toEditorDraft } from './draft.ts';
+import { HookAlternatives, HookToggle } from './HookAlternatives.tsx';
+import { saveAsMain, sectionsToSend, toVariants, type HookState } from './hooks.ts';
+import { priceLine, renderSignature, videoPrice, willReuse, withLastVideos, type RenderSettings } from './reuse.ts';
 import { TalkingSection } from './TalkingSection.tsx';
 import {
   addSection,
@@ -53,14 +56,27 @@ const VOICE_LINE_ACTION = 'generate this voice line';
 export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
   const navigate = useNavigate();
   const [finished, setFinished] = useState<JobView | null>(null);
+  // What each section sent to the running job was made from (its signature): a finished section keeps its clip with it.
+  const sent = useRef(new Map<string, string | null>());
   const draft = useVideoDraft<EditorSection>(() => [newSection(0, { videoPrompt: VIDEO_MODELS[DEFAULT_VIDEO_MODEL].defaultPrompt })], {
-    onFinished: (job) => (job.status === 'COMPLETED' || job.status === 'PARTIAL_SUCCESS') && setFinished(job),
+    onFinished: (job) => {
+      // spec 2 §4: each returned video is attached to its section (issue 40 §1: Generate then reuses it while the section is unchanged).
+      setSections((all) => withLastVideos(all, job, sent.current));
+      setHook((h) => h && { alternatives: withLastVideos(h.alternatives, job, sent.current) });
+      if (job.status === 'COMPLETED' || job.status === 'PARTIAL_SUCCESS') setFinished(job);
+    },
   });
   const { sections, setSections, model } = draft;
   const defaults = { videoPrompt: VIDEO_MODELS[model].defaultPrompt };
   const [settings, setSettings] = useState(() => adjustVideoSettings(DEFAULT_VIDEO_MODEL, EDITOR_VIDEO_DEFAULTS));
   const [ad, setAd] = useState<AdOptions>(DEFAULT_AD_OPTIONS);
+  // Issue 40 §2: /app/editor's first section may be the hook, with alternatives (one video each).
+  const [hook, setHook] = useState<HookState>(null);
+  const hooks = kind === 'editor' ? hook : null;
   const keepingImages = useKeepChosenImages(sections, setSections);
+  const keepingHookImages = useKeepChosenImages(hook?.alternatives ?? [], (update) =>
+    setHook((h) => h && { alternatives: update(h.alternatives) }),
+  );
   const restore = (saved: ProjectDraft) => {
     const state = fromEditorDraft(saved);
     if (!state) return;
@@ -68,8 +84,14 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
     draft.setModel(state.model);
     setSettings(state.settings);
     setAd(state.ad);
+    setHook(state.hook ?? null);
   };
-  const project = useProjectDraft({ kind, draft: toEditorDraft({ sections, model, settings, ad }), restore, preparing: keepingImages });
+  const project = useProjectDraft({
+    kind,
+    draft: toEditorDraft({ sections, model, settings, ad, hook: hooks }),
+    restore,
+    preparing: keepingImages || keepingHookImages,
+  });
   const adDraft = useArrivingAdDraft(restore);
   const forProject: { projectId?: string } = project.projectId ? { projectId: project.projectId } : {};
 
@@ -98,13 +120,30 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
     };
   };
 
+  // Issue 40 §1: what every clip is made from besides its section; a section unchanged since its last video is reused.
+  const rendering: RenderSettings = {
+    model,
+    aspectRatio: settings.aspectRatio,
+    duration: settings.duration,
+    formats: formatsOf(settings.aspectRatio, ad),
+  };
+  const reused = (section: EditorSection) => willReuse(section, rendering);
+  const toSend = sectionsToSend(sections, hooks);
+  const variants = toVariants(sections, hooks);
+  const price = videoPrice(
+    toSend.filter((s) => isSectionValid(s, model)),
+    rendering,
+  );
+
   const generate = () => {
     setFinished(null);
     void draft.start((userId) => {
       if (!sections.some((s) => isSectionValid(s, model))) return Messages.videoIncomplete;
       const [first] = sections;
+      sent.current = new Map(toSend.map((s) => [s.id, renderSignature(s, rendering)]));
       return {
-        sectionsJson: toRequestSections(sections),
+        sections: toSend,
+        sectionsJson: toRequestSections(toSend, reused),
         // The request's own voice fields (spec 2 §7) carry the first section's; each section sends its own.
         fields: {
           voiceId: first!.voice.voiceId,
@@ -116,13 +155,21 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
           videoModel: model,
           userId,
           ...adRequestFields(settings.aspectRatio, ad),
+          ...(variants ? { variants: JSON.stringify(variants) } : {}),
           ...(project.projectId ? { projectId: project.projectId } : {}),
         },
       };
     });
   };
 
-  const button = generateButton(sections, model, draft.busy);
+  /** "Save as main": the chosen hook becomes the first section; the first one becomes an alternative. */
+  const makeMain = (hookId: string) => {
+    const next = saveAsMain(sections, hook, hookId);
+    setSections(next.sections);
+    setHook(next.hook);
+  };
+
+  const button = generateButton(toSend, model, draft.busy);
   const counts = approvedCount(sections);
   const modelInfo = VIDEO_MODELS[model];
   const [first] = sections;
@@ -146,15 +193,22 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
           </p>
         ) : null}
         <Banner message={draft.banner} />
-        {sections.map((section) => (
-          <TalkingSection
-            key={section.id}
-            section={section}
-            userId={draft.user?.id ?? ''}
-            onChange={(next) => change(section.id, next)}
-            onRemove={() => setSections((all) => removeSection(all, section.id, defaults))}
-            speak={(text) => speak(text, section.voice)}
-          />
+        {sections.map((section, i) => (
+          <Fragment key={section.id}>
+            <TalkingSection
+              section={section}
+              userId={draft.user?.id ?? ''}
+              reused={reused(section)}
+              onChange={(next) => change(section.id, next)}
+              onRemove={() => setSections((all) => removeSection(all, section.id, defaults))}
+              speak={(text) => speak(text, section.voice)}
+            >
+              {i === 0 && kind === 'editor' ? <HookToggle hook={hook} onHook={setHook} /> : null}
+            </TalkingSection>
+            {i === 0 && kind === 'editor' ? (
+              <HookAlternatives hook={hook} first={section} onHook={setHook} userId={draft.user?.id ?? ''} speak={speak} reused={reused} />
+            ) : null}
+          </Fragment>
         ))}
         <div className="ve-row">
           <button type="button" className="st-btn st-btn-secondary" onClick={() => setSections((all) => addSection(all, defaults))}>
@@ -162,10 +216,19 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
           </button>
         </div>
         {draft.error ? <Alert tone="error">{draft.error}</Alert> : null}
-        <button type="button" className="st-btn st-btn-primary ve-generate" disabled={button.disabled} onClick={generate}>
-          {button.label}
-        </button>
-        {draft.job.jobId ? <JobPanel {...draft.job} jobId={draft.job.jobId} /> : null}
+        <div className="ve-row">
+          <button type="button" className="st-btn st-btn-primary ve-generate" disabled={button.disabled} onClick={generate}>
+            {button.label}
+          </button>
+          {price.rendered + price.reused > 0 ? (
+            <p className="ve-meta ve-price" aria-live="polite">
+              {priceLine(price, variants?.length ?? 1)}
+            </p>
+          ) : null}
+        </div>
+        {draft.job.jobId ? (
+          <JobPanel {...draft.job} jobId={draft.job.jobId} mainVariantId={sections[0]?.id} onSaveAsMain={hooks ? makeMain : undefined} />
+        ) : null}
       </div>
       <aside className="ve-editor-side">
         <section className="ve-panel" aria-labelledby="ve-settings-title">
@@ -203,7 +266,8 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
           aspectRatio={settings.aspectRatio}
           image={first?.imagePreview ?? null}
           words={firstWords}
-          sections={sections.filter((s) => isSectionValid(s, model)).length}
+          sections={price.rendered}
+          reused={price.reused}
         />
         <RecentProjects kind={kind} currentId={project.projectId} />
       </aside>

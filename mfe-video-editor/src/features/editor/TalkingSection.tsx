@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Messages, type UserAsset } from '@studio/contracts';
 import { errorText, RemoteSlot } from '@studio/session';
 import { SectionCard } from '../../shared/draft/SectionCard.tsx';
@@ -189,12 +189,18 @@ export function TalkingSection({
   onChange,
   onRemove,
   speak,
+  reused = false,
+  children,
 }: {
   section: EditorSection;
   userId: string;
   onChange: (next: EditorSection) => void;
   onRemove: () => void;
   speak: (text: string) => Promise<AudioVersion>;
+  /** It still has its last video and has not changed: Generate reuses that clip, free (issue 40 §1). */
+  reused?: boolean;
+  /** More controls at the end of the section (the hook's). */
+  children?: ReactNode;
 }) {
   const chosen = (url: string) => onChange({ ...section, imageFile: null, imageUrl: url, imagePreview: url });
   const pick = (asset: UserAsset) => chosen(asset.public_url);
@@ -203,7 +209,16 @@ export function TalkingSection({
   return (
     <SectionCard
       name={section.name}
-      heading={<SectionName name={section.name} onRename={(name) => onChange(renamed(section, name))} />}
+      heading={
+        <span className="ve-row">
+          <SectionName name={section.name} onRename={(name) => onChange(renamed(section, name))} />
+          {reused ? (
+            <span className="ve-badge" data-status="REUSED" title="Unchanged since its last video: reused, not rendered or charged again">
+              Reused
+            </span>
+          ) : null}
+        </span>
+      }
       imagePreview={section.imagePreview}
       videoPrompt={product ? undefined : section.videoPrompt}
       onImage={(file, preview) => onChange({ ...section, imageFile: file, imageUrl: null, imagePreview: preview })}
@@ -279,6 +294,7 @@ export function TalkingSection({
           onChange={(card) => onChange({ ...section, card })}
         />
       ) : null}
+      {children}
     </SectionCard>
   );
 }

@@ -57,6 +57,15 @@ export interface EditorSection {
   blocks: ScriptBlock[];
   captions: boolean;
   voice: SectionVoice;
+  /** The clip the section's last video job made of it, and what it was made from (`reuse.ts`). */
+  lastVideo: LastVideo | null;
+}
+
+/** A section's last video: its clip (one of the user's, by the job's URL), its poster, and the summary of what made it. */
+export interface LastVideo {
+  url: string;
+  posterUrl: string | null;
+  signature: string;
 }
 
 export interface ProductCard {
@@ -110,6 +119,7 @@ export function newSection(index: number, defaults: SectionDefaults): EditorSect
     blocks: [emptyBlock()],
     captions: true,
     voice: defaults.voice ?? DEFAULT_SECTION_VOICE,
+    lastVideo: null,
   };
 }
 
@@ -226,8 +236,11 @@ export function generateButton(sections: EditorSection[], model: VideoModelId, g
   return { label: 'Generate Video', disabled: false };
 }
 
-/** What the editor sends as `sections` (spec 2 §7), with the index of each uploaded image. */
-export function toRequestSections(sections: EditorSection[]) {
+/**
+ * What the editor sends as `sections` (spec 2 §7), with the index of each uploaded image. A section
+ * that `reused` says still has its last video names it (`isCached`, `cachedVideoUrl`; issue 40 §1).
+ */
+export function toRequestSections(sections: EditorSection[], reused: (section: EditorSection) => boolean = () => false) {
   return sections.map((s) => ({
     id: s.id,
     name: s.name,
@@ -245,8 +258,8 @@ export function toRequestSections(sections: EditorSection[]) {
       similarityBoost: s.voice.similarityBoost,
       speed: s.voice.speed,
     } satisfies SentSectionVoice,
-    isCached: false,
-    cachedVideoUrl: null,
+    isCached: Boolean(s.lastVideo && reused(s)),
+    cachedVideoUrl: s.lastVideo && reused(s) ? s.lastVideo.url : null,
     scriptBlocks: s.blocks.map((b) => ({
       id: b.id,
       text: b.text,

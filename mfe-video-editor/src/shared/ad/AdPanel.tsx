@@ -28,6 +28,7 @@ export function AdPanel({
   image,
   words,
   sections,
+  reused = 0,
 }: {
   ad: AdOptions;
   onChange: (next: AdOptions) => void;
@@ -35,8 +36,10 @@ export function AdPanel({
   /** The first section's picture and script words, for the previews. */
   image: string | null;
   words: string[];
-  /** Sections that would be made. */
+  /** Sections that would be rendered (and charged). */
   sections: number;
+  /** Sections Generate reuses instead (free). */
+  reused?: number;
 }) {
   const formats = formatsOf(aspectRatio, ad);
   const toggle = (format: AdFormat, on: boolean) =>
@@ -86,8 +89,9 @@ export function AdPanel({
         {adCredits(1, formats.length)} credits per section ({formats.length === 1 ? '1 format' : `${formats.length} formats`}: 2 for the
         first, 1 for each further one)
         {sections > 0
-          ? `: ${adCredits(sections, formats.length)} credits for ${sections === 1 ? '1 section' : `${sections} sections`}.`
-          : '.'}
+          ? `: ${adCredits(sections, formats.length)} credits for ${sections === 1 ? '1 section' : `${sections} sections`}`
+          : ''}
+        {reused > 0 ? `${sections > 0 ? ';' : ':'} ${reused === 1 ? '1 section' : `${reused} sections`} reused, free.` : '.'}
       </p>
     </section>
   );

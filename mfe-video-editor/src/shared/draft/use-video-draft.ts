@@ -15,8 +15,12 @@ export interface DraftSection {
   imageFile: File | null;
 }
 
-/** The start request an editor builds from its sections, or the spec's refusal (spec 2 §5) when it cannot. */
-export type StartRequest = { sectionsJson: unknown[]; fields: Record<string, string | number> } | string;
+/**
+ * The start request an editor builds from its sections, or the spec's refusal (spec 2 §5) when it
+ * cannot. `sections`: the sections whose files it uploads, in `sectionsJson`'s order, when they are
+ * not the draft's own (a hook's alternatives go too).
+ */
+export type StartRequest = { sectionsJson: unknown[]; fields: Record<string, string | number>; sections?: DraftSection[] } | string;
 
 /**
  * A video being made, as both editors keep it (spec 2 §2–§5): the sections, the model, starting the

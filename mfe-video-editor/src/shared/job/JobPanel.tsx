@@ -7,7 +7,9 @@ import {
   videosGenerated,
   videosPartial,
   type JobSection,
+  type JobVariant,
   type JobView,
+  type VariantResult,
 } from '@studio/contracts';
 import { errorText } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
@@ -71,8 +73,15 @@ function SectionResult({ section, jobId }: { section: JobSection; jobId: string 
     <li className="ve-result" data-status={section.status}>
       <div className="ve-result-head">
         <strong>{section.sectionName}</strong>
-        <span className="ve-badge" data-status={section.status}>
-          {STATUS_LABELS[section.status] ?? section.status}
+        <span className="ve-row">
+          {section.reused ? (
+            <span className="ve-badge" data-status="REUSED">
+              Reused
+            </span>
+          ) : null}
+          <span className="ve-badge" data-status={section.status}>
+            {STATUS_LABELS[section.status] ?? section.status}
+          </span>
         </span>
       </div>
       {section.status === 'RUNNING' || section.status === 'PENDING' ? (
@@ -103,6 +112,75 @@ function SectionResult({ section, jobId }: { section: JobSection; jobId: string 
       ) : null}
       {section.note ? <p className="ve-meta">{section.note}</p> : null}
       {section.refunded ? <p className="ve-refunded">Not charged: {section.credits} credits refunded.</p> : null}
+      {section.reused ? <p className="ve-meta">Unchanged since its last video: reused, not rendered or charged again.</p> : null}
+    </li>
+  );
+}
+
+/**
+ * One video of a job with hook variants (issue 40 §2): its progress while it is made; then its
+ * poster, player, downloads (each format) and "Save as main" — or why it failed.
+ */
+function VariantCard({
+  variant,
+  result,
+  main,
+  onSaveAsMain,
+}: {
+  variant: JobVariant;
+  result: VariantResult | undefined;
+  main: boolean;
+  onSaveAsMain?: (variantId: string) => void;
+}) {
+  const running = variant.status === 'PENDING' || variant.status === 'RUNNING';
+  const video = result?.finalVideo ?? null;
+  return (
+    <li className="ve-variant" data-status={variant.status} aria-label={variant.label}>
+      <div className="ve-result-head">
+        <strong>{variant.label}</strong>
+        <span className="ve-row">
+          {main ? <span className="ve-badge">Main</span> : null}
+          <span className="ve-badge" data-status={variant.status}>
+            {STATUS_LABELS[variant.status] ?? variant.status}
+          </span>
+        </span>
+      </div>
+      {running ? (
+        <Progress value={variant.progress} label={`${variant.label}: ${variant.finishing?.label ?? STATUS_LABELS[variant.status]}`} />
+      ) : null}
+      {video ? (
+        <video
+          className="ve-variant-video"
+          src={video}
+          poster={result?.posterUrl ?? undefined}
+          controls
+          preload="none"
+          aria-label={`${variant.label} video`}
+        >
+          <track kind="captions" src={result?.captionsUrl ?? undefined} srcLang="en" label="Script" default />
+        </video>
+      ) : null}
+      {variant.status === 'FAILED' ? <p>{sectionFailed(variant.error)}</p> : null}
+      {video ? (
+        <div className="ve-row">
+          {(result!.formats.length > 0 ? result!.formats : [{ aspectRatio: null, videoUrl: video }]).map((f) => (
+            <a
+              key={f.aspectRatio ?? 'video'}
+              className="st-btn st-btn-secondary"
+              href={f.videoUrl}
+              download
+              aria-label={`Download ${variant.label}${f.aspectRatio ? ` (${f.aspectRatio})` : ''}`}
+            >
+              Download{f.aspectRatio && result!.formats.length > 1 ? ` ${f.aspectRatio}` : ''}
+            </a>
+          ))}
+          {onSaveAsMain && !main ? (
+            <button type="button" className="st-btn st-btn-ghost" onClick={() => onSaveAsMain(variant.id)}>
+              Save as main
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </li>
   );
 }
@@ -117,6 +195,8 @@ export function JobPanel({
   onJobChange,
   onFinished,
   onRetryRefused,
+  mainVariantId,
+  onSaveAsMain,
 }: {
   jobId: string;
   /** A retry started: the same job runs again. */
@@ -124,6 +204,10 @@ export function JobPanel({
   onFinished?: (job: JobView) => void;
   /** A retry refused: the editor opens the upgrade dialog when the balance was short. */
   onRetryRefused?: (error: unknown) => void;
+  /** With hook variants: the one the editor holds as its hook now. */
+  mainVariantId?: string;
+  /** With hook variants: the editor takes this hook as its first section. */
+  onSaveAsMain?: (variantId: string) => void;
 }) {
   // A retry runs the same job again: watching starts over.
   const [run, setRun] = useState(0);
@@ -159,12 +243,30 @@ export function JobPanel({
           Finishing the ad: {current.finishing.label} (step {current.finishing.done + 1} of {current.finishing.total})
         </p>
       ) : null}
-      <ol className="ve-results">
+      {current.variants.length > 0 ? (
+        <section aria-labelledby="ve-variants-title" className="ve-variants-box">
+          <h3 id="ve-variants-title" className="ve-h3">
+            Your videos, one per hook
+          </h3>
+          <ul className="ve-variants">
+            {current.variants.map((v) => (
+              <VariantCard
+                key={v.id}
+                variant={v}
+                result={current.result?.variants.find((r) => r.id === v.id)}
+                main={v.id === mainVariantId}
+                onSaveAsMain={onSaveAsMain}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <ol className="ve-results" aria-label="Sections">
         {current.sections.map((s) => (
           <SectionResult key={s.section} section={s} jobId={current.id} />
         ))}
       </ol>
-      {current.result?.finalVideo ? (
+      {current.result?.finalVideo && current.variants.length === 0 ? (
         <div className="ve-final">
           <h3 className="ve-h3">Your video</h3>
           <video

@@ -64,7 +64,7 @@ export function MediaGallery({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [videoFrom, setVideoFrom] = useState<UserAsset | null>(null);
   const byId = new Map(assets.map((a) => [a.id, a]));
-  const { cards, formatsOf } = groupFormats(assets);
+  const { cards, formatsOf, variantsOf } = groupFormats(assets);
   const open = opened ? byId.get(opened.id) : undefined;
   const chosen = assets.filter((a) => selected.has(a.id));
 
@@ -189,11 +189,12 @@ export function MediaGallery({
                 <input type="checkbox" checked={selected.has(item.id)} onChange={() => toggleSelected(item.id)} />
                 <span className="ga-visually-hidden">{asset?.asset_type === 'video' ? 'Select video' : 'Select image'}</span>
               </label>
-              {asset && formatsOf(asset).length > 1 && (
+              {asset && (formatsOf(asset).length > 1 || variantsOf(asset).length > 1) && (
                 <span className="st-badge ga-formats">
-                  {formatsOf(asset)
-                    .map((f) => f.metadata.aspectRatio)
-                    .join(' · ')}
+                  {[
+                    ...(variantsOf(asset).length > 1 ? [`${variantsOf(asset).length} hooks`] : []),
+                    ...(formatsOf(asset).length > 1 ? formatsOf(asset).map((f) => f.metadata.aspectRatio) : []),
+                  ].join(' · ')}
                 </span>
               )}
               {adminView && asset && (
@@ -234,6 +235,7 @@ export function MediaGallery({
           asset={open}
           formats={formatsOf(open)}
           onFormat={(asset) => setOpenId(asset.id)}
+          variants={variantsOf(open)}
           part={opened?.part}
           characters={characters.data?.characters ?? []}
           adminView={adminView}

@@ -43,6 +43,7 @@ export function MediaViewer({
   asset,
   formats = [asset],
   onFormat,
+  variants = [asset],
   part,
   characters,
   adminView,
@@ -55,6 +56,8 @@ export function MediaViewer({
   /** The formats of the finished ad `asset` is one of (itself alone otherwise), to switch between. */
   formats?: readonly UserAsset[];
   onFormat?: (asset: UserAsset) => void;
+  /** The videos of `asset`'s job, one per hook variant (itself alone otherwise), to switch between (through `onFormat`). */
+  variants?: readonly UserAsset[];
   /** Opened at this part: its options shown and its first control focused. */
   part?: ViewerPart;
   characters: readonly Character[];
@@ -111,6 +114,21 @@ export function MediaViewer({
               onError={() => setLoaded(true)}
               data-loaded={loaded}
             />
+          )}
+          {variants.length > 1 && onFormat && (
+            <div className="ga-viewer-formats" role="group" aria-label="Hooks">
+              {variants.map((v) => (
+                <button
+                  key={v.id}
+                  type="button"
+                  className="st-btn st-btn-secondary"
+                  aria-pressed={v.metadata.variant?.id === metadata.variant?.id}
+                  onClick={() => onFormat(v)}
+                >
+                  {v.metadata.variant?.label ?? 'Video'}
+                </button>
+              ))}
+            </div>
           )}
           {formats.length > 1 && onFormat && (
             <div className="ga-viewer-formats" role="group" aria-label="Formats">

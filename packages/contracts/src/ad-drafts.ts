@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_TITLE_MAX, ProductMessages } from './products.ts';
+import { PRODUCT_TITLE_MAX, ProductDescription, ProductMessages } from './products.ts';
 import { MAX_VIDEO_SECTIONS, MAX_VIDEO_VARIANTS, VideoSectionInput, VideoVariantInput } from './videos.ts';
 
 /**
@@ -12,8 +12,6 @@ export const AdDraftRoutes = { drafts: '/api/ad-drafts' } as const;
 
 /** How many hooks a draft offers: the plan's own and its alternatives, one variant each. */
 export const AD_DRAFT_HOOKS = 3;
-/** What a product's description may hold (a store's listing is cut to it). */
-export const PRODUCT_DESCRIPTION_MAX = 2000;
 /** At most this many words are said over a product shot: at the voice's normal pace they fit its 8 s. */
 export const PRODUCT_SHOT_SCRIPT_WORDS_MAX = 16;
 /** Who wrote a draft's scripts: templates filled with the product's words, or the configured language model. */
@@ -22,7 +20,6 @@ export type AdDraftWriter = (typeof AD_DRAFT_WRITERS)[number];
 
 export const AdDraftMessages = {
   productOrWords: 'Choose one of your products, or give the product’s name and one of your photos of it.',
-  descriptionTooLong: `A product description has at most ${PRODUCT_DESCRIPTION_MAX} characters.`,
   photoNotOfProduct: 'Choose one of this product’s own photos.',
   modelAnswerInvalid: 'The language model did not answer with a usable ad plan, so nothing was drafted. Nothing was charged: try again.',
   modelUnavailable: 'The language model that writes the scripts could not be reached. Nothing was charged: try again in a moment.',
@@ -37,8 +34,6 @@ export const AdDraftMessages = {
   otherHooksLeftOut: (n: number) => `${n} other ${n === 1 ? 'hook was' : 'hooks were'} drafted; this editor loads the first.`,
 } as const;
 
-const description = z.string().trim().max(PRODUCT_DESCRIPTION_MAX, { error: AdDraftMessages.descriptionTooLong });
-
 /**
  * `POST /api/ad-drafts`: one of the caller's products (`productId`, optionally with the words to
  * write from and which of its photos to show), or a product described here: its name, what it does,
@@ -48,7 +43,7 @@ export const AdDraftRequest = z
   .object({
     productId: z.string().trim().min(1).max(100).optional(),
     title: z.string().trim().max(PRODUCT_TITLE_MAX, { error: ProductMessages.titleTooLong }).optional(),
-    description: description.optional(),
+    description: ProductDescription.optional(),
     imageUrl: z.string().trim().max(500).optional(),
   })
   .refine((r) => Boolean(r.productId) || Boolean(r.title && r.imageUrl), { error: AdDraftMessages.productOrWords });

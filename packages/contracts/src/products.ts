@@ -4,12 +4,16 @@ import { z } from 'zod';
 export const STORE_IMAGES_MAX = 16;
 export const PRODUCT_IMAGES_MAX = 16;
 export const PRODUCT_TITLE_MAX = 120;
+/** What a product's description may hold (a store's listing is cut to it). */
+export const PRODUCT_DESCRIPTION_MAX = 2000;
 export const STORE_URL_MAX = 2048;
 
 /** Brand Assets → Products, and the store import. */
 export const ProductMessages = {
   titleRequired: 'Give the product a name.',
   titleTooLong: `A product name has at most ${PRODUCT_TITLE_MAX} characters.`,
+  descriptionTooLong: `A product description has at most ${PRODUCT_DESCRIPTION_MAX} characters.`,
+  nothingToChange: 'Give the product a new name or description.',
   imagesRequired: 'Add at least one image of the product.',
   tooManyImages: `A product has at most ${PRODUCT_IMAGES_MAX} images.`,
   notFound: 'Product not found.',
@@ -55,7 +59,13 @@ const title = z
   .max(PRODUCT_TITLE_MAX, ProductMessages.titleTooLong);
 
 export const ProductListQuery = z.object({ userId: z.string().optional() });
-export const RenameProductRequest = z.object({ title });
+/** What the seller says the product is and does; ads are drafted from it. */
+export const ProductDescription = z.string().trim().max(PRODUCT_DESCRIPTION_MAX, { error: ProductMessages.descriptionTooLong });
+/** `PATCH /api/products/:id`: a new name, a new description, or both. */
+export const UpdateProductRequest = z
+  .object({ title: title.optional(), description: ProductDescription.optional() })
+  .refine((change) => change.title !== undefined || change.description !== undefined, { error: ProductMessages.nothingToChange });
+export type UpdateProductRequest = z.input<typeof UpdateProductRequest>;
 /** The text fields of `POST /api/products` (multipart; files `image_0` … `image_15`). */
 export const CreateProductFields = z.object({ title });
 

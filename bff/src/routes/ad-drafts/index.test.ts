@@ -132,6 +132,16 @@ describe('POST /api/ad-drafts (templates)', () => {
     expect(told.status).toBe(200);
     expect(scriptOf(told.body.draft, 'hook-1')).toBe('Still looking for something that actually calms red skin?');
     expect(told.body.draft.sections[2].productImageUrl).toBe(product.images[1]);
+
+    // A product's description is the owner's to change (Make an ad keeps what was written there), and drafts read it.
+    const described = await client.patch(`${ProductRoutes.products}/${product.id}`, {
+      description: '  A balm that soothes chapped lips.  ',
+    });
+    expect([described.status, described.body.product.description]).toEqual([200, 'A balm that soothes chapped lips.']);
+    expect(described.body.product.title).toBe('Amber Serum');
+    expect((await client.patch(`${ProductRoutes.products}/${product.id}`, {})).body.error.message).toBe(ProductMessages.nothingToChange);
+    const again = await client.post(AdDraftRoutes.drafts, { productId: product.id });
+    expect(scriptOf(again.body.draft, 'hook-1')).toBe('Still looking for something that actually soothes chapped lips?');
   });
 
   it('drafts from a name, words and one of the caller’s own images; a kit never saved leaves a plain call to action', async () => {
@@ -166,7 +176,7 @@ describe('POST /api/ad-drafts (templates)', () => {
       [{ productId: mine.id, imageUrl: theirs.images[0] }, 400, AdDraftMessages.photoNotOfProduct],
       [{}, 400, AdDraftMessages.productOrWords],
       [{ title: 'Only a name' }, 400, AdDraftMessages.productOrWords],
-      [{ productId: mine.id, description: 'x'.repeat(2001) }, 400, AdDraftMessages.descriptionTooLong],
+      [{ productId: mine.id, description: 'x'.repeat(2001) }, 400, ProductMessages.descriptionTooLong],
     ];
     for (const [body, status, message] of cases) {
       const res = await client.post(AdDraftRoutes.drafts, body);

@@ -8,11 +8,11 @@ import {
   ProductMessages,
   ProductResponse,
   ProductRoutes,
-  RenameProductRequest,
   StoreImagesQuery,
   StoreImagesResponse,
   StoreImportRequest,
   SuccessResponse,
+  UpdateProductRequest,
 } from '@studio/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { assertSelf, currentUser } from '../../middlewares/auth.ts';
@@ -71,13 +71,13 @@ export function productRoutes({ services: { products, uploads }, rateLimitStore 
     {
       method: 'patch',
       path: `${ProductRoutes.products}/:productId`,
-      summary: 'Rename one of your products',
+      summary: 'Rename one of your products, or change its description (what its ads are drafted from)',
       auth: 'user',
-      body: RenameProductRequest,
+      body: UpdateProductRequest,
       responses: { 200: ProductResponse, 400: ProductMessages.titleRequired, 404: ProductMessages.notFound },
     },
-    async (ctx, { body: { title } }) => {
-      const product = await products.rename(currentUser(ctx.state).id, ctx.params.productId ?? '', title);
+    async (ctx, { body }) => {
+      const product = await products.update(currentUser(ctx.state).id, ctx.params.productId ?? '', body);
       ctx.body = { success: true, product } satisfies ProductResponse;
     },
   );

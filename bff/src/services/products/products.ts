@@ -110,9 +110,21 @@ const saveProductPhoto = (db: Db, store: ObjectStore, userId: string, image: Ima
     metadata: { prompt: title, mode: null, selectedLoRAModels: [], model: null, provider: null },
   });
 
-export async function renameProduct(db: Db, userId: string, productId: string, title: string): Promise<Product> {
+/** A new name, a new description, or both. */
+export async function updateProduct(
+  db: Db,
+  userId: string,
+  productId: string,
+  change: { title?: string; description?: string },
+): Promise<Product> {
   await getOwnProduct(db, userId, productId);
-  await db('products').where({ id: productId, user_id: userId }).update({ title, updated_at: db.fn.now() });
+  await db('products')
+    .where({ id: productId, user_id: userId })
+    .update({
+      ...(change.title !== undefined && { title: change.title }),
+      ...(change.description !== undefined && { description: change.description }),
+      updated_at: db.fn.now(),
+    });
   return getOwnProduct(db, userId, productId);
 }
 

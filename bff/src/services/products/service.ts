@@ -15,7 +15,7 @@ import {
   getOwnProduct,
   listProducts,
   removeProductImage,
-  renameProduct,
+  updateProduct,
 } from './products.ts';
 import { FetchFailedError, UnsafeAddressError } from './safe-fetch.ts';
 
@@ -51,7 +51,8 @@ export function createProductService({ db, objects, thumbnails, storeImportAllow
     async create(userId: string, title: string, files: UploadedFile[]): Promise<Product> {
       return createProduct(db, objects, { userId, title, images: await acceptAll(files) });
     },
-    rename: (userId: string, productId: string, title: string) => renameProduct(db, userId, productId, title),
+    update: (userId: string, productId: string, change: { title?: string; description?: string }) =>
+      updateProduct(db, userId, productId, change),
     remove: (userId: string, productId: string) => deleteProduct(db, objects, userId, productId, removeThumbnails),
     async addImage(userId: string, productId: string, file: UploadedFile): Promise<Product> {
       const [image] = await acceptAll([file]);

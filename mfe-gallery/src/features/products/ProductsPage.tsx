@@ -24,7 +24,7 @@ import {
   useImportFromStore,
   useReadStore,
   useRemoveProductImage,
-  useRenameProduct,
+  useUpdateProduct,
 } from './api.ts';
 
 const FAILED = 'That did not work. Please try again.';
@@ -212,7 +212,7 @@ function MakeAd({ product }: { product: Product }) {
   const draft = (event: FormEvent) => {
     event.preventDefault();
     drafting.mutate(
-      { productId: product.id, description: description.trim() },
+      { product, description: description.trim() },
       { onSuccess: (adDraft) => void navigate(AppPaths.editor, { state: { adDraft } satisfies EditorNavigationState }) },
     );
   };
@@ -313,7 +313,7 @@ function ProductCard({ product }: { product: Product }) {
   const [title, setTitle] = useState(product.title);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const rename = useRenameProduct();
+  const rename = useUpdateProduct();
   const removal = useDeleteProduct();
   const addImage = useAddProductImage();
   const removeImage = useRemoveProductImage();

@@ -12,6 +12,8 @@ import {
   type ProductResponse,
   type StoreImagesResponse,
   type StoreImportRequest,
+  type Product,
+  type UpdateProductRequest,
 } from '@studio/contracts';
 import { apiFetch } from '@studio/session';
 import { sessionQueryKeys } from '@studio/session/query';
@@ -28,8 +30,8 @@ export function createProduct({ title, files }: { title: string; files: File[] }
   return apiFetch<ProductResponse>(ProductRoutes.products, { method: 'POST', body: form });
 }
 
-export const renameProduct = ({ id, title }: { id: string; title: string }) =>
-  apiFetch<ProductResponse>(`${ProductRoutes.products}/${id}`, { method: 'PATCH', json: { title } });
+export const updateProduct = ({ id, ...change }: { id: string } & UpdateProductRequest) =>
+  apiFetch<ProductResponse>(`${ProductRoutes.products}/${id}`, { method: 'PATCH', json: change });
 
 export const deleteProduct = (id: string) => apiFetch(`${ProductRoutes.products}/${id}`, { method: 'DELETE' });
 
@@ -59,10 +61,10 @@ export function useCreateProduct() {
   return useMutation({ mutationFn: createProduct, onSuccess: refreshProducts(queryClient) });
 }
 
-/** Renames a product. */
-export function useRenameProduct() {
+/** Renames a product, or changes its description. */
+export function useUpdateProduct() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: renameProduct, onSuccess: refreshProducts(queryClient) });
+  return useMutation({ mutationFn: updateProduct, onSuccess: refreshProducts(queryClient) });
 }
 
 /** Deletes a product and its photos. */
@@ -97,5 +99,14 @@ export const draftAd = (request: AdDraftRequest) =>
     (answer) => answer.draft,
   );
 
-/** Drafts an ad from a product (free, nothing stored: nothing to read again); the editor receives the draft. */
-export const useDraftAdMutation = () => useMutation({ mutationFn: draftAd });
+/** An ad drafted from one of the user's products; a description changed on the way is kept with the product first. */
+export async function draftAdFromProduct({ product, description }: { product: Product; description: string }) {
+  if (description !== product.description) await updateProduct({ id: product.id, description });
+  return draftAd({ productId: product.id });
+}
+
+/** Drafts an ad from a product (free; the editor receives the draft); a product whose description changed is read again. */
+export function useDraftAdMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: draftAdFromProduct, onSettled: refreshProducts(queryClient) });
+}

@@ -99,14 +99,17 @@ export const draftAd = (request: AdDraftRequest) =>
     (answer) => answer.draft,
   );
 
-/** An ad drafted from one of the user's products; a description changed on the way is kept with the product first. */
-export async function draftAdFromProduct({ product, description }: { product: Product; description: string }) {
-  if (description !== product.description) await updateProduct({ id: product.id, description });
-  return draftAd({ productId: product.id });
-}
-
-/** Drafts an ad from a product (free; the editor receives the draft); a product whose description changed is read again. */
+/**
+ * Drafts an ad from one of the user's products (free; the editor receives the draft). A description
+ * changed on the way is kept with the product first, and the products are read again.
+ */
 export function useDraftAdMutation() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: draftAdFromProduct, onSettled: refreshProducts(queryClient) });
+  return useMutation({
+    mutationFn: async ({ product, description }: { product: Product; description: string }) => {
+      if (description !== product.description) await updateProduct({ id: product.id, description });
+      return draftAd({ productId: product.id });
+    },
+    onSettled: refreshProducts(queryClient),
+  });
 }

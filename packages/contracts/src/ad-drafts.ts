@@ -30,8 +30,6 @@ export const AdDraftMessages = {
   drafting: 'Drafting…',
   describe: 'What does it do, and for whom? (the scripts are written from this)',
   draftFailed: 'The ad could not be drafted. Please try again.',
-  /** The editor, before the hook alternatives can be shown beside the plan: only the first hook is loaded. */
-  otherHooksLeftOut: (n: number) => `${n} other ${n === 1 ? 'hook was' : 'hooks were'} drafted; this editor loads the first.`,
 } as const;
 
 /**

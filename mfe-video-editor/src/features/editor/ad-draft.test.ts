@@ -1,6 +1,7 @@
 import { AdDraftMessages, GenerateVideoFields, VideoSectionInput, type AdDraft } from '@studio/contracts';
 import { describe, expect, it } from 'vitest';
 import { fromEditorDraft } from './draft.ts';
+import { sectionsToSend, toVariants } from './hooks.ts';
 import { generateButton, scriptText, toRequestSections } from './model.ts';
 import { editorDraftFromAd } from '../../shared/draft/from-ad-draft.ts';
 
@@ -76,11 +77,20 @@ describe('a drafted ad as the editor’s draft', () => {
     expect(state.sections[0]!.imageUrl).toBeNull();
   });
 
-  it('keeps the other hooks as the hook’s alternatives, named after their variants', () => {
-    expect(loaded.draft.hook!.alternatives.map((h) => [h.name, h.scriptBlocks[0]?.text, h.kind, h.imageUrl])).toEqual([
+  it('keeps the other hooks as the hook’s alternatives, named after their variants, and sends them as the job’s variants', () => {
+    expect(state.hook!.alternatives.map((h) => [h.name, scriptText(h), h.kind, h.imageUrl])).toEqual([
       ['Hook 2: Bold claim', 'Amber Serum changed my routine.', 'talking', null],
       ['Hook 3: Confession', 'I doubted Amber Serum.', 'talking', null],
     ]);
+    const sent = sectionsToSend(state.sections, state.hook!);
+    expect(sent).toHaveLength(7);
+    const variants = toVariants(state.sections, state.hook!)!;
+    expect(variants.map((v) => v.label)).toEqual(['Hook 1: Question', 'Hook 2: Bold claim', 'Hook 3: Confession']);
+    const shared = state.sections.slice(1).map((s) => s.id);
+    expect(variants.map((v) => v.sections.slice(1))).toEqual([shared, shared, shared]);
+    expect(
+      GenerateVideoFields.parse({ sections: JSON.stringify(toRequestSections(sent)), variants: JSON.stringify(variants) }).variants,
+    ).toHaveLength(3);
   });
 
   it('is sent as the generate request’s sections once the user completes it, and until then asks to complete it', () => {

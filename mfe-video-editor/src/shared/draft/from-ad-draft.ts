@@ -44,8 +44,6 @@ export interface EditorDraftFromAd {
    * and the other variants' hooks as its hook's alternatives, in order.
    */
   draft: ProjectDraft;
-  /** The other variants' hooks, in order (also the draft's `hook.alternatives`). */
-  hookAlternatives: DraftSectionInput[];
   /** What the editor tells the user about who wrote the scripts. */
   note: string;
 }
@@ -75,7 +73,6 @@ export function editorDraftFromAd(arrived: unknown): EditorDraftFromAd | null {
   } satisfies ProjectDraftInput);
   return {
     draft,
-    hookAlternatives,
     note: ad.writtenBy === 'language-model' ? AdDraftMessages.writtenByModel : AdDraftMessages.writtenByTemplates,
   };
 }

@@ -26,6 +26,8 @@ export const AdDraftMessages = {
   writtenByTemplates:
     'Drafted offline: these scripts come from templates filled in with your product’s name and description. Change anything you like.',
   writtenByModel: 'Drafted by a language model from your product’s name and description. Change anything you like.',
+  /** What the editor adds to the note: the one thing a draft cannot choose. */
+  presenterNeeded: 'Next: give each talking section a photo of who presents it, then Generate.',
   makeAd: 'Make an ad',
   drafting: 'Drafting…',
   describe: 'What does it do, and for whom? (the scripts are written from this)',

@@ -10,6 +10,7 @@ import {
   type EditorNavigationState,
   type ProjectDraft,
   type VideoModelId,
+  AdDraftMessages,
   AppPaths,
 } from '@studio/contracts';
 import { Alert, Banner, Dialog } from '@studio/ui';
@@ -302,7 +303,7 @@ function useArrivingAdDraft(restore: (draft: ProjectDraft) => void): string | nu
     const fromAd = editorDraftFromAd(arrived);
     if (!fromAd) return;
     restore(fromAd.draft);
-    setNote(fromAd.note);
+    setNote(`${fromAd.note} ${AdDraftMessages.presenterNeeded}`);
     // restore is the editor's setter; the draft is loaded once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [arrived]);

@@ -253,6 +253,15 @@ describe('hook variants (issue 40 §2)', () => {
     expect(calls.at(-1)).toBe('finish:COMPLETED');
   });
 
+  it('renders the shared sections first and finishes each variant as soon as its own are done, within the parallelism', async () => {
+    const { acts, calls, mostActive } = doubles({ delays: { h3: 60 } });
+    await runVideoJob(hooks({ parallelism: 2 }), acts);
+    expect(calls.filter((c) => c.startsWith('animate')).slice(0, 2)).toEqual(['animate:b1', 'animate:b2']);
+    expect(mostActive()).toBe(2);
+    // The first hook's video is made while the slow third hook still renders.
+    expect(calls.indexOf('concat:synced-h1,synced-b1,synced-b2@v1')).toBeLessThan(calls.indexOf('progress:h3:COMPLETED:5/5'));
+  });
+
   it('a failed hook fails only its variant and is refunded once; the others are made: PARTIAL_SUCCESS', async () => {
     const { acts, calls } = doubles({ fail: { h2: { at: 'lipsync', error: new StepError('bad_input', 'No face.') } } });
     const outcome = await runVideoJob(hooks({ ad: true }), acts);

@@ -31,6 +31,27 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
 }
 
 /**
+ * At most `limit` pieces of work at once, started in the order they were asked for (the next as
+ * soon as one ends). Like `pool`, its order follows the order steps finish in: deterministic.
+ */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <R>(work: () => Promise<R>): Promise<R> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      // The slot passes to the first waiting, or is given back.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+/**
  * The multi-section video job (spec 2 §3, §4): per section, speech (when it speaks and has no
  * approved audio), image → video, lip-sync when there is audio (or, for a product section, its
  * shot with the speech over it), captions when asked; a failed
@@ -38,14 +59,55 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
  * order (finished as an ad, in each of its formats, when the job is one), stored, and the job ends
  * COMPLETED, PARTIAL_SUCCESS or FAILED. Sections whose clip exists (`reuse`: an earlier run's, or
  * the user's clip of the same inputs) are not rendered again. With hook variants, every section is
- * rendered once and each variant is a video of its own (see `finishVariants`). Deterministic: no clock, no randomness, no I/O but
- * through `acts`, so a durable engine can replay it.
+ * rendered once and each variant is a video of its own (`runVariants`). Deterministic: no clock, no
+ * randomness, no I/O but through `acts`, so a durable engine can replay it.
  */
 export async function runVideoJob(spec: JobSpec, acts: VideoActivities): Promise<JobOutcome> {
+  const renderSection = sectionRenderer(spec, acts);
+  const parallelism = Math.max(1, spec.parallelism ?? DEFAULT_PARALLELISM);
+  if (spec.variants) return runVariants(spec, spec.variants, renderSection, parallelism, acts);
+  const sections = await pool(spec.sections, parallelism, renderSection);
+  const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video);
+  let outcome: JobOutcome = { status: 'FAILED', sections, final: null };
+  if (finished.length > 0) {
+    const status = finished.length === sections.length ? 'COMPLETED' : 'PARTIAL_SUCCESS';
+    let final: JobOutcome['final'] = null;
+    if (spec.ad) {
+      try {
+        const formats = await acts.finishAd(
+          spec.jobId,
+          spec.userId,
+          finished.map((s) => s.id),
+        );
+        final = { video: formats[0]!.video, poster: formats[0]!.poster, assetId: formats[0]!.assetId, formats };
+      } catch {
+        // The ad could not be finished: its sections, joined, are still the user's video, and what
+        // its further formats cost is given back.
+        await acts.refundFormats(spec.jobId, spec.userId);
+      }
+    }
+    if (!final) {
+      const joined = await acts.concat(
+        spec.jobId,
+        finished.map((s) => s.video!),
+      );
+      const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster);
+      final = { video: joined.video, poster: joined.poster, assetId };
+    }
+    outcome = { status, sections, final };
+  }
+  await acts.finish(spec.jobId, outcome);
+  return outcome;
+}
+
+/**
+ * One section's steps (speech, image → video, lip-sync or the product shot, captions), as one
+ * piece of work: a failed step refunds the section once; each end is told (`progress`).
+ */
+function sectionRenderer(spec: JobSpec, acts: VideoActivities) {
   const total = spec.sections.length;
   let done = 0;
-
-  const renderSection = async (section: SectionSpec): Promise<SectionOutcome> => {
+  return async (section: SectionSpec): Promise<SectionOutcome> => {
     const reused = spec.reuse?.[section.id];
     const outcome: SectionOutcome = {
       id: section.id,
@@ -86,57 +148,31 @@ export async function runVideoJob(spec: JobSpec, acts: VideoActivities): Promise
     await acts.progress(spec.jobId, { sectionId: section.id, step: outcome.status, done, total, outcome });
     return outcome;
   };
-
-  const sections = await pool(spec.sections, Math.max(1, spec.parallelism ?? DEFAULT_PARALLELISM), renderSection);
-  if (spec.variants) return finishVariants(spec, spec.variants, sections, acts);
-  const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video);
-  let outcome: JobOutcome = { status: 'FAILED', sections, final: null };
-  if (finished.length > 0) {
-    const status = finished.length === sections.length ? 'COMPLETED' : 'PARTIAL_SUCCESS';
-    let final: JobOutcome['final'] = null;
-    if (spec.ad) {
-      try {
-        const formats = await acts.finishAd(
-          spec.jobId,
-          spec.userId,
-          finished.map((s) => s.id),
-        );
-        final = { video: formats[0]!.video, poster: formats[0]!.poster, assetId: formats[0]!.assetId, formats };
-      } catch {
-        // The ad could not be finished: its sections, joined, are still the user's video, and what
-        // its further formats cost is given back.
-        await acts.refundFormats(spec.jobId, spec.userId);
-      }
-    }
-    if (!final) {
-      const joined = await acts.concat(
-        spec.jobId,
-        finished.map((s) => s.video!),
-      );
-      const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster);
-      final = { video: joined.video, poster: joined.poster, assetId };
-    }
-    outcome = { status, sections, final };
-  }
-  await acts.finish(spec.jobId, outcome);
-  return outcome;
 }
 
 /**
- * A job with hook variants (issue 40 §2): the sections were rendered once, whichever variants play
- * them; each variant is then joined (finished as an ad, in each of its formats, when the job is one)
- * from its own sections in its own order. A failed section fails only the variants that play it (it
- * was refunded once, when it failed); the job is COMPLETED when every variant is made, PARTIAL_SUCCESS
- * when some are, FAILED when none is. A variant made by an earlier run is kept as it is. What the
- * further formats cost is given back, once, for the sections no variant could be finished with.
+ * A job with hook variants (issue 40 §2): every section is rendered once, whichever variants play
+ * it — those most variants share first — and each variant is joined (finished as an ad, in each of
+ * its formats, when the job is one) from its own sections in its own order as soon as they are done,
+ * sharing the job's `parallelism` with the sections still rendering. A failed section fails only the
+ * variants that play it (it was refunded once, when it failed); the job is COMPLETED when every
+ * variant is made, PARTIAL_SUCCESS when some are, FAILED when none is. A variant made by an earlier
+ * run is kept as it is. What the further formats cost is given back, once, for the sections no
+ * variant could be finished with.
  */
-async function finishVariants(
+async function runVariants(
   spec: JobSpec,
   variants: readonly VariantSpec[],
-  sections: SectionOutcome[],
+  renderSection: (section: SectionSpec) => Promise<SectionOutcome>,
+  parallelism: number,
   acts: VideoActivities,
 ): Promise<JobOutcome> {
-  const byId = new Map(sections.map((s) => [s.id, s]));
+  const slot = limiter(parallelism);
+  const sharedBy = (id: string) => variants.filter((v) => !v.done && v.sections.includes(id)).length;
+  const order = spec.sections.map((section, index) => ({ section, index, shared: sharedBy(section.id) }));
+  order.sort((a, b) => b.shared - a.shared || a.index - b.index);
+  const rendering = new Map(order.map(({ section }) => [section.id, slot(() => renderSection(section))]));
+
   const inFormats = new Set<string>();
   const notInFormats = new Set<string>();
   const finishVariant = async (variant: VariantSpec): Promise<VariantOutcome> => {
@@ -145,28 +181,31 @@ async function finishVariants(
       if (variant.done.formats?.length) for (const id of variant.sections) inFormats.add(id);
       return made(variant.done);
     }
-    const own = variant.sections.map((id) => byId.get(id));
+    const own = await Promise.all(variant.sections.map((id) => rendering.get(id)));
     const failed = own.find((s) => !s || s.status !== 'COMPLETED' || !s.video);
     if (failed) return { id: variant.id, label: variant.label, status: 'FAILED', final: null, error: failed?.error ?? null };
-    if (spec.ad) {
-      try {
-        const formats = await acts.finishAd(spec.jobId, spec.userId, variant.sections, variant.id);
-        for (const id of variant.sections) inFormats.add(id);
-        return made({ video: formats[0]!.video, poster: formats[0]!.poster, assetId: formats[0]!.assetId, formats });
-      } catch {
-        // Its ad could not be finished: its sections, joined, are still its video.
-        for (const id of variant.sections) notInFormats.add(id);
+    return slot(async () => {
+      if (spec.ad) {
+        try {
+          const formats = await acts.finishAd(spec.jobId, spec.userId, variant.sections, variant.id);
+          for (const id of variant.sections) inFormats.add(id);
+          return made({ video: formats[0]!.video, poster: formats[0]!.poster, assetId: formats[0]!.assetId, formats });
+        } catch {
+          // Its ad could not be finished: its sections, joined, are still its video.
+          for (const id of variant.sections) notInFormats.add(id);
+        }
       }
-    }
-    const joined = await acts.concat(
-      spec.jobId,
-      own.map((s) => s!.video!),
-      variant.id,
-    );
-    const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster, variant.id);
-    return made({ video: joined.video, poster: joined.poster, assetId });
+      const joined = await acts.concat(
+        spec.jobId,
+        own.map((s) => s!.video!),
+        variant.id,
+      );
+      const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster, variant.id);
+      return made({ video: joined.video, poster: joined.poster, assetId });
+    });
   };
-  const outcomes = await pool(variants, Math.max(1, spec.parallelism ?? DEFAULT_PARALLELISM), finishVariant);
+  const outcomes = await Promise.all(variants.map(finishVariant));
+  const sections = await Promise.all(spec.sections.map((s) => rendering.get(s.id)!));
   const unformatted = [...notInFormats].filter((id) => !inFormats.has(id));
   if (unformatted.length > 0) await acts.refundFormats(spec.jobId, spec.userId, unformatted);
   const made = outcomes.filter((v) => v.status === 'COMPLETED');

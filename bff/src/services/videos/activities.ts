@@ -289,7 +289,8 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
     concat: guarded('concat', async (jobId, videos, variantId) => {
       const clips = await Promise.all(videos.map(read));
       const joined = clips.length === 1 ? clips[0]! : await media.video.concat(clips);
-      const poster = await media.video.posterFrame(joined);
+      // The joined video starts with its first clip: that clip's poster (kept beside it when it was made) is its first frame.
+      const poster = (await objects.read(sectionPosterKey(videos[0]!))) ?? (await media.video.posterFrame(joined));
       // Each variant is a video of its own, beside the job's.
       const folder = variantId ? `jobs/${jobId}/variants/${variantId}` : `jobs/${jobId}`;
       const video = `${folder}/final.mp4`;

@@ -1,37 +1,18 @@
 /**
- * The video editor remote: a three-section ad built in the editor (two talking sections and a
- * product shot; captions, music, end card, two formats) and rendered on the local engine, watched through its progress bars, played and downloaded; a section that
- * fails (its stored input lost) ends in Partial Success with its credits back, and Retry fixes
- * it; a running job is cancelled; with mfe-voices down the editor still works.
+ * The video editor remote on the local engine: a three-section ad built in the editor (two talking
+ * sections and a product shot; captions, music, end card, two formats), watched through its progress
+ * bars, played and downloaded; a section that fails (its stored input lost) ends in Partial Success
+ * with its credits back, and Retry fixes it; a running job is cancelled; an image animated; the
+ * simple editor's video. (With mfe-voices down, the editor still works: remote-offline.spec.ts.)
  */
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { amberBottlePhoto } from '../packages/media/test/image-fixtures.ts';
 import { grantCredits, jobSectionImages, jobSettings, objectPath } from './support/database.ts';
+import { FACE, LANDSCAPE, openEditor, section, silentSection } from './support/editor.ts';
 import { creditsPill, signUpAndConfirm } from './support/studio.ts';
 
-const require = createRequire(import.meta.url);
-const FACE = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo/sample2.jpg');
-const LANDSCAPE = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo/sample1.jpg');
-
 const credits = async (page: Page) => ((await (await page.request.get('/api/credits')).json()) as { credits: number }).credits;
-
-/** Opens the editor (full screen, from mfe-video-editor). */
-async function openEditor(page: Page) {
-  await page.goto('/app/editor');
-  await expect(page.getByRole('heading', { name: 'Talking-person video', level: 1 })).toBeVisible();
-}
-
-const section = (page: Page, name: string) => page.getByRole('article', { name });
-
-/** A section with only camera motion: an image and "Video only". */
-async function silentSection(page: Page, name: string, image: string) {
-  const card = section(page, name);
-  await card.getByLabel(`Upload an image for ${name}`).setInputFiles(image);
-  await card.getByRole('radio', { name: 'Video only (no audio)' }).check();
-}
 
 /** Starts the job and answers its id (from the spec's banner). */
 async function generate(page: Page): Promise<string> {
@@ -227,25 +208,6 @@ test('cancelling a running job gives back its unfinished sections', async ({ pag
   await expect(page.getByText('Not charged: 2 credits refunded.').first()).toBeVisible();
   await expect.poll(() => credits(page)).toBeGreaterThanOrEqual(38);
   await expect(page.getByRole('button', { name: 'Retry failed sections' })).toBeVisible();
-});
-
-test('mfe-voices down: the editor still loads, says voices are unavailable, and makes silent videos', async ({ page, request }) => {
-  await signUpAndConfirm(page, request, { tag: 'video-novoices' });
-  await page.route('**/mfe/mfe-voices/**', (route) => route.abort('connectionrefused'));
-  await openEditor(page);
-  await section(page, 'Section 1').getByRole('button', { name: 'Change voice of Section 1' }).click();
-  await expect(page.getByText('Voices are unavailable right now. The editor keeps using UGC2.')).toBeVisible();
-  // A new account has no earlier images to pick from.
-  await section(page, 'Section 1').getByText('Choose from your images').click();
-  await expect(page.getByText('No character images yet. Create your first character image in the Create Character tab!')).toBeVisible();
-  await silentSection(page, 'Section 1', LANDSCAPE);
-  await expect(page.getByRole('button', { name: 'Generate Video', exact: true })).toBeEnabled();
-  // Back to a spoken section: its voice is still unavailable until mfe-voices is back and Retry is pressed.
-  await section(page, 'Section 1').getByRole('radio', { name: 'Enable voice' }).check();
-  await section(page, 'Section 1').getByRole('button', { name: 'Change voice of Section 1' }).click();
-  await page.unroute('**/mfe/mfe-voices/**');
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('radio', { name: /^UGC2/ })).toBeChecked();
 });
 
 test('the media viewer animates an image into a video that lands in Videos', async ({ page, request }) => {

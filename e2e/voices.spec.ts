@@ -1,7 +1,7 @@
 /**
- * The voices remote: /app/voices comes from mfe-voices; a preset speaks a line that
- * plays, voices are saved, a voice profile is cloned from a sample, and with the remote down its
- * page falls back while the rest of the studio works.
+ * The voices remote on the local engine: /app/voices comes from mfe-voices; a preset speaks a line
+ * that plays, voices are saved, a voice profile is cloned from a sample. (With the remote down, its
+ * page falls back while the rest of the studio works: remote-offline.spec.ts.)
  */
 import AxeBuilder from '@axe-core/playwright';
 import ESpeakNg from 'espeak-ng';
@@ -106,46 +106,4 @@ test('a voice profile is cloned from a WAV sample; wrong, too large and plan-les
   const deleteDialog = page.getByRole('dialog', { name: 'Delete the voice profile “My clone”?' });
   await deleteDialog.getByRole('button', { name: 'Delete' }).click();
   await expect(profilesList.getByText('My clone', { exact: true })).toHaveCount(0);
-});
-
-test('mfe-voices down: its page shows the fallback, the rest works, Retry recovers', async ({ page, request }) => {
-  await signUpAndConfirm(page, request, { tag: 'voices-down' });
-  await page.route('**/mfe/mfe-voices/**', (route) => route.abort('connectionrefused'));
-  await page.goto('/app/voices');
-  const fallback = page.getByRole('region', { name: /unavailable/i });
-  await expect(fallback).toBeVisible();
-  await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
-  await expect(page.getByText(Messages.galleryEmpty)).toBeVisible();
-  await page.goto('/app/voices');
-  await expect(fallback).toBeVisible();
-  await page.unroute('**/mfe/mfe-voices/**');
-  await fallback.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('heading', { name: 'Voices', level: 1 })).toBeVisible();
-});
-
-test('remote to remote: Create Video With Sound shows mfe-voices’ VoicePicker inside mfe-gallery; with mfe-voices down it says so and Retry recovers', async ({
-  page,
-  request,
-}) => {
-  await signUpAndConfirm(page, request, { tag: 'remote-voices' });
-  const made = await page.evaluate(async () => {
-    const form = new FormData();
-    form.set('prompt', 'a bottle of lotion on linen');
-    form.set('aspectRatio', '9:16');
-    return (await fetch('/api/generate-character-image', { method: 'POST', body: form })).status;
-  });
-  expect(made).toBe(200);
-  await page.route('**/mfe/mfe-voices/**', (route) => route.abort('connectionrefused'));
-  await page.goto('/app/images');
-  await page.getByRole('button', { name: 'a bottle of lotion on linen' }).click();
-  await page.getByRole('dialog', { name: 'Image details' }).getByRole('button', { name: 'Create Video With Sound' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create a video with sound' });
-  await expect(dialog.getByText('Voices are unavailable right now. You can choose one in the editor.')).toBeVisible();
-
-  await page.unroute('**/mfe/mfe-voices/**');
-  await dialog.getByRole('button', { name: 'Retry' }).click();
-  await dialog.getByRole('radio', { name: /^Arnold/ }).check();
-  await expect(dialog.getByRole('radio', { name: /^Arnold/ })).toBeChecked();
-  await dialog.getByRole('button', { name: 'Continue to the video editor' }).click();
-  await expect(page).toHaveURL(/\/app\/simple-video$/);
 });

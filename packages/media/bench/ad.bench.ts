@@ -70,41 +70,45 @@ export async function benchAd(engine: MediaEngine, person: ImageData, product: I
     );
     // The shot is silent: it gets a sound track to join the talking sections (music plays over it).
     sections.splice(1, 0, { video: await engine.video.withSilence(shot.video), durationS: PRODUCT_SHOT_S, words: [], captioned: false });
-    const [ad] = await time('finishing', () =>
-      engine.video.finishAd({
-        sections,
-        ...main,
-        formats: [{ aspectRatio: '9:16', ...main }],
-        captionStyle: 'bold-pop',
-        tightCuts: true,
-        endCard: { ctaText: 'Shop now', ctaUrl: 'https://example.com', colors: { primary: '#1d3557', secondary: '#e63946' } },
-        music: { audio: music, volume: 0.5, seamlessLoop: false },
-      }),
-    );
-    adS = ad!.durationS;
-    // Each further format on its own: what it adds to the job (the product shot drawn at its size, the rest re-framed).
+    // Each further format's product shot, drawn at its own size in the same set (as the job's productShot step does).
+    const shots: Record<string, Buffer> = {};
     for (const format of FURTHER) {
-      const own = size(format);
       await time(`format ${format.aspectRatio}`, async () => {
-        const shot = await engine.video.productShot({
+        const drawn = await engine.video.productShot({
           productImage: product.data,
           scene: 'marble',
           motion: 'push-in',
           durationS: PRODUCT_SHOT_S,
-          ...own,
+          ...size(format),
         });
-        const drawn = await engine.video.withSilence(shot.video);
-        const withShot = sections.map((s, i) => (i === 1 ? { ...s, formats: { [format.aspectRatio]: drawn } } : s));
-        return engine.video.finishAd({
-          sections: withShot,
-          ...main,
-          formats: [{ ...format, ...own }],
-          captionStyle: 'bold-pop',
-          tightCuts: true,
-        });
+        shots[format.aspectRatio] = await engine.video.withSilence(drawn.video);
       });
-      formats += 1;
     }
+    sections[1] = { ...sections[1]!, formats: shots };
+    // One finishing of every format, as the job asks for it: each stage's start tells what each format adds
+    // (the first further format also finds the speaker, once per section, for the others).
+    const started: Record<string, number> = {};
+    const finishing = performance.now();
+    const made = await engine.video.finishAd({
+      sections,
+      ...main,
+      formats: [{ aspectRatio: '9:16', ...main }, ...FURTHER.map((f) => ({ ...f, ...size(f) }))],
+      captionStyle: 'bold-pop',
+      tightCuts: true,
+      endCard: { ctaText: 'Shop now', ctaUrl: 'https://example.com', colors: { primary: '#1d3557', secondary: '#e63946' } },
+      music: { audio: music, volume: 0.5, seamlessLoop: false },
+      onProgress: ({ format }) => void (started[format ?? 'cuts'] = performance.now()),
+    });
+    const ended = performance.now();
+    const stages = [...Object.entries(started), ['end', ended] as const];
+    const stageMs = (name: string) => {
+      const i = stages.findIndex(([k]) => k === name);
+      return stages[i + 1]![1] - stages[i]![1];
+    };
+    timings.finishing = stageMs('cuts') + stageMs('9:16') + (started.cuts! - finishing);
+    for (const format of FURTHER) timings[`format ${format.aspectRatio}`]! += stageMs(format.aspectRatio);
+    adS = made[0]!.durationS;
+    formats = made.length - 1;
   });
   const renderMs = whole.ms - FURTHER.reduce((n, f) => n + timings[`format ${f.aspectRatio}`]!, 0);
   console.log(

@@ -108,10 +108,13 @@ export function useProjectDraft({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened.data, wanted]);
 
+  // The reopened draft is the saved one: drawn again so the header says Saved, not the Saving… of the render before.
+  const [, setReopened] = useState(0);
   useEffect(() => {
     if (restoring.current) {
       restoring.current = false;
       savedText.current = text;
+      setReopened((n) => n + 1);
       return;
     }
     if (opening || !unsaved()) return;

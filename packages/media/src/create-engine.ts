@@ -161,7 +161,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
     finishAd: async (input) => {
       const [{ localFinishAd }, meshes, provider] = await Promise.all([import('./local/video/ad.ts'), mesh.get(), local.get()]);
       return localFinishAd(input, {
-        findFaces: (rgb, width, height) => meshes.detect(rgb, width, height),
+        findFaces: (rgb, width, height) => meshes.findBoxes(rgb, width, height),
         segment: (image) => provider.segment(image),
       });
     },

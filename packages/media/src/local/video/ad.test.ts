@@ -20,6 +20,9 @@ import { END_CARD_S } from './render-end-card.ts';
 const require = createRequire(import.meta.url);
 const demo = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
 const mesh = new FaceMesh();
+/** What the engine tracks the speaker with: the detector's boxes. */
+const findBoxes = (rgb: Uint8Array, width: number, height: number) => mesh.findBoxes(rgb, width, height);
+/** What the test checks the result with: the whole mesh. */
 const findFaces = (rgb: Uint8Array, width: number, height: number) => mesh.detect(rgb, width, height);
 // The product card's photo is all product (a magenta box), so its segmentation is the whole picture.
 const segment = async ({ width, height }: ImageData) => ({
@@ -104,7 +107,7 @@ it('cuts the talk tight, re-frames it around the face, captions it on the ad’s
       tightCuts: true,
       onProgress: (stage) => void stages.push(stage),
     },
-    { findFaces, segment },
+    { findFaces: findBoxes, segment },
   );
   expect(formats.map((f) => f.aspectRatio)).toEqual(['9:16', '1:1']);
   // Told as each stage starts: the cuts, then each format.
@@ -187,7 +190,7 @@ it('closes with the brand’s end card, music running under it all at -14 LUFS, 
       endCard: { ctaText: 'Shop now', colors: { primary: '#1a237e', secondary: '#ff4081' }, fontId: 'montserrat' },
       music: { audio: music, volume: 0.6, seamlessLoop: false },
     },
-    { findFaces, segment },
+    { findFaces: findBoxes, segment },
   );
   // The talk (2.25 s after its cuts) and the 2.5 s card.
   expect(ad!.durationS).toBeCloseTo(2.25 + END_CARD_S, 1);

@@ -41,17 +41,26 @@ export const meshPoint = (face: Pick<MeshFace, 'points'>, index: number) => ({
   y: face.points[index * 2 + 1]!,
 });
 
+/** Where a face is, without its mesh. */
+export type FaceBox = Pick<MeshFace, 'score' | 'box'>;
+
+const largestFirst = <F extends FaceBox>(faces: F[]) => faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+
 /** Face mesh in a worker thread, loaded on first use and kept; calls are served in order. */
 export class FaceMesh {
-  private readonly worker = new ModelWorker<{ rgb: Uint8Array; width: number; height: number }, { faces: MeshFace[] }>(
+  private readonly worker = new ModelWorker<{ rgb: Uint8Array; width: number; height: number; boxes?: boolean }, { faces: MeshFace[] }>(
     new URL('./face-mesh-worker.mjs', import.meta.url),
     'The face mesh',
   );
 
   /** Faces in a picture of packed RGB pixels, largest first. */
   async detect(rgb: Uint8Array, width: number, height: number): Promise<MeshFace[]> {
-    const { faces } = await this.worker.call({ rgb, width, height });
-    return faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+    return largestFirst((await this.worker.call({ rgb, width, height })).faces);
+  }
+
+  /** Where the faces of a picture are, largest first: the detector alone, without the mesh (a third of the time). */
+  async findBoxes(rgb: Uint8Array, width: number, height: number): Promise<FaceBox[]> {
+    return largestFirst((await this.worker.call({ rgb, width, height, boxes: true })).faces);
   }
 
   close() {

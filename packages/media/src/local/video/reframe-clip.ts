@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { MeshFace } from './face-mesh.ts';
+import type { FaceBox } from './face-mesh.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { encodeFiltered, pictureFilter } from './clips.ts';
 
@@ -37,8 +37,8 @@ export interface CropPath {
   keys: CropKey[];
 }
 
-/** Finds faces in packed RGB pixels, largest first (the face mesh's `detect`). */
-export type FindFaces = (rgb: Uint8Array, width: number, height: number) => Promise<MeshFace[]>;
+/** Finds faces in packed RGB pixels, largest first (the face mesh's `findBoxes`). */
+export type FindFaces = (rgb: Uint8Array, width: number, height: number) => Promise<FaceBox[]>;
 
 /** Face samples per second of clip: a head moves slowly; the path is smoothed over a second anyway. */
 const SAMPLES_PER_SECOND = 2;
@@ -79,7 +79,7 @@ export async function faceTrack(
   const frameBytes = w * h * 3;
   const samples: FaceSample[] = [];
   for (let i = 0; (i + 1) * frameBytes <= raw.length; i++) {
-    const [face] = await findFaces(raw.subarray(i * frameBytes, (i + 1) * frameBytes), w, h).catch(() => [] as MeshFace[]);
+    const [face] = await findFaces(raw.subarray(i * frameBytes, (i + 1) * frameBytes), w, h).catch(() => [] as FaceBox[]);
     const t = Math.min(size.durationS, i / SAMPLES_PER_SECOND);
     samples.push({
       t,

@@ -80,7 +80,11 @@ function renders() {
 const debitsOf = async (userId: string, jobId: string) =>
   (await studio.deps.db('credit_transactions').where({ user_id: userId, transaction_type: 'TASK_DEBIT' }).orderBy('created_at')).filter(
     (row: { task_metadata: { job_id?: string } | null }) => row.task_metadata?.job_id === jobId,
-  ) as { amount: number; description: string; task_metadata: { section_id: string; reused_from?: { job_id: string; section_id: string } } }[];
+  ) as {
+    amount: number;
+    description: string;
+    task_metadata: { section_id: string; reused_from?: { job_id: string; section_id: string } };
+  }[];
 
 const reusedOf = (job: JobView) => Object.fromEntries(job.sections.map((s) => [s.section, s.reused]));
 
@@ -145,35 +149,39 @@ describe('a section that has not changed is not made or paid twice (issue 40 §1
     const veo = await run(client, [{ id: 'said', image: brown, script: 'Try it today.' }], { videoModel: 'veo3', voiceId: 'studioAdam01' });
     expect(reusedOf(veo)).toEqual({ said: false });
     // veo3 speaks the script itself: the voice and its sliders are inputs (the same ones again reuse it).
-    const sameVoice = await run(client, [{ id: 'said', image: brown, script: 'Try it today.' }], { videoModel: 'veo3', voiceId: 'studioAdam01' });
-    const otherVoice = await run(client, [{ id: 'said', image: brown, script: 'Try it today.' }], {
-      videoModel: 'veo3',
-      voiceId: 'studioAdam01',
-      stability: '0.9',
-    });
-    expect([reusedOf(sameVoice), reusedOf(otherVoice)]).toEqual([{ said: true }, { said: false }]);
+    const voices = await run(
+      client,
+      [
+        { id: 'said', image: brown, script: 'Try it today.' },
+        { id: 'slower', image: brown, script: 'Try it today.', more: { voice: { voiceId: 'studioAdam01', stability: 0.9 } } },
+      ],
+      { videoModel: 'veo3', voiceId: 'studioAdam01' },
+    );
+    expect(reusedOf(voices)).toEqual({ said: true, slower: false });
   }, 120_000);
 
   it('reuses a product shot only with the same set, move and formats, and finishes the ad from reused clips', async () => {
     const { client } = await member(studio, { credits: 100, tier: 'pro' });
     const [photo, face] = await Promise.all([still('#c07a20', 300), still('#b08060')]);
-    const shot = (more: Record<string, unknown>): Section => ({ id: 'shot', image: photo, more: { kind: 'product', scene: 'marble', motion: 'push-in', duration: 3, ...more } });
+    const shot = (more: Record<string, unknown>): Section => ({
+      id: 'shot',
+      image: photo,
+      more: { kind: 'product', scene: 'marble', motion: 'push-in', duration: 3, ...more },
+    });
+    const twoFormats = { formats: JSON.stringify(['9:16', '1:1']) };
     const rendered = renders();
-    const first = await run(client, [{ id: 'talk', image: face }, shot({})], { formats: JSON.stringify(['9:16', '1:1']) });
+    const first = await run(client, [{ id: 'talk', image: face }, shot({}), { ...shot({}), id: 'other' }], twoFormats);
     expect(first.status).toBe('COMPLETED');
     const balance = await balanceOf(client);
     rendered.reset();
     const finishAd = vi.spyOn(studio.deps.media.video, 'finishAd');
-    const same = await run(client, [{ id: 'talk', image: face }, shot({})], { formats: JSON.stringify(['9:16', '1:1']) });
-    expect(reusedOf(same)).toEqual({ talk: true, shot: true });
-    expect(rendered.count()).toBe(0);
-    expect(await balanceOf(client)).toBe(balance);
+    const same = await run(client, [{ id: 'talk', image: face }, shot({}), { ...shot({ motion: 'orbit' }), id: 'other' }], twoFormats);
+    // The same shot is reused; another move renders.
+    expect(reusedOf(same)).toEqual({ talk: true, shot: true, other: false });
+    expect(rendered.count()).toBe(2);
     // The ad is finished again (per job), from the reused clips: the product shot's square one too.
     expect(same.result!.formats.map((f) => f.aspectRatio)).toEqual(['9:16', '1:1']);
     expect(Object.keys(finishAd.mock.calls[0]![0].sections[1]!.formats ?? {})).toEqual(['1:1']);
-
-    const orbit = await run(client, [{ id: 'talk', image: face }, shot({ motion: 'orbit' })], { formats: JSON.stringify(['9:16', '1:1']) });
-    expect(reusedOf(orbit)).toEqual({ talk: true, shot: false });
     // A product shot is drawn in each format: another format list renders it again; the talking section's clip is the same.
     const wide = await run(client, [{ id: 'talk', image: face }, shot({})], { formats: JSON.stringify(['9:16', '16:9']) });
     expect(reusedOf(wide)).toEqual({ talk: true, shot: false });
@@ -224,14 +232,21 @@ describe('hook variants (issue 40 §2)', () => {
       { id: 'body1', image: body1 },
       { id: 'body2', image: body2 },
     ];
-    const variants = ['hook1', 'hook2', 'hook3'].map((hook, i) => ({ id: `v${i + 1}`, label: `Hook ${i + 1}`, sections: [hook, 'body1', 'body2'] }));
+    const variants = ['hook1', 'hook2', 'hook3'].map((hook, i) => ({
+      id: `v${i + 1}`,
+      label: `Hook ${i + 1}`,
+      sections: [hook, 'body1', 'body2'],
+    }));
     const animate = studio.deps.media.video.imageToVideo.bind(studio.deps.media.video);
     const rendered = vi.spyOn(studio.deps.media.video, 'imageToVideo').mockImplementation(async (input) => {
       if (input.image.width === 300) throw new MediaError('bad_input', 'No face was found in this image.');
       return animate(input);
     });
     const finishAd = vi.spyOn(studio.deps.media.video, 'finishAd');
-    const started = await client.post(ApiRoutes.generateVideo, form(sections, { captionStyle: 'bold-pop', variants: JSON.stringify(variants) }));
+    const started = await client.post(
+      ApiRoutes.generateVideo,
+      form(sections, { captionStyle: 'bold-pop', variants: JSON.stringify(variants) }),
+    );
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     // Five sections reserved at 2 credits each, whatever the number of videos.
     expect(await balanceOf(client)).toBe(30 - 2 * 5);
@@ -259,7 +274,9 @@ describe('hook variants (issue 40 §2)', () => {
     ]);
     expect(await balanceOf(client)).toBe(30 - 2 * 4);
     const refunds = await studio.deps.db('credit_transactions').where({ user_id: user.id, transaction_type: 'TASK_REFUND' });
-    expect(refunds.map((r: { amount: number; task_metadata: { section_id: string } }) => [r.amount, r.task_metadata.section_id])).toEqual([[2, 'hook2']]);
+    expect(refunds.map((r: { amount: number; task_metadata: { section_id: string } }) => [r.amount, r.task_metadata.section_id])).toEqual([
+      [2, 'hook2'],
+    ]);
 
     // Each video made: its poster, its file, its formats; the first one made is the job's own video.
     const [one, two, three] = job.result!.variants;
@@ -313,7 +330,10 @@ describe('hook variants (issue 40 §2)', () => {
       Array.from({ length: 6 }, (_, i) => ({ id: `v${i}`, sections: ['a'] })),
       'not json',
     ]) {
-      const res = await client.post(ApiRoutes.generateVideo, form([{ id: 'a', image }], { variants: typeof variants === 'string' ? variants : JSON.stringify(variants) }));
+      const res = await client.post(
+        ApiRoutes.generateVideo,
+        form([{ id: 'a', image }], { variants: typeof variants === 'string' ? variants : JSON.stringify(variants) }),
+      );
       expect(res.status, JSON.stringify(variants)).toBe(400);
       expect(res.body.error.message).toMatch(/hook variants/);
     }

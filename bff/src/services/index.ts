@@ -78,6 +78,7 @@ export function createServices({ config, db, logger, media, objects, jobs, payme
     /** Ads drafted from a product: scripts by template, or by the configured language model. */
     adDrafts: createAdDraftService({
       db,
+      objects,
       appUrl,
       products,
       brandKit,

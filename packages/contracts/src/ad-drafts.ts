@@ -21,13 +21,18 @@ export type AdDraftWriter = (typeof AD_DRAFT_WRITERS)[number];
 export const AdDraftMessages = {
   productOrWords: 'Choose one of your products, or give the product’s name and one of your photos of it.',
   photoNotOfProduct: 'Choose one of this product’s own photos.',
+  presenterNotYours: 'Choose the presenter from your own images: an upload, an image from your gallery or one of your characters.',
   modelAnswerInvalid: 'The language model did not answer with a usable ad plan, so nothing was drafted. Nothing was charged: try again.',
   modelUnavailable: 'The language model that writes the scripts could not be reached. Nothing was charged: try again in a moment.',
   writtenByTemplates:
     'Drafted offline: these scripts come from templates filled in with your product’s name and description. Change anything you like.',
   writtenByModel: 'Drafted by a language model from your product’s name and description. Change anything you like.',
-  /** What the editor adds to the note: the one thing a draft cannot choose. */
+  /** What the editor adds to the note when no presenter was chosen for the draft. */
   presenterNeeded: 'Next: give each talking section a photo of who presents it, then Generate.',
+  /** Make an ad's choice of who presents every talking section. */
+  presenter: 'Presenter',
+  presenterLater: 'Choose later in the editor',
+  presenterUpload: 'Upload a photo',
   makeAd: 'Make an ad',
   drafting: 'Drafting…',
   describe: 'What does it do, and for whom? (the scripts are written from this)',
@@ -37,7 +42,9 @@ export const AdDraftMessages = {
 /**
  * `POST /api/ad-drafts`: one of the caller's products (`productId`, optionally with the words to
  * write from and which of its photos to show), or a product described here: its name, what it does,
- * and one of the caller's photos of it.
+ * and one of the caller's photos of it. With `presenterImageUrl` (one of the caller's own images:
+ * an upload, a gallery image or a character's) every talking section shows that person, so the
+ * draft starts as it is.
  */
 export const AdDraftRequest = z
   .object({
@@ -45,6 +52,12 @@ export const AdDraftRequest = z
     title: z.string().trim().max(PRODUCT_TITLE_MAX, { error: ProductMessages.titleTooLong }).optional(),
     description: ProductDescription.optional(),
     imageUrl: z.string().trim().max(500).optional(),
+    presenterImageUrl: z
+      .string()
+      .trim()
+      .min(1, { error: AdDraftMessages.presenterNotYours })
+      .max(500, { error: AdDraftMessages.presenterNotYours })
+      .optional(),
   })
   .refine((r) => Boolean(r.productId) || Boolean(r.title && r.imageUrl), { error: AdDraftMessages.productOrWords });
 export type AdDraftRequest = z.input<typeof AdDraftRequest>;

@@ -8,6 +8,7 @@ import {
   Messages,
   ProductMessages,
   ProductRoutes,
+  TASK_CREDITS,
   type AdDraft,
 } from '@studio/contracts';
 import sharp from 'sharp';
@@ -58,6 +59,20 @@ async function uploadProduct(client: TestClient, title: string) {
   expect(created.status).toBe(200);
   return created.body.product as { id: string; images: string[] };
 }
+
+/** One of the caller's photos kept as their private temporary upload (as the editor keeps a photo from the computer). */
+async function uploadTemp(client: TestClient) {
+  const form = new FormData();
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa7755' } })
+    .png()
+    .toBuffer();
+  form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'face.png');
+  const uploaded = await client.post(ApiRoutes.uploadTempImage, form);
+  expect(uploaded.status).toBe(200);
+  return uploaded.body.imageUrl as string;
+}
+
+const talkingOf = (draft: AdDraft) => draft.sections.filter((s) => s.kind === 'talking');
 
 const ledgerRows = (userId: string) => studio.deps.db('credit_transactions').where({ user_id: userId }).count<{ n: string }[]>({ n: '*' });
 const scriptOf = (draft: AdDraft, id: string) =>
@@ -119,6 +134,8 @@ describe('POST /api/ad-drafts (templates)', () => {
       ['hook-1', 'hook-2', 'hook-3'].map((hook) => [hook, 'problem', 'product-shot', 'benefit', 'call-to-action']),
     );
     expect(draft.endCard).toEqual({ enabled: true, ctaText: 'Shop now', ctaUrl: 'https://shop.example/serum', brandKitSaved: true });
+    // No presenter asked for: who presents is left to the editor.
+    expect(talkingOf(draft).map((s) => [s.imageUrl ?? null, s.hasImage])).toEqual(Array(6).fill([null, false]));
     // A draft spends nothing.
     expect(await balanceOf(client)).toBe(7);
     expect(await ledgerRows(user.id)).toEqual(ledger);
@@ -144,13 +161,15 @@ describe('POST /api/ad-drafts (templates)', () => {
     expect(scriptOf(again.body.draft, 'hook-1')).toBe('Still looking for something that actually soothes chapped lips?');
   });
 
-  it('drafts from a name, words and one of the caller’s own images; a kit never saved leaves a plain call to action', async () => {
+  it('drafts from a name, words and one of the caller’s own images, presented by their own upload; a kit never saved leaves a plain call to action', async () => {
     const { user, client } = await member(studio);
     const photo = await createImageAsset(studio, user.id, { width: 200, height: 200 });
+    const face = await uploadTemp(client);
     const res = await client.post(AdDraftRoutes.drafts, {
       title: 'Ink Mug',
       description: 'A stoneware mug that keeps coffee hot longer.',
       imageUrl: photo.public_url,
+      presenterImageUrl: face,
     });
     expect(res.status).toBe(200);
     const draft = res.body.draft as AdDraft;
@@ -158,12 +177,14 @@ describe('POST /api/ad-drafts (templates)', () => {
     expect(draft.sections[2]).toMatchObject({ kind: 'product', productImageUrl: photo.public_url, scene: 'wood' });
     expect(scriptOf(draft, 'call-to-action')).toBe('Tap the link and try Ink Mug for yourself.');
     expect(draft.endCard).toEqual({ enabled: true, ctaText: '', ctaUrl: '', brandKitSaved: false });
+    expect(talkingOf(draft).every((s) => s.imageUrl === face && s.hasImage)).toBe(true);
   });
 
-  it('refuses another user’s product as not found, a photo not the caller’s or not the product’s, and a request naming nothing', async () => {
+  it('refuses another user’s product as not found, a photo or presenter not the caller’s or not the product’s, and a request naming nothing', async () => {
     const owner = await member(studio);
     const theirs = await uploadProduct(owner.client, 'Secret Serum');
     const theirPhoto = await createImageAsset(studio, owner.user.id);
+    const theirUpload = await uploadTemp(owner.client);
     const { client } = await member(studio);
     const mine = await uploadProduct(client, 'Rose Candle');
 
@@ -177,25 +198,39 @@ describe('POST /api/ad-drafts (templates)', () => {
       [{}, 400, AdDraftMessages.productOrWords],
       [{ title: 'Only a name' }, 400, AdDraftMessages.productOrWords],
       [{ productId: mine.id, description: 'x'.repeat(2001) }, 400, ProductMessages.descriptionTooLong],
+      // The presenter: another user's gallery image, product photo or upload, a URL elsewhere, a blank.
+      [{ productId: mine.id, presenterImageUrl: theirPhoto.public_url }, 400, AdDraftMessages.presenterNotYours],
+      [{ productId: mine.id, presenterImageUrl: theirs.images[0] }, 400, AdDraftMessages.presenterNotYours],
+      [{ productId: mine.id, presenterImageUrl: theirUpload }, 400, AdDraftMessages.presenterNotYours],
+      [{ productId: mine.id, presenterImageUrl: 'https://elsewhere.example/face.png' }, 400, AdDraftMessages.presenterNotYours],
+      [{ productId: mine.id, presenterImageUrl: ' ' }, 400, AdDraftMessages.presenterNotYours],
     ];
     for (const [body, status, message] of cases) {
       const res = await client.post(AdDraftRoutes.drafts, body);
       expect([res.status, res.body.error?.message], JSON.stringify(body)).toEqual([status, message]);
+      // Nothing drafted.
+      expect(res.body.draft).toBeUndefined();
     }
     expect((await studio.client().post(AdDraftRoutes.drafts, { productId: mine.id })).status).toBe(401);
     // The brand kit's messages are untouched by a draft (a sanity check on the shared contracts).
     expect(BrandKitMessages.title).toBe('Brand kit');
   });
 
-  it('is a generate request as it is: once the editor gives the talking sections a presenter, its three hooks start as one job of 7 sections, 2 credits each', async () => {
+  it('with the caller’s presenter is a generate request as it is: its three hooks start unchanged as one job of 7 sections, charged as priced', async () => {
     const { user, client } = await member(studio, { credits: 30 });
     const product = await uploadProduct(client, 'Glow Serum');
     const presenter = await createImageAsset(studio, user.id, { width: 320, height: 320 });
-    const { draft } = AdDraftResponse.parse((await client.post(AdDraftRoutes.drafts, { productId: product.id })).body);
-    // What the editor adds: a presenter on each talking section (veo3 speaks the scripts itself, so no audio to approve).
-    const sections = draft.sections.map((s) => (s.kind === 'talking' ? { ...s, hasImage: true, imageUrl: presenter.public_url } : s));
+    const res = await client.post(AdDraftRoutes.drafts, { productId: product.id, presenterImageUrl: presenter.public_url });
+    expect(res.status).toBe(200);
+    const { draft } = AdDraftResponse.parse(res.body);
+    // Every talking section, the alternative hooks too, is presented by them; the product shot keeps the product's photo.
+    expect(talkingOf(draft).map((s) => [s.id, s.imageUrl, s.hasImage])).toEqual(
+      ['hook-1', 'problem', 'benefit', 'call-to-action', 'hook-2', 'hook-3'].map((id) => [id, presenter.public_url, true]),
+    );
+    expect(draft.sections[2]).toMatchObject({ kind: 'product', productImageUrl: product.images[0] });
+    // The draft's sections, variants and end card as they came; veo3 speaks the scripts itself, so no audio to approve.
     const fields = {
-      sections: JSON.stringify(sections),
+      sections: JSON.stringify(draft.sections),
       variants: JSON.stringify(draft.variants),
       videoModel: 'veo3',
       endCard: String(draft.endCard.enabled),
@@ -205,8 +240,8 @@ describe('POST /api/ad-drafts (templates)', () => {
     for (const [name, value] of Object.entries(fields)) form.set(name, value);
     const started = await client.post(ApiRoutes.generateVideo, form);
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    // Three hooks over four shared sections: seven sections made, each charged once.
-    expect(await balanceOf(client)).toBe(30 - 2 * 7);
+    // Three hooks over four shared sections: seven sections made, each charged once at its price.
+    expect(await balanceOf(client)).toBe(30 - TASK_CREDITS.videoSection * 7);
     const running = await waitForJob(client, started.body.jobId, (job) => job.variants.length > 0);
     expect(running.sections.map((s) => s.section).sort()).toEqual(draft.sections.map((s) => s.id).sort());
     expect(running.variants.map((v) => [v.id, v.label, v.sections])).toEqual(draft.variants.map((v) => [v.id, v.label, v.sections]));

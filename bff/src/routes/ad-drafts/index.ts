@@ -15,12 +15,12 @@ export function adDraftRoutes({ services: { adDrafts }, rateLimitStore }: AppDep
       method: 'post',
       path: AdDraftRoutes.drafts,
       summary:
-        'Draft an ad from one of your products (or a name, words and one of your photos): hook, problem, product shot, benefit and call to action with their scripts, alternative hooks as variants, the brand kit’s end card; free, nothing stored',
+        'Draft an ad from one of your products (or a name, words and one of your photos): hook, problem, product shot, benefit and call to action with their scripts, alternative hooks as variants, the brand kit’s end card, and with presenterImageUrl (one of your images) that presenter on every talking section; free, nothing stored',
       auth: 'user',
       body: AdDraftRequest,
       responses: {
         200: AdDraftResponse,
-        400: `${AdDraftMessages.productOrWords} / ${Messages.imageNotYours}`,
+        400: `${AdDraftMessages.productOrWords} / ${Messages.imageNotYours} / ${AdDraftMessages.presenterNotYours}`,
         404: ProductMessages.notFound,
         429: Messages.tooManyRequests,
         502: `${AdDraftMessages.modelAnswerInvalid} / ${AdDraftMessages.modelUnavailable}`,

@@ -3,7 +3,8 @@
  * hook, problem, product shot (the product's photo in a set), benefit (the product's card beside the
  * presenter when its name is said) and call to action, then the alternative hooks; one variant per
  * hook, each its hook followed by the sections they share; the brand kit's end card. Every section
- * passes the generate request's own schema, so a draft is a request as it is.
+ * passes the generate request's own schema, so a draft is a request as it is; with a presenter chosen,
+ * every talking section (the alternative hooks too) is that person, so nothing is left to add.
  */
 import {
   AdDraft,
@@ -27,6 +28,8 @@ export interface PlanInput {
   scripts: AdScripts;
   brandKit: Pick<BrandKit, 'ctaText' | 'ctaUrl' | 'updatedAt'>;
   writtenBy: AdDraftWriter;
+  /** Who presents every talking section (one of the caller's images, already checked), or null to choose in the editor. */
+  presenterImageUrl?: string | null;
 }
 
 /** The ids of the plan's sections (the hooks are `hook-1` … `hook-n`). */
@@ -61,7 +64,7 @@ export const shotSeconds = (script: string) =>
     ),
   );
 
-export function planAd({ product, scripts, brandKit, writtenBy }: PlanInput): AdDraft {
+export function planAd({ product, scripts, brandKit, writtenBy, presenterImageUrl = null }: PlanInput): AdDraft {
   const prompt = VIDEO_MODELS[DEFAULT_VIDEO_MODEL].defaultPrompt;
   const talking = (id: string, name: string, text: string, extra: Partial<VideoSectionInput> = {}) =>
     VideoSectionInput.parse({
@@ -71,8 +74,9 @@ export function planAd({ product, scripts, brandKit, writtenBy }: PlanInput): Ad
       videoPrompt: prompt,
       scriptEnabled: true,
       captions: true,
-      hasImage: false,
-      imageUrl: null,
+      // The generate route reads a section's image from `imageUrl` and counts it complete by `hasImage`.
+      hasImage: presenterImageUrl !== null,
+      imageUrl: presenterImageUrl,
       scriptBlocks: [{ id: `${id}-script`, text, audioStatus: 'none' }],
       ...extra,
     });

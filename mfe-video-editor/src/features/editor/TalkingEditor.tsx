@@ -10,7 +10,6 @@ import {
   type EditorNavigationState,
   type ProjectDraft,
   type VideoModelId,
-  AdDraftMessages,
   AppPaths,
 } from '@studio/contracts';
 import { Alert, Banner, Dialog } from '@studio/ui';
@@ -303,7 +302,7 @@ function useArrivingAdDraft(restore: (draft: ProjectDraft) => void): string | nu
     const fromAd = editorDraftFromAd(arrived);
     if (!fromAd) return;
     restore(fromAd.draft);
-    setNote(`${fromAd.note} ${AdDraftMessages.presenterNeeded}`);
+    setNote(fromAd.note);
     // restore is the editor's setter; the draft is loaded once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [arrived]);

@@ -67,7 +67,8 @@ describe('a drafted ad as the editor’s draft', () => {
     expect(new Set(state.sections.map((s) => s.id)).size).toBe(5);
     expect(state.ad.endCard).toBe(true);
     expect(state.model).toBe('seedance');
-    expect(loaded.note).toBe(AdDraftMessages.writtenByTemplates);
+    // No presenter was chosen: the note says who wrote the scripts and what is left to add.
+    expect(loaded.note).toBe(`${AdDraftMessages.writtenByTemplates} ${AdDraftMessages.presenterNeeded}`);
   });
 
   it('puts the product’s photo on the shot (its set, move and length kept) and its card on the benefit', () => {
@@ -102,6 +103,35 @@ describe('a drafted ad as the editor’s draft', () => {
       scene: 'pastel',
     });
     expect(sections[3]!.productOverlay).toEqual({ productImageUrl: PHOTO, atWord: 'Amber' });
+  });
+
+  it('shows a presenter chosen in Make an ad on every talking section, the hooks’ too, and then generates as it is', () => {
+    const FACE = '/media/temp/0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9-abcdefghijklmnop.jpg';
+    const presented: AdDraft = {
+      ...answer,
+      sections: answer.sections.map((s) => (s.kind === 'talking' ? { ...s, imageUrl: FACE, hasImage: true } : s)),
+    };
+    const withPresenter = editorDraftFromAd(presented)!;
+    const editor = fromEditorDraft(withPresenter.draft)!;
+    const talkingSections = [...editor.sections, ...editor.hook!.alternatives].filter((s) => s.kind === 'talking');
+    expect(talkingSections.map((s) => [s.name, s.imageUrl, s.imagePreview, s.imageFile])).toEqual(
+      ['Hook 1: Question', 'Problem', 'Benefit', 'Call to action', 'Hook 2: Bold claim', 'Hook 3: Confession'].map((name) => [
+        name,
+        FACE,
+        FACE,
+        null,
+      ]),
+    );
+    // The product shot keeps the product's photo; nothing is left to add, so the note asks for nothing.
+    expect(editor.sections[2]!.imageUrl).toBe(PHOTO);
+    expect(withPresenter.note).toBe(AdDraftMessages.writtenByTemplates);
+    // A model that speaks the scripts itself needs no approved audio: Generate is ready at once.
+    expect(generateButton(editor.sections, 'veo3', false)).toEqual({ label: 'Generate Video', disabled: false });
+    const sent = GenerateVideoFields.parse({
+      sections: JSON.stringify(toRequestSections(sectionsToSend(editor.sections, editor.hook!))),
+      variants: JSON.stringify(toVariants(editor.sections, editor.hook!)),
+    });
+    expect(sent.sections.filter((s) => s.kind === 'talking').every((s) => s.imageUrl === FACE && s.hasImage)).toBe(true);
   });
 
   it('ignores navigation state that is not a drafted ad', () => {

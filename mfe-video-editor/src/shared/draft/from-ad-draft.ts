@@ -2,7 +2,9 @@
  * An ad drafted from a product (`POST /api/ad-drafts`, handed over in navigation state) as the
  * editor's draft: the same form a saved project has, so the editor loads it as it reopens one and
  * every drafted field stays editable. The first variant's sections are the draft's sections in
- * their order; the other variants' hooks are the hook's alternatives.
+ * their order; the other variants' hooks are the hook's alternatives. A presenter chosen in Make an
+ * ad is each talking section's `imageUrl`, which the editor shows as a photo picked from the user's
+ * images (its preview is that URL).
  */
 import {
   AdDraft,
@@ -44,7 +46,7 @@ export interface EditorDraftFromAd {
    * and the other variants' hooks as its hook's alternatives, in order.
    */
   draft: ProjectDraft;
-  /** What the editor tells the user about who wrote the scripts. */
+  /** What the editor tells the user about who wrote the scripts, and what is left to add (a presenter, unless chosen). */
   note: string;
 }
 
@@ -71,8 +73,7 @@ export function editorDraftFromAd(arrived: unknown): EditorDraftFromAd | null {
     sections: plan.map((section, i) => ({ ...draftSectionOf(section), ...(i === 0 && main && { name: main.label }) })),
     hook: hookAlternatives.length > 0 ? { alternatives: hookAlternatives } : null,
   } satisfies ProjectDraftInput);
-  return {
-    draft,
-    note: ad.writtenBy === 'language-model' ? AdDraftMessages.writtenByModel : AdDraftMessages.writtenByTemplates,
-  };
+  const writtenBy = ad.writtenBy === 'language-model' ? AdDraftMessages.writtenByModel : AdDraftMessages.writtenByTemplates;
+  const presenterMissing = [...draft.sections, ...(draft.hook?.alternatives ?? [])].some((s) => s.kind === 'talking' && !s.imageUrl);
+  return { draft, note: presenterMissing ? `${writtenBy} ${AdDraftMessages.presenterNeeded}` : writtenBy };
 }

@@ -141,7 +141,8 @@ export function TalkingEditor({ kind }: { kind: 'editor' | 'create' }) {
       const [first] = sections;
       sent.current = new Map(toSend.map((s) => [s.id, renderSignature(s, rendering)]));
       return {
-        sections: toSend,
+        // Only the files not kept yet are uploaded; a kept one goes by its URL (toRequestSections).
+        sections: toSend.map((s) => (s.imageUrl ? { ...s, imageFile: null } : s)),
         sectionsJson: toRequestSections(toSend, reused),
         // The request's own voice fields (spec 2 §7) carry the first section's; each section sends its own.
         fields: {

@@ -250,7 +250,9 @@ export function toRequestSections(sections: EditorSection[], reused: (section: E
     videoPrompt: s.videoPrompt,
     scriptEnabled: s.scriptEnabled,
     hasImage: hasImage(s),
-    imageUrl: s.imageFile ? null : s.imageUrl,
+    // A chosen file once kept (useKeepChosenImages) goes by its URL, as the draft holds it: the same bytes every time, so an
+    // unchanged section keeps its render key after a reload (issue 40 §1); a file not kept yet is uploaded with the request.
+    imageUrl: s.imageUrl,
     captions: s.captions,
     voice: {
       voiceId: s.voice.voiceId,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { AdDraftMessages } from '@studio/contracts';
 import sharp from 'sharp';
+import { expectNoSeriousViolations } from './support/axe.ts';
 import { grantCredits } from './support/database.ts';
 import { signUpAndConfirm } from './support/studio.ts';
 
@@ -23,8 +24,11 @@ const PLAN = ['Hook 1: Question', 'Problem', 'Product shot', 'Benefit', 'Call to
 const OTHER_HOOKS = ['Hook 2: Bold claim', 'Hook 3: Confession'];
 const credits = async (page: Page) => ((await (await page.request.get('/api/credits')).json()) as { credits: number }).credits;
 
-/** Adds a product by upload on the Products page, then Make an ad with these words: the editor opens with the draft. */
-async function draftAd(page: Page, title: string, words: string) {
+/**
+ * Adds a product by upload on the Products page, then Make an ad with these words (and, when given,
+ * a photo uploaded as the presenter): the editor opens with the draft.
+ */
+async function draftAd(page: Page, title: string, words: string, presenter?: string) {
   const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#d9822b' } })
     .png()
     .toBuffer();
@@ -34,6 +38,13 @@ async function draftAd(page: Page, title: string, words: string) {
   const product = page.getByRole('listitem', { name: title });
   await product.getByRole('button', { name: `Make an ad for ${title}` }).click();
   await product.getByLabel(AdDraftMessages.describe).fill(words);
+  const presenters = product.getByRole('group', { name: AdDraftMessages.presenter });
+  await expect(presenters.getByRole('radio', { name: AdDraftMessages.presenterLater })).toBeChecked();
+  if (presenter) {
+    await presenters.getByLabel(AdDraftMessages.presenterUpload).setInputFiles(presenter);
+    await expect(presenters.getByRole('radio', { name: 'Your upload' })).toBeChecked();
+    await expectNoSeriousViolations(page, 'Make an ad with a presenter chosen', '.ga-make-ad');
+  }
   await product.getByRole('button', { name: 'Draft the ad' }).click();
   await expect(page.getByRole('heading', { name: 'Talking-person video', level: 1 })).toBeVisible();
 }
@@ -45,7 +56,10 @@ test('Make an ad on a product opens the editor with the drafted plan, every part
 
   // The editor opens with the plan, says how it was written, and keeps it as a project at once.
   await expect(page.getByRole('heading', { name: 'Talking-person video', level: 1 })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Drafted offline' })).toBeVisible();
+  const note = page.getByRole('status').filter({ hasText: 'Drafted offline' });
+  await expect(note).toBeVisible();
+  // No presenter was chosen in Make an ad: the note says what is left to add.
+  await expect(note).toContainText(AdDraftMessages.presenterNeeded);
   await expect(page).toHaveURL(/\/app\/editor\?project=[0-9a-f-]{36}/);
   await expect(page.getByRole('article')).toHaveCount(PLAN.length + OTHER_HOOKS.length);
   for (const name of PLAN) await expect(section(page, name)).toBeVisible();
@@ -75,12 +89,13 @@ test('draft from a product, generate its three hook variants as one job, compare
   test.setTimeout(150_000);
   const { email } = await signUpAndConfirm(page, request, { tag: 'ad-hooks', at: '/app/products' });
   await grantCredits(email, 20);
-  await draftAd(page, 'Mint Bottle', 'An insulated steel bottle that keeps water cold for 24 hours.');
+  // Who presents is chosen once, in Make an ad: every talking section, the other hooks too, shows them.
+  await draftAd(page, 'Mint Bottle', 'An insulated steel bottle that keeps water cold for 24 hours.', FACE);
   await expect(page).toHaveURL(/project=/);
-
-  // What the draft leaves to the user: who presents each talking section. Veo 3 speaks the scripts itself.
   for (const name of [...PLAN.filter((n) => n !== 'Product shot'), ...OTHER_HOOKS])
-    await section(page, name).getByLabel(`Upload an image for ${name}`).setInputFiles(FACE);
+    await expect(section(page, name).getByRole('img', { name: `Start of ${name}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Drafted offline' })).not.toContainText(AdDraftMessages.presenterNeeded);
+  // Veo 3 speaks the scripts itself: nothing is left to add.
   await page.getByLabel('Model').selectOption({ label: 'Veo 3' });
   const before = await credits(page);
   await page.getByRole('button', { name: 'Generate Video', exact: true }).click();

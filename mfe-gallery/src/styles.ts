@@ -115,7 +115,10 @@ const galleryCss = `
 .ga-products{list-style:none;margin:0;padding:0;display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(300px,1fr))}
 .ga-product{display:grid;gap:.5rem;padding:1rem}
 .ga-make-ad{display:grid;gap:.5rem}
-.ga-make-ad label{display:grid;gap:.25rem;font-size:.875rem}
+.ga-make-ad>label{display:grid;gap:.25rem;font-size:.875rem}
+.ga-presenter{display:grid;gap:.5rem;border:0;padding:0;margin:0;min-width:0;font-size:.875rem}
+.ga-presenter legend{font-weight:600;padding:0;margin-bottom:.25rem}
+.ga-presenter .ga-pick-grid{max-height:15rem;overflow:auto;padding:4px}
 .ga-make-ad textarea{resize:vertical;min-height:4.5rem;font:inherit}
 .ga-pick-grid{list-style:none;margin:0;padding:0;display:grid;gap:8px;grid-template-columns:repeat(auto-fill,minmax(84px,1fr))}
 .ga-pick{position:relative;display:block;cursor:pointer;border-radius:10px;overflow:hidden;outline-offset:2px}

@@ -26,6 +26,7 @@ import {
   useRemoveProductImage,
   useUpdateProduct,
 } from './api.ts';
+import { PresenterPicker } from './PresenterPicker.tsx';
 
 const FAILED = 'That did not work. Please try again.';
 
@@ -189,11 +190,15 @@ function StoreImport() {
 
 /**
  * "Make an ad": the words the scripts are written from (the product's description, from its store
- * or typed here), then the editor opens with the drafted plan. Drafting is free; Generate charges.
+ * or typed here) and, optionally, who presents it (then every talking section shows them and the
+ * draft can be generated as it is), then the editor opens with the drafted plan. Drafting is free;
+ * Generate charges.
  */
 function MakeAd({ product }: { product: Product }) {
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState(product.description);
+  // One of the user's images (its URL), or null: chosen later in the editor.
+  const [presenter, setPresenter] = useState<string | null>(null);
   const drafting = useDraftAdMutation();
   const navigate = useNavigate();
   if (!open)
@@ -212,7 +217,7 @@ function MakeAd({ product }: { product: Product }) {
   const draft = (event: FormEvent) => {
     event.preventDefault();
     drafting.mutate(
-      { product, description: description.trim() },
+      { product, description: description.trim(), presenterImageUrl: presenter },
       { onSuccess: (adDraft) => void navigate(AppPaths.editor, { state: { adDraft } satisfies EditorNavigationState }) },
     );
   };
@@ -228,6 +233,7 @@ function MakeAd({ product }: { product: Product }) {
           onChange={(e) => setDescription(e.target.value)}
         />
       </label>
+      <PresenterPicker value={presenter} onChange={setPresenter} />
       <div className="ga-promptbar-row">
         <button type="submit" className="st-btn st-btn-primary" disabled={drafting.isPending}>
           {drafting.isPending ? AdDraftMessages.drafting : 'Draft the ad'}

@@ -100,15 +100,24 @@ export const draftAd = (request: AdDraftRequest) =>
   );
 
 /**
- * Drafts an ad from one of the user's products (free; the editor receives the draft). A description
- * changed on the way is kept with the product first, and the products are read again.
+ * Drafts an ad from one of the user's products (free; the editor receives the draft), presented by
+ * one of their images when one is chosen. A description changed on the way is kept with the product
+ * first, and the products are read again.
  */
 export function useDraftAdMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ product, description }: { product: Product; description: string }) => {
+    mutationFn: async ({
+      product,
+      description,
+      presenterImageUrl,
+    }: {
+      product: Product;
+      description: string;
+      presenterImageUrl: string | null;
+    }) => {
       if (description !== product.description) await updateProduct({ id: product.id, description });
-      return draftAd({ productId: product.id });
+      return draftAd({ productId: product.id, ...(presenterImageUrl && { presenterImageUrl }) });
     },
     onSettled: refreshProducts(queryClient),
   });

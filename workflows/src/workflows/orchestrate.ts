@@ -181,9 +181,10 @@ async function runVariants(
       if (variant.done.formats?.length) for (const id of variant.sections) inFormats.add(id);
       return made(variant.done);
     }
-    const own = await Promise.all(variant.sections.map((id) => rendering.get(id)));
-    const failed = own.find((s) => !s || s.status !== 'COMPLETED' || !s.video);
-    if (failed) return { id: variant.id, label: variant.label, status: 'FAILED', final: null, error: failed?.error ?? null };
+    // Every section a variant plays is one of the job's (the start checks it).
+    const own = await Promise.all(variant.sections.map((id) => rendering.get(id)!));
+    const failed = own.find((s) => s.status !== 'COMPLETED' || !s.video);
+    if (failed) return { id: variant.id, label: variant.label, status: 'FAILED', final: null, error: failed.error };
     return slot(async () => {
       if (spec.ad) {
         try {
@@ -197,7 +198,7 @@ async function runVariants(
       }
       const joined = await acts.concat(
         spec.jobId,
-        own.map((s) => s!.video!),
+        own.map((s) => s.video!),
         variant.id,
       );
       const assetId = await acts.store(spec.jobId, spec.userId, joined.video, joined.poster, variant.id);

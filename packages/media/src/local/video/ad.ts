@@ -4,15 +4,20 @@
  * closed by the brand's end card, with music under it all. Each format is made from the section
  * clips, never from another format.
  */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_CAPTION_HIGHLIGHT } from '@studio/contracts';
 import type { FinishAdInput, FinishedAdFormat, ProductCutOut, WordTiming } from '../../capabilities.ts';
 import { mixMusic, replaceVideoAudio } from '../audio/mix.ts';
-import { localBurnCaptions } from './captions.ts';
-import { localConcat, localPosterFrame, localWithSilence } from './clips.ts';
+import { captionsFilter } from './captions.ts';
+import { AUDIO_ENCODE, ENCODE, encodeToMp4, localConcat, localPosterFrame, localWithSilence } from './clips.ts';
 import { cutClip, mapTime, remapWords, spansDuration, tightSpans } from './cuts.ts';
 import { renderEndCard } from './end-card.ts';
-import { overlayProductCard, productCutOut, productOverlayCard, type ProductShotTools } from './product-shot.ts';
-import { cropPath, faceTrack, reframeClip, type FaceSample, type FindFaces } from './reframe-clip.ts';
+import { productCutOut, productOverlayCard, type ProductCard, type ProductShotTools } from './product-shot.ts';
+import { cropPath, faceTrack, reframeFilter, type FaceSample, type FindFaces } from './reframe-clip.ts';
 import { END_CARD_S } from './render-end-card.ts';
+import { captionsAss, drawsCaptions } from './word-captions.ts';
 
 export interface AdTools {
   findFaces: FindFaces;
@@ -85,36 +90,26 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
   for (const [i, format] of input.formats.entries()) {
     await input.onProgress?.({ format: format.aspectRatio, done: 1 + i, total });
     const size = { width: format.width, height: format.height };
-    const clips: Buffer[] = [];
+    const parts: FormatPart[] = [];
     for (const s of sections) {
       const own = s.formats?.[format.aspectRatio];
-      const clip = own
-        ? own
-        : sameShape(source, size) && source.width === size.width
-          ? s.video
-          : await reframeClip(s.video, cropPath(await trackOf(s), source, size), size);
-      // The product card is laid out for this format, over the speaker as this format frames them.
-      clips.push(s.card ? await overlayProductCard(clip, await productOverlayCard({ ...s.card, ...size })) : clip);
+      const kept = own ?? (sameShape(source, size) && source.width === size.width ? s.video : null);
+      parts.push({
+        video: kept ?? s.video,
+        // Re-framed around the speaker as this format frames them; the card laid out over that framing.
+        reframe: kept ? null : reframeFilter(cropPath(await trackOf(s), source, size), size),
+        card: s.card ? await productOverlayCard({ ...s.card, ...size }) : null,
+      });
     }
-    const joined = clips.length === 1 ? clips[0]! : await localConcat(clips);
-    let video =
+    const ass =
       input.captionStyle === 'none' || words.length === 0
-        ? joined
-        : await localBurnCaptions({
-            video: joined,
-            script: '',
-            ...size,
-            durationS,
-            words,
-            style: input.captionStyle,
-            highlight: input.highlight,
-          });
-    let length = durationS;
-    if (input.endCard) {
-      const card = await renderEndCard({ ...input.endCard, ...size, durationS: END_CARD_S });
-      video = await localConcat([video, await localWithSilence(card.video)]);
-      length += END_CARD_S;
-    }
+        ? null
+        : captionsAss({ words, style: input.captionStyle, highlight: input.highlight ?? DEFAULT_CAPTION_HIGHLIGHT, ...size });
+    const endCard = input.endCard
+      ? await localWithSilence((await renderEndCard({ ...input.endCard, ...size, durationS: END_CARD_S })).video)
+      : null;
+    let video = await renderFormat(parts, ass && drawsCaptions(ass) ? ass : null, endCard);
+    const length = durationS + (endCard ? END_CARD_S : 0);
     if (input.music) {
       const mix = await mixMusic({ speech: video, durationS: length, ...input.music, music: input.music.audio });
       video = await replaceVideoAudio(video, mix);
@@ -122,4 +117,72 @@ export async function localFinishAd(input: FinishAdInput, tools: AdTools): Promi
     formats.push({ aspectRatio: format.aspectRatio, ...size, video, poster: await localPosterFrame(video), durationS: length, words });
   }
   return formats;
+}
+
+/** A cut section as one format shows it: re-framed (or as it is), with its product card. */
+interface FormatPart {
+  video: Buffer;
+  reframe: string | null;
+  card: ProductCard | null;
+}
+
+/**
+ * One format of the ad in one ffmpeg pass: each section re-framed and carded, the sections joined,
+ * the captions burned on the joined timeline, the end card after them, encoded once. Sections that
+ * need no drawing at all are joined by stream copy.
+ */
+async function renderFormat(parts: FormatPart[], ass: string | null, endCard: Buffer | null): Promise<Buffer> {
+  const clips = endCard ? [...parts.map((p) => p.video), endCard] : parts.map((p) => p.video);
+  if (!ass && parts.every((p) => !p.reframe && !p.card)) return clips.length === 1 ? clips[0]! : localConcat(clips);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-ad-format-'));
+  try {
+    const inputs: string[] = [];
+    const graph: string[] = [];
+    let count = 0;
+    /** Writes an input (a still is looped) and answers its index in the graph. */
+    const add = async (name: string, bytes: Buffer, loop = false) => {
+      const file = path.join(dir, name);
+      await fs.writeFile(file, bytes);
+      inputs.push(...(loop ? ['-loop', '1'] : []), '-i', file);
+      return count++;
+    };
+    const joined: string[] = [];
+    for (const [i, part] of parts.entries()) {
+      const clip = await add(`${i}.mp4`, part.video);
+      let picture = `p${i}`;
+      graph.push(`[${clip}:v]${part.reframe ?? 'setsar=1'}[${picture}]`);
+      if (part.card) {
+        const card = await add(`${i}-card.png`, part.card.png, true);
+        graph.push(part.card.filter(picture, `${card}:v`, `c${i}`));
+        picture = `c${i}`;
+      }
+      joined.push(`[${picture}][${clip}:a]`);
+    }
+    graph.push(`${joined.join('')}concat=n=${parts.length}:v=1:a=1[talk][talka]`);
+    let [picture, sound] = ['talk', 'talka'];
+    if (ass) {
+      const subtitles = path.join(dir, 'captions.ass');
+      await fs.writeFile(subtitles, ass);
+      graph.push(`[talk]${captionsFilter(subtitles)}[captioned]`);
+      picture = 'captioned';
+    }
+    if (endCard) {
+      const card = await add('end.mp4', endCard);
+      graph.push(`[${card}:v]setsar=1[endv]`);
+      graph.push(`[${picture}][${sound}][endv][${card}:a]concat=n=2:v=1:a=1[adv][ada]`);
+      [picture, sound] = ['adv', 'ada'];
+    }
+    return await encodeToMp4(
+      (out) => [
+        ...inputs,
+        ...['-filter_complex', graph.join(';'), '-map', `[${picture}]`, '-map', `[${sound}]`],
+        ...ENCODE,
+        ...AUDIO_ENCODE,
+        ...['-movflags', '+faststart', '-y', out],
+      ],
+      Buffer.alloc(0),
+    );
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }

@@ -198,17 +198,21 @@ export function pathExpression(keys: readonly CropKey[], axis: 'x' | 'y'): strin
   return expr;
 }
 
+/** The ffmpeg filter that crops a picture along `crop` and scales it to `out`. */
+export function reframeFilter(crop: CropPath, out: { width: number; height: number }): string {
+  // Commas inside the expressions are escaped for the filter graph's parser.
+  const x = pathExpression(crop.keys, 'x').replaceAll(',', '\\,');
+  const y = pathExpression(crop.keys, 'y').replaceAll(',', '\\,');
+  return `crop=${crop.width}:${crop.height}:${x}:${y},scale=${out.width}:${out.height}:flags=lanczos,setsar=1`;
+}
+
 /** The clip cropped along `path` and scaled to `out` (its sound copied). */
 export async function reframeClip(video: Buffer, crop: CropPath, out: { width: number; height: number }): Promise<Buffer> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-reframe-'));
   try {
     const input = path.join(dir, 'in.mp4');
     await fs.writeFile(input, video);
-    // Commas inside the expressions are escaped for the filter graph's parser.
-    const x = pathExpression(crop.keys, 'x').replaceAll(',', '\\,');
-    const y = pathExpression(crop.keys, 'y').replaceAll(',', '\\,');
-    const filter = `crop=${crop.width}:${crop.height}:${x}:${y},scale=${out.width}:${out.height}:flags=lanczos,setsar=1`;
-    return await encodeFiltered(input, pictureFilter(filter));
+    return await encodeFiltered(input, pictureFilter(reframeFilter(crop, out)));
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

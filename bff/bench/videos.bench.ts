@@ -194,7 +194,8 @@ async function benchHookVariants() {
       variantMs.push(await timed(owner, threeHooks(ad)));
       reusedMs.push(await timed(owner, threeHooks(ad)));
       let separate = 0;
-      for (const hook of sized<readonly Part[]>(hooks, hooks.slice(0, 1))) separate += await timed(await fresh(), jobOf(ad, [hook, 'body1', 'body2']));
+      for (const hook of sized<readonly Part[]>(hooks, hooks.slice(0, 1)))
+        separate += await timed(await fresh(), jobOf(ad, [hook, 'body1', 'body2']));
       separateMs.push(SMOKE ? separate * hooks.length : separate);
     }
     return { variant: median(variantMs), separate: median(separateMs), reused: median(reusedMs) };

@@ -116,7 +116,10 @@ export const DraftSection = z.object({
    */
   lastVideo: z
     .object({
-      url: z.string().max(500).refine((url) => parseJobClipPath(url) !== null),
+      url: z
+        .string()
+        .max(500)
+        .refine((url) => parseJobClipPath(url) !== null),
       posterUrl: z.string().max(500).nullable().default(null),
       signature: z.string().max(20_000),
     })
@@ -160,9 +163,7 @@ export const ProjectDraft = z.object(
      */
     hook: z
       .object({
-        alternatives: z
-          .array(DraftSection)
-          .max(MAX_HOOK_ALTERNATIVES, { error: ProjectMessages.tooManyHooks }),
+        alternatives: z.array(DraftSection).max(MAX_HOOK_ALTERNATIVES, { error: ProjectMessages.tooManyHooks }),
       })
       .nullable()
       .default(null),

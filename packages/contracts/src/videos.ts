@@ -230,7 +230,10 @@ const jsonField = <T extends z.ZodType>(schema: T, message: string) =>
  * request's `sections`). Sections several variants play are rendered once.
  */
 export const VideoVariantInput = z.object({
-  id: z.string({ error: Messages.videoVariantsInvalid }).trim().regex(/^[\w-]{1,100}$/, { error: Messages.videoVariantsInvalid }),
+  id: z
+    .string({ error: Messages.videoVariantsInvalid })
+    .trim()
+    .regex(/^[\w-]{1,100}$/, { error: Messages.videoVariantsInvalid }),
   label: z.string({ error: Messages.videoVariantsInvalid }).trim().max(100, { error: Messages.videoVariantsInvalid }).default(''),
   sections: z
     .array(z.string().trim().min(1).max(100), { error: Messages.videoVariantsInvalid })

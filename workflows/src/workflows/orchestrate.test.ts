@@ -236,7 +236,13 @@ describe('hook variants (issue 40 §2)', () => {
   it('renders the shared sections once and makes one video per hook, each from its own sections in its order', async () => {
     const { acts, calls } = doubles();
     const outcome = await runVideoJob(hooks(), acts);
-    expect(calls.filter((c) => c.startsWith('animate')).sort()).toEqual(['animate:b1', 'animate:b2', 'animate:h1', 'animate:h2', 'animate:h3']);
+    expect(calls.filter((c) => c.startsWith('animate')).sort()).toEqual([
+      'animate:b1',
+      'animate:b2',
+      'animate:h1',
+      'animate:h2',
+      'animate:h3',
+    ]);
     expect(calls.filter((c) => c.startsWith('concat')).sort()).toEqual([
       'concat:synced-h1,synced-b1,synced-b2@v1',
       'concat:synced-h2,synced-b1,synced-b2@v2',

@@ -320,7 +320,10 @@ export function createActivities({ db, objects, media }: ActivityDeps): VideoAct
         // Stored once per run (per variant), however often this step runs.
         const stored = variant ? variant.asset_id : job.asset_id;
         if (stored) return stored;
-        const rows = await trx('video_sections').where({ job_id: jobId }).orderBy('position').select('section_id', 'script', 'video_prompt');
+        const rows = await trx('video_sections')
+          .where({ job_id: jobId })
+          .orderBy('position')
+          .select('section_id', 'script', 'video_prompt');
         const sections = variant
           ? variant.section_ids.flatMap((id) => rows.filter((r: { section_id: string }) => r.section_id === id))
           : rows;

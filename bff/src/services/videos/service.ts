@@ -384,15 +384,17 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     const sectionVoices = Object.fromEntries(prepared.flatMap((s) => (s.voice ? [[s.id, s.voice] as const] : [])));
     const lengthOf = (ids: string[]) => ids.reduce((n, id) => n + (prepared.find((s) => s.id === id)?.lengthS ?? 0), 0);
     // The plan's longest video holds for each video the job makes.
-    await assertPlanAllows(
-      user,
-      variants ? Math.max(...variants.map((v) => lengthOf(v.sections))) : lengthOf(prepared.map((s) => s.id)),
-    );
+    await assertPlanAllows(user, variants ? Math.max(...variants.map((v) => lengthOf(v.sections))) : lengthOf(prepared.map((s) => s.id)));
     await assertStorageAvailable(db, user.id);
     const size = VIDEO_RENDER_SIZES[aspectRatio]!;
     // What each clip is made from (its render key), then the caller's clips of the same keys.
     for (const s of prepared) {
-      const voice = s.voice ?? { voiceId: fields.voiceId, stability: fields.stability, similarityBoost: fields.similarityBoost, speed: fields.speed };
+      const voice = s.voice ?? {
+        voiceId: fields.voiceId,
+        stability: fields.stability,
+        similarityBoost: fields.similarityBoost,
+        speed: fields.speed,
+      };
       s.renderKey = renderKeyOf({
         userId: user.id,
         kind: s.shot ? 'product' : 'talking',

@@ -18,6 +18,9 @@ const BLOCKS_PER_SECTION = SMOKE ? 1 : 20;
 const TARGET_MB = 500;
 
 /** Peak resident memory (kB) of each child process seen, by pid. */
+/** This process's command line: a child that still has it has not started its own program yet. */
+const self = fs.readFileSync('/proc/self/cmdline');
+
 function childPeaks(into: Map<number, number>) {
   let tasks: string[] = [];
   try {
@@ -34,6 +37,9 @@ function childPeaks(into: Map<number, number>) {
     }
     for (const pid of children.split(/\s+/).filter(Boolean).map(Number)) {
       try {
+        // A child forked and not yet exec'd is still this process (its pages shared with it, counted
+        // again): it is sampled once it runs its own program.
+        if (fs.readFileSync(`/proc/${pid}/cmdline`).equals(self)) continue;
         const hwm = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
         if (hwm) into.set(pid, Math.max(into.get(pid) ?? 0, Number(hwm[1])));
       } catch {

@@ -3,7 +3,8 @@
  * or paid twice (its render key), a `cachedVideoUrl` is honoured only for the caller's own clip whose
  * key still matches, and hook variants render their shared sections once.
  */
-import { ApiRoutes, jobClipPath, type JobView, type UserAsset } from '@studio/contracts';
+import { randomUUID } from 'node:crypto';
+import { ApiRoutes, jobClipPath, Messages, PLAN_LIMITS, type JobView, type UserAsset } from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -316,6 +317,50 @@ describe('hook variants (issue 40 §2)', () => {
     expect(allReused.result!.variants.map((v) => v.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
     expect(await balanceOf(client)).toBe(30 - 2 * 5);
   }, 120_000);
+
+  it('counts a job of hooks as a video per hook against the plan’s videos a month', async () => {
+    const { user, client } = await member(studio, { credits: 30, tier: 'free' });
+    const { videosPerMonth } = PLAN_LIMITS.free;
+    // Earlier videos this month, two short of the plan's.
+    await studio.deps.db('generated_videos').insert(
+      Array.from({ length: videosPerMonth - 2 }, () => ({
+        id: randomUUID(),
+        user_id: user.id,
+        kind: 'animation',
+        status: 'COMPLETED',
+        model: 'animation',
+        aspect_ratio: '9:16',
+        width: 720,
+        height: 1280,
+        settings: '{}',
+        engine: 'dbos',
+        deadline_at: new Date(),
+      })),
+    );
+    const [h1, h2, h3, body] = await Promise.all(['#a05050', '#50a050', '#5050a0', '#707070'].map((c) => still(c)));
+    const sections: Section[] = [
+      { id: 'h1', image: h1 },
+      { id: 'h2', image: h2 },
+      { id: 'h3', image: h3 },
+      { id: 'body', image: body },
+    ];
+    const hooks = (n: number) => JSON.stringify(['h1', 'h2', 'h3'].slice(0, n).map((h, i) => ({ id: `v${i}`, sections: [h, 'body'] })));
+    // Three videos would be one over the plan: refused, nothing charged.
+    const three = await client.post(ApiRoutes.generateVideo, form(sections, { variants: hooks(3) }));
+    expect(three.status).toBe(403);
+    expect(three.body.error.message).toBe(Messages.videoMonthlyLimit);
+    expect(await balanceOf(client)).toBe(30);
+    // Two fit; then the month is full, and a plain job is refused.
+    await run(client, sections.slice(1), {
+      variants: JSON.stringify([
+        { id: 'v0', sections: ['h2', 'body'] },
+        { id: 'v1', sections: ['h3', 'body'] },
+      ]),
+    });
+    const next = await client.post(ApiRoutes.generateVideo, form([{ id: 'one', image: h1 }]));
+    expect(next.status).toBe(403);
+    expect(next.body.error.message).toBe(Messages.videoMonthlyLimit);
+  });
 
   it('refuses variants that name sections the request has not, with a clear 400, and charges nothing', async () => {
     const { client } = await member(studio, { credits: 10 });

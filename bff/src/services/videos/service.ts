@@ -152,12 +152,12 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     return jobView(job, sections, variants);
   };
 
-  /** Spec 1 §9: videos a month and the longest video of the caller's plan. */
-  const assertPlanAllows = async (user: { id: string; email: string }, lengthS: number) => {
+  /** Spec 1 §9: videos a month (a job of hook variants asks for `videos` of them) and the longest video of the caller's plan. */
+  const assertPlanAllows = async (user: { id: string; email: string }, lengthS: number, videos = 1) => {
     const profile = await getOrCreateProfile(db, user);
     const limits = planLimitsFor(profile.subscription_tier);
     const { videosThisMonth } = await getUsageCounts(db, user.id);
-    if (videosThisMonth >= limits.videosPerMonth) throw forbidden(Messages.videoMonthlyLimit);
+    if (videosThisMonth + videos > limits.videosPerMonth) throw forbidden(Messages.videoMonthlyLimit);
     if (lengthS > limits.maxVideoLength) throw invalidRequest(Messages.videoTooLong, { maxVideoLength: limits.maxVideoLength });
   };
 
@@ -384,7 +384,11 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
     const sectionVoices = Object.fromEntries(prepared.flatMap((s) => (s.voice ? [[s.id, s.voice] as const] : [])));
     const lengthOf = (ids: string[]) => ids.reduce((n, id) => n + (prepared.find((s) => s.id === id)?.lengthS ?? 0), 0);
     // The plan's longest video holds for each video the job makes.
-    await assertPlanAllows(user, variants ? Math.max(...variants.map((v) => lengthOf(v.sections))) : lengthOf(prepared.map((s) => s.id)));
+    await assertPlanAllows(
+      user,
+      variants ? Math.max(...variants.map((v) => lengthOf(v.sections))) : lengthOf(prepared.map((s) => s.id)),
+      variants?.length ?? 1,
+    );
     await assertStorageAvailable(db, user.id);
     const size = VIDEO_RENDER_SIZES[aspectRatio]!;
     // What each clip is made from (its render key), then the caller's clips of the same keys.

@@ -15,6 +15,9 @@ import type { JobEngine } from './services/videos/engine.ts';
 import { overdueJobs } from './services/videos/store.ts';
 import { serveMetrics } from './metrics.ts';
 import { startTracing } from './tracing.ts';
+
+/** How long an idle kept-alive connection stays open (longer than the usual proxies' 60 s idle timeout). */
+const KEEP_ALIVE_MS = 65_000;
 import { timeOut } from './services/videos/jobs.ts';
 
 export interface RunningStudio {
@@ -106,6 +109,11 @@ export async function startStudio(
     if (config.metrics.port !== undefined) metrics = await serveMetrics(config.metrics.port, config.host);
     const app = createApp(deps);
     const server = app.listen(config.port, config.host);
+    // An idle kept-alive connection stays open a minute, not Node's 5 s: a client (a browser, a proxy
+    // with its own 60 s idle timeout) that sends on a connection the server is closing that same moment
+    // gets a reset. The headers' deadline must be longer than this.
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
     await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { ApiRoutes, Messages } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asRemoteClient, rawRequest, signedInUser, startTestStudio, type TestClient, type TestStudio } from '../../test/harness.ts';
@@ -154,4 +155,25 @@ describe('headers', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
   });
+});
+
+describe('kept-alive connections', () => {
+  it('keeps an idle connection open past Node’s 5 s, so a client sending on it is not reset', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = http.get(new URL(ApiRoutes.health, studio.url), { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 });

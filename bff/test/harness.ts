@@ -281,6 +281,25 @@ export async function ensureProfile(studio: RunningStudio, user: { id: string; e
   await studio.deps.db.raw('SELECT ensure_profile(?, ?, ?)', [user.id, user.email, trialCredits]);
 }
 
+/** `count` finished animations the user made this month: what the plan's videos a month counts. */
+export async function videosMadeThisMonth(studio: RunningStudio, userId: string, count: number): Promise<void> {
+  await studio.deps.db('generated_videos').insert(
+    Array.from({ length: count }, () => ({
+      id: randomUUID(),
+      user_id: userId,
+      kind: 'animation',
+      status: 'COMPLETED',
+      model: 'animation',
+      aspect_ratio: '9:16',
+      width: 720,
+      height: 1280,
+      settings: '{}',
+      engine: 'dbos',
+      deadline_at: new Date(),
+    })),
+  );
+}
+
 /** A signed-in user with a profile: `credits` to spend (20 by default) and, if given, a plan tier. */
 export async function member(studio: TestStudio, options: { credits?: number; tier?: SubscriptionTierName } = {}) {
   const signed = await signedInUser(studio);

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
   ApiRoutes,
   lipsyncDurationFor,
   Messages,
+  PLAN_LIMITS,
   videoCreditsNeeded,
   videoStarted,
   videosPartial,
@@ -22,6 +22,7 @@ import {
   member,
   balanceOf,
   waitForJob,
+  videosMadeThisMonth,
 } from '../../../test/harness.ts';
 
 let studio: TestStudio;
@@ -465,20 +466,7 @@ describe('failures, retries, cancelling and timeouts', () => {
 
   it('holds the plan’s videos a month and longest video', async () => {
     const { user, client } = await member(studio, { credits: 50 });
-    const rows = Array.from({ length: 10 }, () => ({
-      id: randomUUID(),
-      user_id: user.id,
-      kind: 'animation',
-      status: 'COMPLETED',
-      model: 'animation',
-      aspect_ratio: '9:16',
-      width: 720,
-      height: 1280,
-      settings: '{}',
-      engine: 'dbos',
-      deadline_at: new Date(),
-    }));
-    await studio.deps.db('generated_videos').insert(rows);
+    await videosMadeThisMonth(studio, user.id, PLAN_LIMITS.free.videosPerMonth);
     const res = await client.post(ApiRoutes.generateVideo, await videoForm([{ id: 'a', videoDuration: 3 }]));
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe(Messages.videoMonthlyLimit);

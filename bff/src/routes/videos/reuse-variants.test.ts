@@ -3,12 +3,19 @@
  * or paid twice (its render key), a `cachedVideoUrl` is honoured only for the caller's own clip whose
  * key still matches, and hook variants render their shared sections once.
  */
-import { randomUUID } from 'node:crypto';
 import { ApiRoutes, jobClipPath, Messages, PLAN_LIMITS, type JobView, type UserAsset } from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { balanceOf, member, startTestStudio, waitForJob, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import {
+  balanceOf,
+  member,
+  startTestStudio,
+  videosMadeThisMonth,
+  waitForJob,
+  type TestClient,
+  type TestStudio,
+} from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -322,21 +329,7 @@ describe('hook variants (issue 40 §2)', () => {
     const { user, client } = await member(studio, { credits: 30, tier: 'free' });
     const { videosPerMonth } = PLAN_LIMITS.free;
     // Earlier videos this month, two short of the plan's.
-    await studio.deps.db('generated_videos').insert(
-      Array.from({ length: videosPerMonth - 2 }, () => ({
-        id: randomUUID(),
-        user_id: user.id,
-        kind: 'animation',
-        status: 'COMPLETED',
-        model: 'animation',
-        aspect_ratio: '9:16',
-        width: 720,
-        height: 1280,
-        settings: '{}',
-        engine: 'dbos',
-        deadline_at: new Date(),
-      })),
-    );
+    await videosMadeThisMonth(studio, user.id, videosPerMonth - 2);
     const [h1, h2, h3, body] = await Promise.all(['#a05050', '#50a050', '#5050a0', '#707070'].map((c) => still(c)));
     const sections: Section[] = [
       { id: 'h1', image: h1 },

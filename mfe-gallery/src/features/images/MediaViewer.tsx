@@ -115,35 +115,23 @@ export function MediaViewer({
               data-loaded={loaded}
             />
           )}
-          {variants.length > 1 && onFormat && (
-            <div className="ga-viewer-formats" role="group" aria-label="Hooks">
-              {variants.map((v) => (
-                <button
-                  key={v.id}
-                  type="button"
-                  className="st-btn st-btn-secondary"
-                  aria-pressed={v.metadata.variant?.id === metadata.variant?.id}
-                  onClick={() => onFormat(v)}
-                >
-                  {v.metadata.variant?.label ?? 'Video'}
-                </button>
-              ))}
-            </div>
-          )}
-          {formats.length > 1 && onFormat && (
-            <div className="ga-viewer-formats" role="group" aria-label="Formats">
-              {formats.map((f) => (
-                <button
-                  key={f.id}
-                  type="button"
-                  className="st-btn st-btn-secondary"
-                  aria-pressed={f.id === asset.id}
-                  onClick={() => onFormat(f)}
-                >
-                  {f.metadata.aspectRatio}
-                </button>
-              ))}
-            </div>
+          {onFormat && (
+            <>
+              <AssetSwitch
+                label="Hooks"
+                assets={variants}
+                pressed={(v) => v.metadata.variant?.id === metadata.variant?.id}
+                name={(v) => v.metadata.variant?.label ?? 'Video'}
+                onPick={onFormat}
+              />
+              <AssetSwitch
+                label="Formats"
+                assets={formats}
+                pressed={(f) => f.id === asset.id}
+                name={(f) => f.metadata.aspectRatio}
+                onPick={onFormat}
+              />
+            </>
           )}
         </figure>
         <div className="ga-viewer-info">
@@ -249,6 +237,32 @@ export function MediaViewer({
 }
 
 /** spec 2 §2 "associate with a character": the character picker's texts. */
+/** Buttons that switch the viewer between a job's videos (its hooks, or its formats); none for a single one. */
+function AssetSwitch({
+  label,
+  assets,
+  pressed,
+  name,
+  onPick,
+}: {
+  label: string;
+  assets: readonly UserAsset[];
+  pressed: (asset: UserAsset) => boolean;
+  name: (asset: UserAsset) => ReactNode;
+  onPick: (asset: UserAsset) => void;
+}) {
+  if (assets.length < 2) return null;
+  return (
+    <div className="ga-viewer-formats" role="group" aria-label={label}>
+      {assets.map((a) => (
+        <button key={a.id} type="button" className="st-btn st-btn-secondary" aria-pressed={pressed(a)} onClick={() => onPick(a)}>
+          {name(a)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function CharacterChooser({ asset, characters, actions }: { asset: UserAsset; characters: readonly Character[]; actions: AssetActions }) {
   if (characters.length === 0) return <p className="ga-notice">Choose a character: No characters created yet</p>;
   return (

@@ -7,9 +7,6 @@
  * the scene's light the studio lays on every cut-out (`standOn`), so its frames pass the
  * product-fidelity check (`image/fidelity.ts`).
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { createCanvas, loadImage, type Canvas } from '@napi-rs/canvas';
 import {
   CAPTION_SAFE_AREA,
@@ -26,7 +23,7 @@ import { renderScene } from '../image/scenes.ts';
 import { cutOut, type Segmentation } from '../image/segmenter.ts';
 import { stageBox, standOn } from '../image/studio.ts';
 import { WorkerPool } from '../model-worker.ts';
-import { encodeFedToMp4, encodeFiltered, ENCODE, meta, VIDEO_FPS } from './clips.ts';
+import { encodeFedToMp4, ENCODE, meta, VIDEO_FPS } from './clips.ts';
 import { captionBandTop } from './word-captions.ts';
 
 export type { ProductCutOut, ProductShot, ProductShotInput } from '../../capabilities.ts';
@@ -339,30 +336,6 @@ export interface ProductCard extends ProductCardPlacement {
    * the card fades and rises in over 0.25 s and fades out, and is drawn only in its window.
    */
   filter(video: string, card: string, out: string): string;
-}
-
-/** A clip with the product card over it in its window (the sound as it was). */
-export async function overlayProductCard(video: Buffer, card: ProductCard): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-card-'));
-  try {
-    const [input, still] = [path.join(dir, 'in.mp4'), path.join(dir, 'card.png')];
-    await Promise.all([fs.writeFile(input, video), fs.writeFile(still, card.png)]);
-    // The card's still is the second input; the graph and its maps follow it.
-    return await encodeFiltered(input, [
-      '-loop',
-      '1',
-      '-i',
-      still,
-      '-filter_complex',
-      card.filter('0:v', '1:v', 'shown'),
-      '-map',
-      '[shown]',
-      '-map',
-      '0:a?',
-    ]);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** How long the card takes to come in and to go. */

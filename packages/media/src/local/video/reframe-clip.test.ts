@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFfmpeg } from '../ffmpeg.ts';
 import { FaceMesh } from './face-mesh.ts';
-import { cropPath, cropSize, faceTrack, pathExpression, reframeClip, type Box } from './reframe-clip.ts';
+import { encodeFiltered, pictureFilter } from './clips.ts';
+import { cropPath, cropSize, faceTrack, pathExpression, reframeFilter, type Box, type CropPath } from './reframe-clip.ts';
 
 // The face mesh looks at what the re-framing made: in every format, the whole face is inside the frame.
 
@@ -17,6 +18,12 @@ const mesh = new FaceMesh();
 const findBoxes = (rgb: Uint8Array, width: number, height: number) => mesh.findBoxes(rgb, width, height);
 /** What the test checks the result with: the whole mesh. */
 const findFaces = (rgb: Uint8Array, width: number, height: number) => mesh.detect(rgb, width, height);
+/** A clip re-framed alone, as the ad's one pass re-frames each section (the filter it uses). */
+async function reframeClip(video: Buffer, crop: CropPath, out: { width: number; height: number }): Promise<Buffer> {
+  const input = path.join(dir, `reframe-${crop.width}x${crop.height}-${out.width}x${out.height}.mp4`);
+  await fs.writeFile(input, video);
+  return encodeFiltered(input, pictureFilter(reframeFilter(crop, out)));
+}
 let dir: string;
 /** A woman of a group photo, upright, looking at the camera. */
 let face: string;

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FaceBox } from './face-mesh.ts';
 import { runFfmpeg } from '../ffmpeg.ts';
-import { encodeFiltered, pictureFilter } from './clips.ts';
 
 export interface Box {
   left: number;
@@ -204,16 +203,4 @@ export function reframeFilter(crop: CropPath, out: { width: number; height: numb
   const x = pathExpression(crop.keys, 'x').replaceAll(',', '\\,');
   const y = pathExpression(crop.keys, 'y').replaceAll(',', '\\,');
   return `crop=${crop.width}:${crop.height}:${x}:${y},scale=${out.width}:${out.height}:flags=lanczos,setsar=1`;
-}
-
-/** The clip cropped along `path` and scaled to `out` (its sound copied). */
-export async function reframeClip(video: Buffer, crop: CropPath, out: { width: number; height: number }): Promise<Buffer> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'studio-reframe-'));
-  try {
-    const input = path.join(dir, 'in.mp4');
-    await fs.writeFile(input, video);
-    return await encodeFiltered(input, pictureFilter(reframeFilter(crop, out)));
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }

@@ -19,6 +19,11 @@ export const DEFAULT_LLM_MODELS = { openai: 'gpt-4o-mini', fal: 'google/gemini-f
 
 const optionalUrl = z.url({ error: 'must be a URL' }).optional();
 
+const wholeNumber = (min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
+
 const Env = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).default(8080),
@@ -99,6 +104,14 @@ const Env = z.object({
     .min(0, { error: 'must be the number of proxies in front of the bff (0 for none)' })
     .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** What this process does (DESIGN decision 18): answer HTTP and render (`all`), only answer and enqueue (`api`), or only render (`worker`). */
+  STUDIO_ROLE: z.enum(['all', 'api', 'worker'], { error: 'must be all, api or worker' }).default('all'),
+  RENDER_CONCURRENCY: wholeNumber(1, 64).optional(),
+  USER_RENDER_LIMIT: wholeNumber(1, 64).default(2),
+  WORKER_HEARTBEAT_MS: wholeNumber(100, 600_000).default(5000),
+  WORKER_DEAD_AFTER_MS: wholeNumber(1000, 86_400_000).default(60_000),
+  /** Tests only: `fast` makes a spawned process render with the instant test engine. */
+  MEDIA_ENGINE: z.enum(['configured', 'fast'], { error: 'must be configured or fast' }).default('configured'),
   METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).optional(),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 });
@@ -145,8 +158,20 @@ export interface Config {
   /** Temporal runs video jobs when set (its worker: `npm run worker`); unset → DBOS inside the bff. */
   /** With `uiUrl` (TEMPORAL_UI_URL), the jobs console links each job to its workflow in the Temporal UI. */
   temporal: { address: string; namespace: string; uiUrl: string | undefined } | undefined;
-  /** How many sections of one video render at once. */
+  /** How many sections of one video render at once (when a job renders its own sections: Temporal, jobs from before queues). */
   videoParallelism: number;
+  /** `STUDIO_ROLE`: `all` answers HTTP and renders (`npm start`), `api` answers and enqueues, `worker` renders (`npm run worker`). */
+  role: 'all' | 'api' | 'worker';
+  /** Sections (and trainings) a rendering process runs at once (`RENDER_CONCURRENCY`, default: its cores). */
+  renderConcurrency: number;
+  /** Sections (and trainings) one user has rendering at once across every worker (`USER_RENDER_LIMIT`). */
+  userRenderLimit: number;
+  /** How often a rendering process says it is alive (`WORKER_HEARTBEAT_MS`). */
+  workerHeartbeatMs: number;
+  /** A worker not heard from this long is gone: a live one recovers its jobs (`WORKER_DEAD_AFTER_MS`). */
+  workerDeadAfterMs: number;
+  /** Tests only (`MEDIA_ENGINE=fast` with NODE_ENV=test): a spawned process renders with the instant test engine. */
+  fastMedia: boolean;
   /** Where traces go over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT); unset → no traces. */
   otlpEndpoint: string | undefined;
   /** Store import: origins reached without the public-address check (a local store double); none by default. */
@@ -173,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three, or none for the dev issuer',
     );
   }
+  if (e.MEDIA_ENGINE === 'fast' && e.NODE_ENV !== 'test')
+    throw new ConfigError('Invalid configuration:\n  MEDIA_ENGINE: fast is the test engine, only with NODE_ENV=test');
+  if (e.WORKER_HEARTBEAT_MS * 2 > e.WORKER_DEAD_AFTER_MS)
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKER_DEAD_AFTER_MS: must be at least twice WORKER_HEARTBEAT_MS (a live worker would be taken for dead)',
+    );
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     // The dev outbox keeps mail in memory for a developer to read: in production it would be a
     // silent black hole for confirmation and reset links (DESIGN decision 10).
@@ -258,6 +289,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET! } : undefined,
     temporal: e.TEMPORAL_ADDRESS ? { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, uiUrl: e.TEMPORAL_UI_URL } : undefined,
     videoParallelism: e.VIDEO_PARALLELISM,
+    role: e.STUDIO_ROLE,
+    renderConcurrency: e.RENDER_CONCURRENCY ?? Math.min(64, os.availableParallelism()),
+    userRenderLimit: e.USER_RENDER_LIMIT,
+    workerHeartbeatMs: e.WORKER_HEARTBEAT_MS,
+    workerDeadAfterMs: e.WORKER_DEAD_AFTER_MS,
+    fastMedia: e.MEDIA_ENGINE === 'fast',
     storeImportAllowedOrigins: e.STORE_IMPORT_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,
   };

@@ -21,7 +21,10 @@ import { forgetPlanStatuses, invalidatePlanStatus } from './services/plans/plan-
 import { instrumentMedia, observePool } from './metrics.ts';
 import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
-import { createJobEngine, type JobEngine } from './services/videos/engine.ts';
+import { createJobEngine, refusingActivities, type JobEngine } from './services/videos/engine.ts';
+import { createRenderTracker, startHeartbeat } from './services/workers/heartbeat.ts';
+import { queueDepths } from './services/workers/store.ts';
+import { observeQueueDepths } from './metrics.ts';
 
 export interface AppDeps {
   config: Config;
@@ -107,7 +110,11 @@ export async function createDeps(
   try {
     const { mailer, outbox } = createMailer(config, logger);
     const { oidc, devOidcIssuer } = wanted('oidc') ? await createGoogleSignIn(config, logger) : { oidc: null, devOidcIssuer: null };
-    const media = instrumentMedia(options.media ?? (wanted('media') ? createMedia(config, logger) : notBuilt<MediaEngine>('media')));
+    // MEDIA_ENGINE=fast (tests only, config.ts refuses it elsewhere): a spawned process renders with the instant engine.
+    const fast = !options.media && config.fastMedia ? (await import('@studio/media/testing')).createFastMediaEngine() : undefined;
+    const media = instrumentMedia(
+      options.media ?? fast ?? (wanted('media') ? createMedia(config, logger) : notBuilt<MediaEngine>('media')),
+    );
     opened.push(() => media.close());
     const objects = createObjectStore(config);
     // Every process forgets a user's cached plan status when their ledger changes, whoever wrote it.
@@ -115,16 +122,48 @@ export async function createDeps(
     opened.push(() => notifications.close());
     notifications.on(CHANNELS.planStatus, invalidatePlanStatus);
     notifications.onResume(forgetPlanStatuses);
+    // An API process renders nothing (DESIGN decision 18); a rendering one counts what it renders.
+    const tracker = config.role === 'api' ? null : createRenderTracker(config.executorId);
+    const rendering = tracker
+      ? {
+          activities: tracker.video(createActivities({ db, objects, media })),
+          training: tracker.training(createTrainingActivities({ db, objects, media, engine: config.temporal ? 'temporal' : 'dbos' })),
+        }
+      : refusingActivities();
+    let heartbeat: ReturnType<typeof startHeartbeat> | null = null;
     const jobs = createJobEngine({
       databaseUrl,
       executorId: config.executorId,
       tracing: config.otlpEndpoint !== undefined,
       temporal: config.temporal,
-      activities: createActivities({ db, objects, media }),
-      training: createTrainingActivities({ db, objects, media, engine: config.temporal ? 'temporal' : 'dbos' }),
+      ...rendering,
       logger,
+      role: config.role,
+      renderConcurrency: config.renderConcurrency,
+      userRenderLimit: config.userRenderLimit,
+      // A process that renders on DBOS beats in the workers table and recovers dead workers' jobs.
+      onLaunched: () => {
+        if (!tracker || config.role === 'api' || heartbeat) return;
+        heartbeat = startHeartbeat({
+          db,
+          executorId: config.executorId,
+          role: config.role,
+          renderConcurrency: config.renderConcurrency,
+          everyMs: config.workerHeartbeatMs,
+          deadAfterMs: config.workerDeadAfterMs,
+          tracker,
+          recoverExecutor: (id) => jobs.recoverExecutor!(id),
+          logger,
+        });
+      },
     });
     opened.push(() => jobs.close());
+    observeQueueDepths(jobs.name === 'dbos' ? () => queueDepths(db) : null);
+    // Stopped before the engine: its last beat says the process renders nothing any more.
+    opened.push(async () => {
+      observeQueueDepths(null);
+      await heartbeat?.stop();
+    });
     // Payments: Stripe by its keys, or the local emulator; the catalog's prices are synced once.
     const payments = wanted('payments') ? await createPayments(config, logger) : null;
     if (payments) {

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { RENDER_QUEUES } from '@studio/contracts';
 import type { MediaEngine } from '@studio/media';
 
 /** Where a scraper reads them. */
@@ -56,6 +57,41 @@ export const mediaSeconds = new Histogram({
 export const sseStreamsOpen = new Gauge({
   name: 'studio_sse_streams_open',
   help: 'Job event streams open now',
+  registers: [registry],
+});
+
+/** Where the queue depths are read from when scraped (the studio's database, once it is open). */
+let readQueueDepths: (() => Promise<Record<string, number>>) | null = null;
+new Gauge({
+  name: 'studio_queue_depth',
+  help: 'Jobs and renders waiting for a worker, by queue (studio-jobs, studio-renders): add workers when it stays up',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    if (!readQueueDepths) return;
+    this.reset();
+    const depths: Record<string, number> = await readQueueDepths().catch(() => ({}));
+    for (const queue of Object.values(RENDER_QUEUES)) this.set({ queue }, depths[queue] ?? 0);
+  },
+});
+
+/** Reads `studio_queue_depth` with `read` when scraped (null: not reported). */
+export function observeQueueDepths(read: (() => Promise<Record<string, number>>) | null): void {
+  readQueueDepths = read;
+}
+
+export const queueWaitSeconds = new Histogram({
+  name: 'studio_queue_wait_seconds',
+  help: 'How long a job or render waited on its queue before a worker started it, by queue',
+  labelNames: ['queue'] as const,
+  buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+  registers: [registry],
+});
+
+export const rendersInFlight = new Gauge({
+  name: 'studio_renders_in_flight',
+  help: 'Render steps (a section’s speech, clip, lip-sync…, a training) running now in this process, by executor',
+  labelNames: ['executor'] as const,
   registers: [registry],
 });
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiRoutes, type JobView, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
+import { ApiRoutes, isJobFinished, type JobView, type SubscriptionTierName, type UserAsset } from '@studio/contracts';
 import { createFastMediaEngine } from '@studio/media/testing';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -172,6 +172,9 @@ export async function startTestStudio(env: Record<string, string> = {}, options:
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // Many tests share one studio, some with a render that never ends (to cancel or time it out):
+    // slots enough that those never starve the next test's renders, as on a worker of many cores.
+    RENDER_CONCURRENCY: '16',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
@@ -356,7 +359,7 @@ export async function newSession(db: Db, userId: string): Promise<string> {
 export async function waitForJob(
   client: TestClient,
   jobId: string,
-  until = (job: JobView) => job.status !== 'IN_PROGRESS',
+  until = (job: JobView) => isJobFinished(job.status),
   timeoutMs = 90_000,
 ): Promise<JobView> {
   const started = Date.now();

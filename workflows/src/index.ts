@@ -4,6 +4,6 @@
  * configuration) run it through thin adapters.
  */
 export * from './workflows/job.ts';
-export { runVideoJob } from './workflows/orchestrate.ts';
+export { renderSectionSteps, runVideoJob, type RunOptions } from './workflows/orchestrate.ts';
 export * from './workflows/training.ts';
 export type { RecordedStep } from './temporal/history.ts';

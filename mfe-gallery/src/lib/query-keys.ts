@@ -16,4 +16,5 @@ export const galleryKeys = {
   adminJobsAll: ['admin-jobs'] as const,
   adminJobs: (filters: Omit<AdminJobsQuery, 'cursor'>) => [...galleryKeys.adminJobsAll, 'list', filters] as const,
   adminJob: (jobId: string) => [...galleryKeys.adminJobsAll, 'job', jobId] as const,
+  adminRenderers: ['admin-jobs', 'renderers'] as const,
 };

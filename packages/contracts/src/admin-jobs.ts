@@ -14,6 +14,8 @@ export const AdminJobRoutes = {
   cancel: '/api/admin/jobs/:jobId/cancel',
   retry: '/api/admin/jobs/:jobId/retry',
   refund: '/api/admin/jobs/:jobId/sections/:sectionId/refund',
+  /** The render queues' depths and the workers (a path of its own: not a job id under `/jobs/`). */
+  renderers: '/api/admin/renderers',
 } as const;
 
 /** A job's path with its id (and section) filled in. */
@@ -94,6 +96,33 @@ export const AdminJobDetail = AdminJob.extend({
 });
 export type AdminJobDetail = z.infer<typeof AdminJobDetail>;
 
+/** The shared DBOS queues: job orchestrations, and renders (sections, trainings) partitioned by user. */
+export const RENDER_QUEUES = { jobs: 'studio-jobs', renders: 'studio-renders' } as const;
+
+/** A process that renders (`npm run worker`, or `npm start`), as its heartbeat last said. */
+export const AdminRenderWorker = z.object({
+  executorId: z.string(),
+  role: z.enum(['all', 'worker']),
+  host: z.string(),
+  /** live: seen within the dead-after time; gone: not seen since; recovered: gone, and its jobs put back on their queues by `recoveredBy`. */
+  state: z.enum(['live', 'gone', 'recovered']),
+  renderConcurrency: z.number(),
+  /** What it renders now: a job's section at a step (or a training: `section` null). */
+  rendering: z.array(z.object({ job: z.string(), section: z.string().nullable(), step: z.string(), since: z.string() })),
+  rendersDone: z.number(),
+  startedAt: z.string(),
+  lastSeenAt: z.string(),
+  recoveredBy: z.string().nullable(),
+});
+export type AdminRenderWorker = z.infer<typeof AdminRenderWorker>;
+
+export const AdminRenderersResponse = z.object({
+  /** Jobs and renders waiting for a worker, by queue (`studio-jobs`, `studio-renders`). */
+  queues: z.array(z.object({ name: z.string(), depth: z.number() })),
+  workers: z.array(AdminRenderWorker),
+});
+export type AdminRenderersResponse = z.infer<typeof AdminRenderersResponse>;
+
 export const AdminJobMessages = {
   notFound: 'No such job.',
   notCancellable: 'This job has already ended.',
@@ -105,4 +134,8 @@ export const AdminJobMessages = {
   refunded: 'Section refunded.',
   stepsUnreachable: 'Temporal could not be reached: this job’s steps cannot be shown now.',
   stepsElsewhere: 'This job ran on another engine than this server’s: its steps are in that engine’s own UI.',
+  renderersTitle: 'Renderers',
+  queueDepth: (name: string, depth: number) => `${name}: ${depth} waiting`,
+  noRenderers: 'No renderer has reported yet.',
+  renderingNothing: 'idle',
 } as const;

@@ -311,7 +311,17 @@ export const JOB_STATUSES = ['IN_PROGRESS', 'COMPLETED', 'PARTIAL_SUCCESS', 'FAI
 export type JobStatusName = (typeof JOB_STATUSES)[number];
 export const SECTION_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'TIMED_OUT', 'CANCELLED'] as const;
 export type SectionStatusName = (typeof SECTION_STATUSES)[number];
-export const isJobFinished = (status: string) => status !== 'IN_PROGRESS';
+/**
+ * A job as its owner sees it: `QUEUED` while it waits for a renderer (no section of it rendering yet,
+ * `queuePosition` jobs ahead of it), then as stored.
+ */
+export const JOB_VIEW_STATUSES = ['QUEUED', ...JOB_STATUSES] as const;
+export type JobViewStatusName = (typeof JOB_VIEW_STATUSES)[number];
+export const isJobFinished = (status: string) => status !== 'IN_PROGRESS' && status !== 'QUEUED';
+
+/** The results panel's line while a job waits for a renderer. */
+export const waitingForRenderer = (ahead: number) =>
+  ahead === 0 ? 'Waiting for a renderer — next in line' : `Waiting for a renderer — ${ahead} ahead of you`;
 
 /** spec 2 §3 `result.finalVideos[]`. */
 export const FinalVideo = z.object({
@@ -403,7 +413,9 @@ export type VariantResult = z.infer<typeof VariantResult>;
 export const JobView = z.object({
   id: z.string(),
   kind: z.enum(['multi_section', 'animation']),
-  status: z.enum(JOB_STATUSES),
+  status: z.enum(JOB_VIEW_STATUSES),
+  /** While `QUEUED`: how many jobs are ahead of it in its queue (0: it is next); otherwise null. */
+  queuePosition: z.number().int().min(0).nullable(),
   progress: z.number(),
   error: z.string().nullable(),
   model: z.string(),

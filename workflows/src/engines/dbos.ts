@@ -1,12 +1,29 @@
 /**
  * The default durable engine: DBOS on the studio's own PostgreSQL (schema `dbos`). The job
- * orchestration runs as a DBOS workflow whose id is the job id; each activity is a checkpointed
- * step, so a process killed mid-job resumes it on the next launch without redoing finished steps.
+ * orchestration runs as a DBOS workflow whose id is the job id; each section's steps run as a
+ * workflow of their own (`<job workflow id>/<section id>`) on the render queue, and each activity is
+ * a checkpointed step, so a process killed mid-job has its job resumed — by itself when it comes
+ * back, or by a live worker that recovers it (`recoverExecutor`) — without redoing finished steps.
  * Transient failures are retried with backoff; bad input is not.
+ *
+ * Queues (DESIGN decision 18): jobs and trainings go through DBOS's database-backed queues, which
+ * only the processes that render listen to. `STUDIO_ROLE=api` enqueues and listens to none;
+ * `npm run worker` listens to the shared queues; `npm start` (`all`) listens to the shared queues
+ * and to queues of its own, where it puts the jobs it starts, so that several `npm start` processes
+ * each render their own jobs and resume them on restart, as before there were queues.
  */
-import { DBOS } from '@dbos-inc/dbos-sdk';
-import { mapActivities, StepError, type JobOutcome, type JobSpec, type VideoActivities } from '../workflows/job.ts';
-import { runVideoJob } from '../workflows/orchestrate.ts';
+import { DBOS, type WorkflowQueue } from '@dbos-inc/dbos-sdk';
+import { RENDER_QUEUES } from '@studio/contracts';
+import {
+  mapActivities,
+  StepError,
+  type JobOutcome,
+  type JobSpec,
+  type SectionOutcome,
+  type SectionSpec,
+  type VideoActivities,
+} from '../workflows/job.ts';
+import { renderSectionSteps, runVideoJob } from '../workflows/orchestrate.ts';
 import {
   mapTrainingActivities,
   runTrainingJob,
@@ -21,7 +38,29 @@ import {
  */
 export const DBOS_APPLICATION_VERSION = 'studio-video-1';
 export const VIDEO_JOB_WORKFLOW = 'videoJob';
+export const SECTION_RENDER_WORKFLOW = 'sectionRender';
 export const TRAINING_JOB_WORKFLOW = 'trainingJob';
+
+/** The shared queues: job orchestrations, and the renders (sections, trainings) partitioned by user. */
+export const JOB_QUEUE = RENDER_QUEUES.jobs;
+export const RENDER_QUEUE = RENDER_QUEUES.renders;
+/** An `all` process's own queue of `base` (its jobs stay its own, as without queues). */
+export const ownQueue = (base: string, executorId: string) => `${base}@${executorId}`;
+/** The shared queue a queue name belongs to (`studio-renders@host:8080` → `studio-renders`): the metrics' label. */
+export const baseQueueOf = (name: string) => name.split('@')[0]!;
+
+/** What a process does with the queues: `all` and `worker` render, `api` only enqueues. */
+export type EngineRole = 'all' | 'api' | 'worker';
+
+/** Orchestrations mostly wait for their sections (and then finish the video): several per worker per render slot. */
+const JOBS_PER_RENDER_SLOT = 4;
+/** How often a queue is polled for work, and a section's parent for its result, at most. */
+const QUEUE_POLL_MS = 250;
+
+/** A job's queues, recorded with its workflow (so whoever resumes it enqueues its sections where it did). */
+interface JobQueues {
+  renders: string;
+}
 
 /** A step's outcome as DBOS records it: a value, or a failure the orchestration should see (not retry). */
 type Recorded<T> = { ok: true; value: T } | { ok: false; kind: StepError['kind']; message: string };
@@ -88,12 +127,23 @@ export interface DbosEngine {
   startTraining(spec: TrainingSpec): Promise<void>;
   /** Waits for a run's outcome. */
   result(workflowId: string): Promise<JobOutcome | null>;
+  /** Cancels a run and the sections it queued (a queued one never starts). */
   cancel(workflowId: string): Promise<void>;
+  /**
+   * Re-enqueues the unfinished workflows of a process that is gone (DBOS's own recovery: each goes
+   * back to the queue it came from, its finished steps kept). Answers their ids.
+   */
+  recoverExecutor(executorId: string): Promise<string[]>;
+  /** The queues this process enqueues onto and listens to. */
+  readonly queues: { jobs: string; renders: string; listening: string[] };
   /** Stops DBOS, then waits for the steps under way to finish (none writes after it returns). */
   shutdown(): Promise<void>;
 }
 
-/** Registers the job workflow with `activities`, then launches DBOS (which resumes unfinished jobs). */
+/**
+ * Registers the job, section and training workflows with `activities`, launches DBOS (which
+ * resumes this executor's unfinished jobs), then registers the queues.
+ */
 export async function launchDbosEngine(options: {
   systemDatabaseUrl: string;
   /**
@@ -105,7 +155,23 @@ export async function launchDbosEngine(options: {
   tracing?: boolean;
   activities: VideoActivities;
   training?: TrainingActivities;
+  /** `all` (default): enqueues onto its own queues and renders; `api`: enqueues onto the shared ones, renders nothing; `worker`: renders the shared ones. */
+  role?: EngineRole;
+  /** Sections (and trainings) one process renders at once. */
+  renderConcurrency?: number;
+  /** Sections (and trainings) one user has rendering at once, across every worker. */
+  userRenderLimit?: number;
 }): Promise<DbosEngine> {
+  const role = options.role ?? 'all';
+  const executorId = options.executorId ?? 'local';
+  const renderConcurrency = Math.max(1, options.renderConcurrency ?? 2);
+  const userRenderLimit = Math.max(1, options.userRenderLimit ?? 2);
+  const shared = [JOB_QUEUE, RENDER_QUEUE];
+  const own = role === 'all' ? { jobs: ownQueue(JOB_QUEUE, executorId), renders: ownQueue(RENDER_QUEUE, executorId) } : null;
+  const enqueueTo = own ?? { jobs: JOB_QUEUE, renders: RENDER_QUEUE };
+  // An API process listens to no queue: DBOS then runs nothing here but what this process itself
+  // recovers at launch (nothing: it never runs a workflow) and its internal queue (which the studio never uses).
+  const listening = role === 'api' ? [] : own ? [...shared, own.jobs, own.renders] : shared;
   DBOS.setConfig({
     name: 'studio',
     systemDatabaseUrl: options.systemDatabaseUrl,
@@ -114,9 +180,38 @@ export async function launchDbosEngine(options: {
     executorID: options.executorId,
     tracingEnabled: options.tracing,
     logLevel: 'warn',
+    listenQueues: listening,
   });
   const durable = durableActivities(options.activities);
-  const videoJob = DBOS.registerWorkflow(async (spec: JobSpec) => runVideoJob(spec, durable), { name: VIDEO_JOB_WORKFLOW });
+  const sectionRender = DBOS.registerWorkflow(
+    async (job: Pick<JobSpec, 'jobId' | 'userId'>, section: SectionSpec) => renderSectionSteps(job, section, durable),
+    { name: SECTION_RENDER_WORKFLOW },
+  );
+  /**
+   * Each section of a job as a workflow on the render queue, keyed by the job's user (the queue's
+   * partition: a user's sections render at most `userRenderLimit` at once). The children start in
+   * the sections' order, and their results are asked for in the same order, so the job's DBOS calls
+   * keep their numbers whatever order the sections end in (a replay finds each where it was).
+   */
+  const queuedSections = (spec: JobSpec, queues: JobQueues) => {
+    const parent = DBOS.workflowID!;
+    let turn: Promise<unknown> = Promise.resolve();
+    return (section: SectionSpec): Promise<SectionOutcome> => {
+      const started = DBOS.startWorkflow(sectionRender, {
+        workflowID: `${parent}/${section.id}`,
+        queueName: queues.renders,
+        enqueueOptions: { queuePartitionKey: spec.userId },
+      })({ jobId: spec.jobId, userId: spec.userId }, section);
+      const mine = turn.then(() => started);
+      turn = mine.catch(() => undefined);
+      return mine.then((handle) => handle.getResult({ pollingIntervalMs: QUEUE_POLL_MS }));
+    };
+  };
+  const videoJob = DBOS.registerWorkflow(
+    // A job recorded before queues (no `queues`) runs its sections itself, as it did.
+    async (spec: JobSpec, queues?: JobQueues) => runVideoJob(spec, durable, queues ? { renderSection: queuedSections(spec, queues) } : {}),
+    { name: VIDEO_JOB_WORKFLOW },
+  );
   const training = options.training && mapTrainingActivities(options.training, durableStep);
   const trainingJob = DBOS.registerWorkflow(
     async (spec: TrainingSpec) => {
@@ -126,15 +221,43 @@ export async function launchDbosEngine(options: {
     { name: TRAINING_JOB_WORKFLOW },
   );
   await DBOS.launch();
+  const register = (name: string, renders: boolean): Promise<WorkflowQueue> =>
+    DBOS.registerQueue(name, {
+      minPollingIntervalMs: QUEUE_POLL_MS,
+      ...(renders
+        ? { workerConcurrency: renderConcurrency, partitionConcurrency: userRenderLimit }
+        : { workerConcurrency: renderConcurrency * JOBS_PER_RENDER_SLOT }),
+      // The latest process's settings are the queue's (they are one row, read by every worker).
+      onConflict: 'always_update',
+    });
+  await register(JOB_QUEUE, false);
+  await register(RENDER_QUEUE, true);
+  if (own) {
+    await register(own.jobs, false);
+    await register(own.renders, true);
+  }
   return {
+    queues: { ...enqueueTo, listening },
     async start(spec, workflowId = spec.jobId) {
-      await DBOS.startWorkflow(videoJob, { workflowID: workflowId })(spec);
+      const queues: JobQueues = { renders: enqueueTo.renders };
+      await DBOS.startWorkflow(videoJob, { workflowID: workflowId, queueName: enqueueTo.jobs })(spec, queues);
     },
     async startTraining(spec) {
-      await DBOS.startWorkflow(trainingJob, { workflowID: trainingWorkflowId(spec.modelId) })(spec);
+      await DBOS.startWorkflow(trainingJob, {
+        workflowID: trainingWorkflowId(spec.modelId),
+        queueName: enqueueTo.renders,
+        enqueueOptions: { queuePartitionKey: spec.userId },
+      })(spec);
     },
     result: (workflowId) => DBOS.getResult<JobOutcome>(workflowId),
-    cancel: (workflowId) => DBOS.cancelWorkflow(workflowId),
+    cancel: (workflowId) => DBOS.cancelWorkflow(workflowId, { cancelChildren: true }),
+    async recoverExecutor(id) {
+      // DBOS's own recovery (what a launch does for its own id): each PENDING workflow of `id` goes
+      // back to ENQUEUED on its queue (`queue_name` kept, its partition too), so any listener takes it.
+      const { DBOSExecutor } = await import('@dbos-inc/dbos-sdk/internal/dbos-executor');
+      const handles = await DBOSExecutor.globalInstance!.recoverPendingWorkflows([id]);
+      return handles.map((h) => h.workflowID);
+    },
     async shutdown() {
       // Steps cannot start once DBOS is down (each first reads its checkpoint); the ones under way finish.
       await DBOS.shutdown();

@@ -51,6 +51,16 @@ function limiter(limit: number) {
   };
 }
 
+/** How an engine runs a job's sections. */
+export interface RunOptions {
+  /**
+   * Runs one section's steps (`renderSectionSteps`) elsewhere — on DBOS, as a workflow of its own on the
+   * render queue, so that any worker renders it and a user's sections are bounded by their partition —
+   * and answers its outcome. Absent: the steps run inside the job, `parallelism` at a time.
+   */
+  renderSection?: (section: SectionSpec) => Promise<SectionOutcome>;
+}
+
 /**
  * The multi-section video job (spec 2 §3, §4): per section, speech (when it speaks and has no
  * approved audio), image → video, lip-sync when there is audio (or, for a product section, its
@@ -62,11 +72,13 @@ function limiter(limit: number) {
  * rendered once and each variant is a video of its own (`runVariants`). Deterministic: no clock, no
  * randomness, no I/O but through `acts`, so a durable engine can replay it.
  */
-export async function runVideoJob(spec: JobSpec, acts: VideoActivities): Promise<JobOutcome> {
-  const renderSection = sectionRenderer(spec, acts);
+export async function runVideoJob(spec: JobSpec, acts: VideoActivities, options: RunOptions = {}): Promise<JobOutcome> {
+  const renderSection = sectionRenderer(spec, acts, options.renderSection);
   const parallelism = Math.max(1, spec.parallelism ?? DEFAULT_PARALLELISM);
-  if (spec.variants) return runVariants(spec, spec.variants, renderSection, parallelism, acts);
-  const sections = await pool(spec.sections, parallelism, renderSection);
+  // Queued sections are bounded by their queue (per worker, per user): all are handed over at once.
+  const sectionsAtOnce = options.renderSection ? Math.max(1, spec.sections.length) : parallelism;
+  if (spec.variants) return runVariants(spec, spec.variants, renderSection, parallelism, acts, Boolean(options.renderSection));
+  const sections = await pool(spec.sections, sectionsAtOnce, renderSection);
   const finished = sections.filter((s) => s.status === 'COMPLETED' && s.video);
   let outcome: JobOutcome = { status: 'FAILED', sections, final: null };
   if (finished.length > 0) {
@@ -101,53 +113,71 @@ export async function runVideoJob(spec: JobSpec, acts: VideoActivities): Promise
 }
 
 /**
- * One section's steps (speech, image → video, lip-sync or the product shot, captions), as one
- * piece of work: a failed step refunds the section once; each end is told (`progress`).
+ * One section as one piece of work: a reused clip as it is, else its steps (run here, or by `render`);
+ * each end is told (`progress`).
  */
-function sectionRenderer(spec: JobSpec, acts: VideoActivities) {
+function sectionRenderer(
+  spec: JobSpec,
+  acts: VideoActivities,
+  render: (section: SectionSpec) => Promise<SectionOutcome> = (section) => renderSectionSteps(spec, section, acts),
+) {
   const total = spec.sections.length;
   let done = 0;
   return async (section: SectionSpec): Promise<SectionOutcome> => {
     const reused = spec.reuse?.[section.id];
-    const outcome: SectionOutcome = {
-      id: section.id,
-      name: section.name,
-      status: 'COMPLETED',
-      video: reused ?? null,
-      failedAt: null,
-      error: null,
-      refunded: false,
-    };
-    if (reused) return outcome;
-    let step: NonNullable<SectionOutcome['failedAt']> = 'audio';
-    try {
-      const audio = section.audio ?? (section.script ? await acts.speak(spec.jobId, section) : null);
-      step = 'video';
-      let video: string;
-      if (section.kind === 'product') video = await acts.productShot(spec.jobId, section, audio);
-      else {
-        video = await acts.animate(spec.jobId, section);
-        if (audio) {
-          step = 'lipsync';
-          video = await acts.lipSync(spec.jobId, section, video, audio);
-        }
-      }
-      if (section.captions && section.script) {
-        step = 'captions';
-        video = await acts.caption(spec.jobId, section, video);
-      }
-      outcome.video = video;
-    } catch (error) {
-      outcome.status = error instanceof StepError && error.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED';
-      outcome.failedAt = step;
-      outcome.error = error instanceof Error ? error.message : String(error);
-      await acts.refund(spec.jobId, spec.userId, section.id);
-      outcome.refunded = true;
-    }
+    if (reused)
+      return { id: section.id, name: section.name, status: 'COMPLETED', video: reused, failedAt: null, error: null, refunded: false };
+    const outcome = await render(section);
     done += 1;
     await acts.progress(spec.jobId, { sectionId: section.id, step: outcome.status, done, total, outcome });
     return outcome;
   };
+}
+
+/**
+ * One section's steps (speech, image → video, lip-sync or the product shot, captions): a failed
+ * step refunds the section once. The same steps whether the job runs them or a render worker does.
+ */
+export async function renderSectionSteps(
+  spec: Pick<JobSpec, 'jobId' | 'userId'>,
+  section: SectionSpec,
+  acts: VideoActivities,
+): Promise<SectionOutcome> {
+  const outcome: SectionOutcome = {
+    id: section.id,
+    name: section.name,
+    status: 'COMPLETED',
+    video: null,
+    failedAt: null,
+    error: null,
+    refunded: false,
+  };
+  let step: NonNullable<SectionOutcome['failedAt']> = 'audio';
+  try {
+    const audio = section.audio ?? (section.script ? await acts.speak(spec.jobId, section) : null);
+    step = 'video';
+    let video: string;
+    if (section.kind === 'product') video = await acts.productShot(spec.jobId, section, audio);
+    else {
+      video = await acts.animate(spec.jobId, section);
+      if (audio) {
+        step = 'lipsync';
+        video = await acts.lipSync(spec.jobId, section, video, audio);
+      }
+    }
+    if (section.captions && section.script) {
+      step = 'captions';
+      video = await acts.caption(spec.jobId, section, video);
+    }
+    outcome.video = video;
+  } catch (error) {
+    outcome.status = error instanceof StepError && error.kind === 'timeout' ? 'TIMED_OUT' : 'FAILED';
+    outcome.failedAt = step;
+    outcome.error = error instanceof Error ? error.message : String(error);
+    await acts.refund(spec.jobId, spec.userId, section.id);
+    outcome.refunded = true;
+  }
+  return outcome;
 }
 
 /**
@@ -166,12 +196,14 @@ async function runVariants(
   renderSection: (section: SectionSpec) => Promise<SectionOutcome>,
   parallelism: number,
   acts: VideoActivities,
+  queued: boolean,
 ): Promise<JobOutcome> {
   const slot = limiter(parallelism);
   const sharedBy = (id: string) => variants.filter((v) => !v.done && v.sections.includes(id)).length;
   const order = spec.sections.map((section, index) => ({ section, index, shared: sharedBy(section.id) }));
   order.sort((a, b) => b.shared - a.shared || a.index - b.index);
-  const rendering = new Map(order.map(({ section }) => [section.id, slot(() => renderSection(section))]));
+  // Queued sections are bounded by their queue: only the finishing shares the job's slots.
+  const rendering = new Map(order.map(({ section }) => [section.id, queued ? renderSection(section) : slot(() => renderSection(section))]));
 
   const inFormats = new Set<string>();
   const notInFormats = new Set<string>();

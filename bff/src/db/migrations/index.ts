@@ -25,6 +25,7 @@ import * as adFormats from './025-ad-formats.ts';
 import * as adProgressNotes from './026-ad-progress-notes.ts';
 import * as productDescriptions from './027-product-descriptions.ts';
 import * as sectionReuseVariants from './028-section-reuse-variants.ts';
+import * as renderWorkers from './029-render-workers.ts';
 
 const migrations: Record<string, Knex.Migration> = {
   '001-accounts': accounts,
@@ -53,6 +54,7 @@ const migrations: Record<string, Knex.Migration> = {
   '026-ad-progress-notes': adProgressNotes,
   '027-product-descriptions': productDescriptions,
   '028-section-reuse-variants': sectionReuseVariants,
+  '029-render-workers': renderWorkers,
 };
 
 /** Migrations are imported, not read from disk, so tsx, vitest and a bundle all see the same list. */

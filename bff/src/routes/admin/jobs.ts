@@ -1,5 +1,12 @@
 import Router from '@koa/router';
-import { AdminJobDetail, AdminJobMessages, AdminJobRoutes, AdminJobsQuery, AdminJobsResponse } from '@studio/contracts';
+import {
+  AdminJobDetail,
+  AdminJobMessages,
+  AdminJobRoutes,
+  AdminJobsQuery,
+  AdminJobsResponse,
+  AdminRenderersResponse,
+} from '@studio/contracts';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { currentUser } from '../../middlewares/auth.ts';
@@ -13,6 +20,21 @@ const REFUSALS = { 403: 'Admin access denied', 404: AdminJobMessages.notFound, 4
 /** The jobs console's routes: admins only, decided on the server. */
 export function adminJobRoutes({ services: { adminJobs: jobsConsole } }: AppDeps): Router {
   const router = new Router();
+
+  route(
+    router,
+    {
+      method: 'get',
+      path: AdminJobRoutes.renderers,
+      summary: 'Admin: the render queues’ depths and every rendering process (what it renders now, when it was last seen)',
+      auth: 'admin',
+      responses: { 200: AdminRenderersResponse, 403: 'Admin access denied' },
+    },
+    async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await jobsConsole.renderers();
+    },
+  );
 
   route(
     router,

@@ -2,7 +2,7 @@
  * With FAL_KEY the same job runs on the hosted models (here: the fal double): each section's
  * image goes to seedance, the spoken one to lip-sync, and the joined video lands in the gallery.
  */
-import { ApiRoutes, type JobView } from '@studio/contracts';
+import { ApiRoutes, isJobFinished, type JobView } from '@studio/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFalDouble, type FalDouble } from '../../../../packages/media/test/fal-double.ts';
@@ -53,7 +53,7 @@ describe('a video job on the hosted models', () => {
     let job: JobView;
     for (;;) {
       job = (await client.get(`${ApiRoutes.jobStatus}/${started.body.jobId}`)).body.job;
-      if (job.status !== 'IN_PROGRESS') break;
+      if (isJobFinished(job.status)) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(job.status).toBe('COMPLETED');

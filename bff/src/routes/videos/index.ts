@@ -26,6 +26,8 @@ const HEARTBEAT_MS = 15_000;
 const READ_EVERY_MS = 50;
 /** How often a stream reads its job unannounced, in case the database's announcements stopped silently. */
 const SAFETY_POLL_MS = 30_000;
+/** A job waiting for a renderer moves up its queue without a change of its own rows: read again this often while it waits. */
+const QUEUED_POLL_MS = 2000;
 
 export function videoRoutes({ services: { videos, uploads, jobStreams }, rateLimitStore, notifications, logger }: AppDeps): Router {
   const router = new Router();
@@ -134,6 +136,7 @@ export function videoRoutes({ services: { videos, uploads, jobStreams }, rateLim
       let closed = false;
       let queued = false;
       let readAt = 0;
+      let waiting: NodeJS.Timeout | undefined;
       const send = async () => {
         queued = false;
         if (closed) return;
@@ -145,6 +148,10 @@ export function videoRoutes({ services: { videos, uploads, jobStreams }, rateLim
           stream.write(`event: job\ndata: ${data}\n\n`);
         }
         if (isJobFinished(view.status)) close();
+        else if (view.status === 'QUEUED') {
+          clearTimeout(waiting);
+          waiting = setTimeout(schedule, QUEUED_POLL_MS);
+        }
       };
       // Changes come in bursts (a step, its row, the ledger): the first is read at once, the rest of
       // the burst once, at most every READ_EVERY_MS.
@@ -173,6 +180,7 @@ export function videoRoutes({ services: { videos, uploads, jobStreams }, rateLim
         stop();
         stopResume();
         clearInterval(heartbeat);
+        clearTimeout(waiting);
         clearInterval(poll);
         stream.end();
       }

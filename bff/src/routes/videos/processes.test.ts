@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ApiRoutes, type JobView, type PlanStatusResponse } from '@studio/contracts';
+import { ApiRoutes, isJobFinished, type JobView, type PlanStatusResponse } from '@studio/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded-postgres.ts';
@@ -191,7 +191,7 @@ describe('two bff processes on one database', () => {
     await start(a);
     const done = await until(async () => {
       const now = await job();
-      return now.status === 'IN_PROGRESS' ? undefined : now;
+      return isJobFinished(now.status) ? now : undefined;
     });
     expect(done.status).toBe('COMPLETED');
     expect(done.sections.map((s) => s.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);

@@ -3,7 +3,7 @@
  * or paid twice (its render key), a `cachedVideoUrl` is honoured only for the caller's own clip whose
  * key still matches, and hook variants render their shared sections once.
  */
-import { ApiRoutes, jobClipPath, Messages, PLAN_LIMITS, type JobView, type UserAsset } from '@studio/contracts';
+import { ApiRoutes, isJobFinished, jobClipPath, Messages, PLAN_LIMITS, type JobView, type UserAsset } from '@studio/contracts';
 import { MediaError } from '@studio/media';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -259,7 +259,7 @@ describe('hook variants (issue 40 §2)', () => {
     // Five sections reserved at 2 credits each, whatever the number of videos.
     expect(await balanceOf(client)).toBe(30 - 2 * 5);
     const seen: JobView[] = [];
-    const job = await waitForJob(client, started.body.jobId, (view) => (seen.push(view), view.status !== 'IN_PROGRESS'));
+    const job = await waitForJob(client, started.body.jobId, (view) => (seen.push(view), isJobFinished(view.status)));
     expect(rendered).toHaveBeenCalledTimes(5);
     expect(job.status).toBe('PARTIAL_SUCCESS');
     expect(job.variants.map((v) => [v.id, v.label, v.sections, v.status, v.progress])).toEqual([

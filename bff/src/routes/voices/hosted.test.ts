@@ -1,4 +1,4 @@
-import { ApiRoutes, Messages, type JobView } from '@studio/contracts';
+import { ApiRoutes, isJobFinished, Messages, type JobView } from '@studio/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tone } from '../../../../packages/media/test/audio-fixtures.ts';
@@ -119,7 +119,7 @@ describe('voices on ElevenLabs (by configuration)', () => {
     let job: JobView;
     for (;;) {
       job = (await a.client.get(`${ApiRoutes.jobStatus}/${started.body.jobId}`)).body.job;
-      if (job.status !== 'IN_PROGRESS') break;
+      if (isJobFinished(job.status)) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(job.status).toBe('COMPLETED');

@@ -6,6 +6,8 @@
 import {
   ADMIN_JOBS_PAGE,
   AdminJobMessages,
+  RENDER_QUEUES,
+  type AdminRenderersResponse,
   type AdminJob,
   type AdminJobDetail,
   type AdminJobsQuery,
@@ -24,6 +26,7 @@ import type { VideoService } from '../videos/service.ts';
 import { getJob, workflowIdOf } from '../videos/store.ts';
 import { decodePageCursor, encodePageCursor } from '../ids.ts';
 import { recordAdminAction } from './audit.ts';
+import { listWorkers, queueDepths } from '../workers/store.ts';
 
 interface ListRow {
   id: string;
@@ -113,7 +116,7 @@ function allJobs(db: Knex, engine: string): Knex.QueryBuilder {
 
 export interface AdminJobsDeps {
   db: Db;
-  config: Pick<Config, 'temporal'>;
+  config: Pick<Config, 'temporal' | 'workerDeadAfterMs'>;
   jobs: JobEngine;
   logger: Logger;
   videos: Pick<VideoService, 'cancel' | 'retry'>;
@@ -289,5 +292,26 @@ export function createAdminJobs({ db, config, jobs, logger, videos }: AdminJobsD
     await record(adminId, 'refund', job.id, sectionId);
   }
 
-  return { list, detail, cancel, retry, refund };
+  /** The render queues' depths (DBOS's own records) and every rendering process, as its heartbeat last said. */
+  async function renderers(): Promise<AdminRenderersResponse> {
+    const none: Record<string, number> = {};
+    const [depths, workers] = await Promise.all([jobs.name === 'dbos' ? queueDepths(db) : none, listWorkers(db)]);
+    return {
+      queues: jobs.name === 'dbos' ? Object.values(RENDER_QUEUES).map((name) => ({ name, depth: depths[name] ?? 0 })) : [],
+      workers: workers.map((w) => ({
+        executorId: w.executor_id,
+        role: w.role === 'all' ? 'all' : 'worker',
+        host: w.host,
+        state: w.recovered_at ? 'recovered' : w.seen_ms_ago > config.workerDeadAfterMs ? 'gone' : 'live',
+        renderConcurrency: w.render_concurrency,
+        rendering: w.rendering,
+        rendersDone: w.renders_done,
+        startedAt: w.started_at.toISOString(),
+        lastSeenAt: w.last_seen_at.toISOString(),
+        recoveredBy: w.recovered_by,
+      })),
+    };
+  }
+
+  return { list, detail, cancel, retry, refund, renderers };
 }

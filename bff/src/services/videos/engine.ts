@@ -1,14 +1,30 @@
 /**
- * Which durable engine runs video jobs and trainings (DESIGN decision 6): DBOS inside this process on the
- * studio's PostgreSQL by default, Temporal when TEMPORAL_ADDRESS is set (its worker runs the
- * activities: `npm run worker`). The rest of the bff sees only start and cancel.
+ * Which durable engine runs video jobs and trainings (DESIGN decisions 6 and 18): DBOS on the
+ * studio's PostgreSQL by default — its queues rendered by this process (`STUDIO_ROLE=all`, `npm
+ * start`) and by `npm run worker` processes, never by an `api` one — or Temporal when
+ * TEMPORAL_ADDRESS is set (its worker runs the activities: `npm run worker`). The rest of the bff
+ * sees only start and cancel.
  */
-import type { JobSpec, RecordedStep, TrainingActivities, TrainingSpec, VideoActivities } from '@studio/workflows';
+import {
+  ACTIVITY_NAMES,
+  TRAINING_ACTIVITY_NAMES,
+  type JobSpec,
+  type RecordedStep,
+  type TrainingActivities,
+  type TrainingSpec,
+  type VideoActivities,
+} from '@studio/workflows';
 import { oneAtATime, STARTUP_LOCKS } from '../../db/advisory-lock.ts';
 import type { Logger } from '../../logger.ts';
 
+export type StudioRole = 'all' | 'api' | 'worker';
+
 export interface JobEngine {
   readonly name: 'dbos' | 'temporal';
+  /** What this process does with jobs: `api` starts them and renders nothing. */
+  readonly role: StudioRole;
+  /** DBOS: puts a gone executor's unfinished workflows back on their queues (answers their ids). */
+  recoverExecutor?(executorId: string): Promise<string[]>;
   /** Starts a run of a job under its workflow id; starting the same id again runs it once. */
   start(spec: JobSpec, workflowId: string): Promise<void>;
   /** Starts a model's training; starting the same model again runs it once. */
@@ -49,6 +65,27 @@ export interface JobEngineOptions {
   activities: VideoActivities;
   training: TrainingActivities;
   logger: Logger;
+  /** `STUDIO_ROLE` (default `all`): an `api` process's engine is given no activities and listens to no queue. */
+  role?: StudioRole;
+  /** Sections a rendering process runs at once, and one user's at once across them (the render queue's limits). */
+  renderConcurrency?: number;
+  userRenderLimit?: number;
+  /** Called once DBOS has launched (however it launched: at start, or on first use): the heartbeat starts then. */
+  onLaunched?: () => void;
+}
+
+/**
+ * An API process's activities: it registers the workflows (to enqueue them by name) but listens to
+ * no queue, so none can run here; if one ever did, it would fail loudly rather than render.
+ */
+export function refusingActivities(): { activities: VideoActivities; training: TrainingActivities } {
+  const refuse = (name: string) => async () => {
+    throw new Error(`an API process (STUDIO_ROLE=api) renders nothing: ${name} belongs on a worker`);
+  };
+  return {
+    activities: Object.fromEntries(ACTIVITY_NAMES.map((n) => [n, refuse(n)])) as unknown as VideoActivities,
+    training: Object.fromEntries(TRAINING_ACTIVITY_NAMES.map((n) => [n, refuse(n)])) as unknown as TrainingActivities,
+  };
 }
 
 export function createJobEngine(options: JobEngineOptions): JobEngine & { launch(): Promise<void> } {
@@ -64,6 +101,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
         }));
     return {
       name: 'temporal',
+      role: options.role ?? 'all',
       launch: async () => void (await connected()),
       start: async (spec, workflowId) => (await connected()).start(spec, workflowId),
       startTraining: async (spec) => (await connected()).startTraining(spec),
@@ -86,11 +124,19 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
           tracing: options.tracing,
           activities: options.activities,
           training: options.training,
+          role: options.role,
+          renderConcurrency: options.renderConcurrency,
+          userRenderLimit: options.userRenderLimit,
         }),
-      ),
+      ).then((launchedEngine) => {
+        options.onLaunched?.();
+        return launchedEngine;
+      }),
     ));
   return {
     name: 'dbos',
+    role: options.role ?? 'all',
+    recoverExecutor: async (executorId) => (await launched()).recoverExecutor(executorId),
     launch: async () => void (await launched()),
     start: async (spec, workflowId) => (await launched()).start(spec, workflowId),
     startTraining: async (spec) => (await launched()).startTraining(spec),

@@ -61,6 +61,7 @@ import {
 } from './store.ts';
 import { renderKeyOf } from './render-key.ts';
 import { adCaptionsFile, adWebVtt, jobView, webVtt, WHOLE_CAPTIONS } from './views.ts';
+import { queuePositionOf } from '../workers/store.ts';
 
 /**
  * Video jobs as the API offers them (spec 2 §7): a multi-section video or an animation checked
@@ -149,7 +150,9 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
   };
   const currentView = async (userId: string, jobId: string): Promise<JobView> => {
     const { job, sections, variants } = await current(userId, jobId);
-    return jobView(job, sections, variants);
+    // Waiting for a renderer: read from DBOS's queues (Temporal's task queue is not read here).
+    const waiting = job.status === 'IN_PROGRESS' && jobs.name === 'dbos' ? await queuePositionOf(db, workflowIdOf(job)) : null;
+    return jobView(job, sections, variants, waiting);
   };
 
   /** Spec 1 §9: videos a month (a job of hook variants asks for `videos` of them) and the longest video of the caller's plan. */

@@ -119,8 +119,13 @@ function variantResult(job: JobRow, v: VariantRow, view: JobVariant): VariantRes
   };
 }
 
-/** spec 2 §3 "Job and results": the job as the editors show it. */
-export function jobView(job: JobRow, rows: SectionRow[], variantRows: VariantRow[] = []): JobView {
+/**
+ * spec 2 §3 "Job and results": the job as the editors show it. `waiting`: how many jobs are ahead of
+ * it while it waits for a renderer (it is then QUEUED), null once one renders it.
+ */
+export function jobView(job: JobRow, rows: SectionRow[], variantRows: VariantRow[] = [], waiting: number | null = null): JobView {
+  // Once a section of it renders, the job is under way (a resumed job whose section was cut short too).
+  const queued = waiting !== null && job.status === 'IN_PROGRESS' && !rows.some((s) => s.status === 'RUNNING');
   const sections = rows.map((s) => sectionView(job, s));
   const variants = variantRows.map((v) => variantView(job, v, sections));
   const finished = isJobFinished(job.status);
@@ -153,7 +158,8 @@ export function jobView(job: JobRow, rows: SectionRow[], variantRows: VariantRow
   return {
     id: job.id,
     kind: job.kind,
-    status: job.status,
+    status: queued ? 'QUEUED' : job.status,
+    queuePosition: queued ? waiting : null,
     // The last 5% is joining and storing the video (a finished ad's stages move it on).
     progress: finished
       ? 100

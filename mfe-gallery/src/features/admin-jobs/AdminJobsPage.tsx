@@ -5,6 +5,7 @@ import { errorText, isAdminAtom } from '@studio/session';
 import { Alert, Spinner } from '@studio/ui';
 import { useJobs, type JobFilters } from './api.ts';
 import { JobDialog } from './JobDialog.tsx';
+import { RenderersPanel } from './RenderersPanel.tsx';
 
 export const KIND_LABELS: Record<AdminJob['kind'], string> = { multi_section: 'Video', animation: 'Animation', training: 'Training' };
 const STATUS_LABEL = (status: string) => status.replace('_', ' ').toLowerCase();
@@ -38,6 +39,7 @@ export function AdminJobsPage() {
         <h1 className="ga-h1">Jobs</h1>
         <p className="ga-sub">Every video, animation and training job of every user, newest first.</p>
       </header>
+      <RenderersPanel />
       <form className="ga-jobs-filters" role="search" aria-label="Find jobs" onSubmit={search}>
         <label className="ga-jobs-field">
           <span>Status</span>

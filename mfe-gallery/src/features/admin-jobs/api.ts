@@ -1,6 +1,13 @@
-/** The jobs console's calls: the list and a job, and the admin's three actions. */
+/** The jobs console's calls: the list and a job, the renderers, and the admin's three actions. */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminJobRoutes, adminJobPath, type AdminJobDetail, type AdminJobsQuery, type AdminJobsResponse } from '@studio/contracts';
+import {
+  AdminJobRoutes,
+  adminJobPath,
+  type AdminJobDetail,
+  type AdminJobsQuery,
+  type AdminJobsResponse,
+  type AdminRenderersResponse,
+} from '@studio/contracts';
 import { apiFetch } from '@studio/session';
 import { galleryKeys } from '../../lib/query-keys.ts';
 
@@ -52,3 +59,11 @@ export function useJobAction() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: galleryKeys.adminJobsAll }),
   });
 }
+
+/** The render queues' depths and the workers, read again every 5 s while the console is open. */
+export const useRenderers = () =>
+  useQuery({
+    queryKey: galleryKeys.adminRenderers,
+    queryFn: ({ signal }) => apiFetch<AdminRenderersResponse>(AdminJobRoutes.renderers, { signal }),
+    refetchInterval: 5000,
+  });

@@ -6,6 +6,7 @@ import {
   videoFailed,
   videosGenerated,
   videosPartial,
+  waitingForRenderer,
   type JobSection,
   type JobVariant,
   type JobView,
@@ -237,6 +238,11 @@ export function JobPanel({
       </h2>
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       {error ? <Alert tone="warning">{error}</Alert> : null}
+      {current.status === 'QUEUED' ? (
+        <p className="ve-meta" role="status">
+          {waitingForRenderer(current.queuePosition ?? 0)}
+        </p>
+      ) : null}
       {!finished ? <Progress value={current.progress} label="Whole video" /> : null}
       {!finished && current.finishing ? (
         <p className="ve-meta" role="status">

@@ -150,4 +150,38 @@ describe('loadConfig', () => {
     expect(problemWith({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' })).toContain('S3_SECRET_ACCESS_KEY');
     expect(problemWith({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toContain('S3_BUCKET: required');
   });
+
+  it('runs as one process by default; STUDIO_ROLE, the render limits and the worker timings are checked and named', () => {
+    expect(loadConfig({})).toMatchObject({
+      role: 'all',
+      renderConcurrency: Math.min(64, os.availableParallelism()),
+      userRenderLimit: 2,
+      workerHeartbeatMs: 5000,
+      workerDeadAfterMs: 60_000,
+      fastMedia: false,
+    });
+    expect(
+      loadConfig({
+        STUDIO_ROLE: 'api',
+        RENDER_CONCURRENCY: '6',
+        USER_RENDER_LIMIT: '3',
+        WORKER_HEARTBEAT_MS: '1000',
+        WORKER_DEAD_AFTER_MS: '30000',
+      }),
+    ).toMatchObject({ role: 'api', renderConcurrency: 6, userRenderLimit: 3, workerHeartbeatMs: 1000, workerDeadAfterMs: 30_000 });
+    expect(loadConfig({ STUDIO_ROLE: 'worker' }).role).toBe('worker');
+    expect(problemWith({ STUDIO_ROLE: 'renderer' })).toMatch(/STUDIO_ROLE: must be all, api or worker/);
+    expect(problemWith({ RENDER_CONCURRENCY: '0' })).toMatch(/RENDER_CONCURRENCY: must be a whole number from 1 to 64/);
+    expect(problemWith({ USER_RENDER_LIMIT: 'two' })).toMatch(/USER_RENDER_LIMIT: must be a whole number from 1 to 64/);
+    expect(problemWith({ WORKER_DEAD_AFTER_MS: '500' })).toMatch(/WORKER_DEAD_AFTER_MS: must be a whole number/);
+    expect(problemWith({ WORKER_HEARTBEAT_MS: '40000', WORKER_DEAD_AFTER_MS: '60000' })).toMatch(
+      /WORKER_DEAD_AFTER_MS: must be at least twice WORKER_HEARTBEAT_MS/,
+    );
+  });
+
+  it('takes the instant test engine (MEDIA_ENGINE=fast) only under NODE_ENV=test', () => {
+    expect(loadConfig({ NODE_ENV: 'test', MEDIA_ENGINE: 'fast' }).fastMedia).toBe(true);
+    expect(problemWith({ MEDIA_ENGINE: 'fast' })).toMatch(/MEDIA_ENGINE: fast is the test engine, only with NODE_ENV=test/);
+    expect(problemWith({ NODE_ENV: 'test', MEDIA_ENGINE: 'quick' })).toMatch(/MEDIA_ENGINE: must be configured or fast/);
+  });
 });

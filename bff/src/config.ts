@@ -110,6 +110,9 @@ const Env = z.object({
   USER_RENDER_LIMIT: wholeNumber(1, 64).default(2),
   WORKER_HEARTBEAT_MS: wholeNumber(100, 600_000).default(5000),
   WORKER_DEAD_AFTER_MS: wholeNumber(1000, 86_400_000).default(60_000),
+  /** Where the media engine runs: `child`, a process of its own below this one's priority (DESIGN decision 18), or `inline`, in this process. */
+  MEDIA_HOST: z.enum(['child', 'inline'], { error: 'must be child or inline' }).default('child'),
+  MEDIA_HOST_CONCURRENCY: wholeNumber(1, 64).optional(),
   /** Tests only: `fast` makes a spawned process render with the instant test engine. */
   MEDIA_ENGINE: z.enum(['configured', 'fast'], { error: 'must be configured or fast' }).default('configured'),
   METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).optional(),
@@ -170,6 +173,13 @@ export interface Config {
   workerHeartbeatMs: number;
   /** A worker not heard from this long is gone: a live one recovers its jobs (`WORKER_DEAD_AFTER_MS`). */
   workerDeadAfterMs: number;
+  /**
+   * `MEDIA_HOST`: `child` runs the media engine in a child process of its own at a lower OS priority, so that
+   * its main-thread work (painting, pixel loops, WASM glue) never holds this process's answers; `inline` runs it here.
+   */
+  mediaHost: 'child' | 'inline';
+  /** Engine calls running in the media host at once, the others waiting in order (`MEDIA_HOST_CONCURRENCY`, default: the cores). */
+  mediaHostConcurrency: number;
   /** Tests only (`MEDIA_ENGINE=fast` with NODE_ENV=test): a spawned process renders with the instant test engine. */
   fastMedia: boolean;
   /** Where traces go over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT); unset → no traces. */
@@ -294,6 +304,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userRenderLimit: e.USER_RENDER_LIMIT,
     workerHeartbeatMs: e.WORKER_HEARTBEAT_MS,
     workerDeadAfterMs: e.WORKER_DEAD_AFTER_MS,
+    mediaHost: e.MEDIA_HOST,
+    mediaHostConcurrency: e.MEDIA_HOST_CONCURRENCY ?? Math.min(64, os.availableParallelism()),
     fastMedia: e.MEDIA_ENGINE === 'fast',
     storeImportAllowedOrigins: e.STORE_IMPORT_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -4,7 +4,7 @@
  * once (`createServices`), each from the fields it declares; routes take them from `deps.services`.
  * Wiring goes one way: nothing here imports `app.ts` or `start.ts`, and no service imports this file.
  */
-import { createMediaEngine, type MediaEngine } from '@studio/media';
+import { createMediaEngine, createMediaHost, type MediaEngine } from '@studio/media';
 import type { Config } from './config.ts';
 import { createDb, type Db } from './db/index.ts';
 import { CHANNELS, listenForChanges, type Notifications } from './db/notifications.ts';
@@ -53,15 +53,25 @@ export interface AppDeps {
   services: Services;
 }
 
-/** The media engine the configuration asks for (the bff and the Temporal worker build it the same way). */
+/**
+ * The media engine the configuration asks for (the bff and the Temporal worker build it the same way):
+ * by default in a media host, a child process below this one's priority that starts on the first call
+ * (DESIGN decision 18: nothing CPU-heavy on the main thread of a process that answers HTTP);
+ * `MEDIA_HOST=inline` builds it in this process.
+ */
 export function createMedia(config: Config, logger: Logger): MediaEngine {
-  return createMediaEngine({
+  const options = {
     falKey: config.falKey,
     falBaseUrl: config.falBaseUrl,
     elevenLabsApiKey: config.elevenLabs?.apiKey,
     elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
-    logger: { info: (msg, meta) => logger.debug(meta ?? {}, msg), warn: (msg, meta) => logger.warn(meta ?? {}, msg) },
-  });
+  };
+  const log = {
+    info: (msg: string, meta?: object) => logger.debug(meta ?? {}, msg),
+    warn: (msg: string, meta?: object) => logger.warn(meta ?? {}, msg),
+  };
+  if (config.mediaHost === 'inline') return createMediaEngine({ ...options, logger: log });
+  return createMediaHost({ engine: { kind: 'media', options }, concurrency: config.mediaHostConcurrency, logger: log });
 }
 
 export const createObjectStore = (config: Config): ObjectStore =>

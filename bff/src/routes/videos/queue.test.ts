@@ -118,7 +118,7 @@ describe('a job waiting for a renderer', () => {
     // In DBOS: the job's workflow cancelled, and nothing of it ran (a section it had queued was cancelled with it).
     const dbos = () => studio.deps.db.withSchema('dbos').from('workflow_status');
     expect((await dbos().where({ workflow_uuid: c }).first('status')).status).toBe('CANCELLED');
-    expect((await dbos().where({ parent_workflow_id: c }).pluck('status')).filter((status) => status !== 'CANCELLED')).toEqual([]);
+    expect((await dbos().where({ parent_workflow_id: c }).pluck('status')).filter((status: string) => status !== 'CANCELLED')).toEqual([]);
     expect((await third.client.get(`${ApiRoutes.jobStatus}/${c}`)).body.job).toMatchObject({
       status: 'CANCELLED',
       error: Messages.videoCancelled,

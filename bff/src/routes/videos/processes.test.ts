@@ -58,6 +58,8 @@ async function start(bff: Bff): Promise<void> {
       DATA_DIR: path.join(dir, 'data'),
       DATABASE_URL: database.url,
       VIDEO_PARALLELISM: '1',
+      // On DBOS a user's sections render as many at once as the render queue lets them.
+      USER_RENDER_LIMIT: '1',
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

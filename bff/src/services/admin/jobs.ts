@@ -175,13 +175,20 @@ export function createAdminJobs({ db, config, jobs, logger, videos }: AdminJobsD
     };
   }
 
-  /** The steps DBOS recorded for a workflow (Temporal keeps its history in its own service). */
+  /**
+   * The steps DBOS recorded for a workflow and the section workflows it queued (Temporal keeps its
+   * history in its own service), in the order they started.
+   */
   async function dbosSteps(workflowId: string): Promise<AdminJobDetail['steps']> {
     const rows = await db
       .withSchema('dbos')
       .from('operation_outputs')
       .where({ workflow_uuid: workflowId })
-      .orderBy('function_id')
+      .orWhereIn(
+        'workflow_uuid',
+        db.withSchema('dbos').from('workflow_status').where({ parent_workflow_id: workflowId }).select('workflow_uuid'),
+      )
+      .orderByRaw('started_at_epoch_ms NULLS LAST, workflow_uuid, function_id')
       .select<{ function_name: string; error: string | null; started_at_epoch_ms: string | null; completed_at_epoch_ms: string | null }[]>(
         'function_name',
         'error',

@@ -158,6 +158,7 @@ describe('loadConfig', () => {
       userRenderLimit: 2,
       workerHeartbeatMs: 5000,
       workerDeadAfterMs: 60_000,
+      mediaPickupMs: 60_000,
       fastMedia: false,
     });
     expect(
@@ -174,6 +175,8 @@ describe('loadConfig', () => {
     expect(problemWith({ RENDER_CONCURRENCY: '0' })).toMatch(/RENDER_CONCURRENCY: must be a whole number from 1 to 64/);
     expect(problemWith({ USER_RENDER_LIMIT: 'two' })).toMatch(/USER_RENDER_LIMIT: must be a whole number from 1 to 64/);
     expect(problemWith({ WORKER_DEAD_AFTER_MS: '500' })).toMatch(/WORKER_DEAD_AFTER_MS: must be a whole number/);
+    expect(loadConfig({ MEDIA_PICKUP_MS: '5000' }).mediaPickupMs).toBe(5000);
+    expect(problemWith({ MEDIA_PICKUP_MS: '50' })).toMatch(/MEDIA_PICKUP_MS: must be a whole number from 100 to 600000/);
     expect(problemWith({ WORKER_HEARTBEAT_MS: '40000', WORKER_DEAD_AFTER_MS: '60000' })).toMatch(
       /WORKER_DEAD_AFTER_MS: must be at least twice WORKER_HEARTBEAT_MS/,
     );

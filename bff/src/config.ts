@@ -113,6 +113,8 @@ const Env = z.object({
   /** Where the media engine runs: `child`, a process of its own below this one's priority (DESIGN decision 18), or `inline`, in this process. */
   MEDIA_HOST: z.enum(['child', 'inline'], { error: 'must be child or inline' }).default('child'),
   MEDIA_HOST_CONCURRENCY: wholeNumber(1, 64).optional(),
+  /** An API process's media call no worker has taken after this long is answered busy (503). */
+  MEDIA_PICKUP_MS: wholeNumber(100, 600_000).default(60_000),
   /** Tests only: `fast` makes a spawned process render with the instant test engine. */
   MEDIA_ENGINE: z.enum(['configured', 'fast'], { error: 'must be configured or fast' }).default('configured'),
   METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535, { error: 'must be a port number' }).optional(),
@@ -180,6 +182,8 @@ export interface Config {
   mediaHost: 'child' | 'inline';
   /** Engine calls running in the media host at once, the others waiting in order (`MEDIA_HOST_CONCURRENCY`, default: the cores). */
   mediaHostConcurrency: number;
+  /** How long an API process's media call waits for a worker to take it before it is answered busy (`MEDIA_PICKUP_MS`). */
+  mediaPickupMs: number;
   /** Tests only (`MEDIA_ENGINE=fast` with NODE_ENV=test): a spawned process renders with the instant test engine. */
   fastMedia: boolean;
   /** Where traces go over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT); unset → no traces. */
@@ -306,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerDeadAfterMs: e.WORKER_DEAD_AFTER_MS,
     mediaHost: e.MEDIA_HOST,
     mediaHostConcurrency: e.MEDIA_HOST_CONCURRENCY ?? Math.min(64, os.availableParallelism()),
+    mediaPickupMs: e.MEDIA_PICKUP_MS,
     fastMedia: e.MEDIA_ENGINE === 'fast',
     storeImportAllowedOrigins: e.STORE_IMPORT_ALLOWED_ORIGINS,
     logLevel: e.LOG_LEVEL,

@@ -4,7 +4,7 @@
  * once (`createServices`), each from the fields it declares; routes take them from `deps.services`.
  * Wiring goes one way: nothing here imports `app.ts` or `start.ts`, and no service imports this file.
  */
-import { createMediaEngine, createMediaHost, type MediaEngine } from '@studio/media';
+import { createMediaEngine, createMediaHost, describeEngine, type MediaEngine } from '@studio/media';
 import type { Config } from './config.ts';
 import { createDb, type Db } from './db/index.ts';
 import { CHANNELS, listenForChanges, type Notifications } from './db/notifications.ts';
@@ -13,6 +13,7 @@ import { PostgresRateLimitStore, type RateLimitStore } from './middlewares/rate-
 import type { DevOidcIssuer } from './services/dev-oidc-issuer.ts';
 import { createServices, type Services } from './services/index.ts';
 import { createMailer, type DevOutbox, type Mailer } from './services/mail.ts';
+import { mediaCallActivities, remoteMedia, sweepMediaCalls } from './services/media-calls.ts';
 import { createLocalObjectStore, createS3ObjectStore, type ObjectStore } from './services/storage/object-store.ts';
 import { createGoogleSignIn, type OidcClient } from './services/oidc.ts';
 import { syncCatalogPrices } from './services/payments/catalog-sync.ts';
@@ -60,12 +61,7 @@ export interface AppDeps {
  * `MEDIA_HOST=inline` builds it in this process.
  */
 export function createMedia(config: Config, logger: Logger): MediaEngine {
-  const options = {
-    falKey: config.falKey,
-    falBaseUrl: config.falBaseUrl,
-    elevenLabsApiKey: config.elevenLabs?.apiKey,
-    elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
-  };
+  const options = engineOptions(config);
   const log = {
     info: (msg: string, meta?: object) => logger.debug(meta ?? {}, msg),
     warn: (msg: string, meta?: object) => logger.warn(meta ?? {}, msg),
@@ -74,8 +70,36 @@ export function createMedia(config: Config, logger: Logger): MediaEngine {
   return createMediaHost({ engine: { kind: 'media', options }, concurrency: config.mediaHostConcurrency, logger: log });
 }
 
+const engineOptions = (config: Config) => ({
+  falKey: config.falKey,
+  falBaseUrl: config.falBaseUrl,
+  elevenLabsApiKey: config.elevenLabs?.apiKey,
+  elevenLabsBaseUrl: config.elevenLabs?.baseUrl,
+});
+
+/**
+ * An API process's media engine (`STUDIO_ROLE=api`): the shape of the engine its workers build, every
+ * call run on one of them through the job engine (`services/media-calls.ts`), so that the image work a
+ * request waits for never runs here either.
+ */
+async function workersMedia(config: Config, objects: ObjectStore, jobs: () => JobEngine): Promise<MediaEngine> {
+  // Built only to be described (its models load on a first call, which never comes here).
+  const shape = config.fastMedia
+    ? (await import('@studio/media/testing')).createFastMediaEngine()
+    : createMediaEngine(engineOptions(config));
+  return remoteMedia({
+    description: describeEngine(shape),
+    objects,
+    pickupMs: config.mediaPickupMs,
+    run: (request, pickupMs) => jobs().callMedia(request, pickupMs),
+  });
+}
+
 export const createObjectStore = (config: Config): ObjectStore =>
   config.s3 ? createS3ObjectStore(config.s3) : createLocalObjectStore(config.dataDir);
+
+/** An API process stopped while a media call waited leaves its bytes; an hour later they are removed at the next start. */
+const MEDIA_CALL_BYTES_KEPT_MS = 60 * 60_000;
 
 /** Deps a caller may leave out (a test file that does not pay, sign in with Google or use the engine). */
 export type OptionalDep = 'payments' | 'oidc' | 'media';
@@ -120,13 +144,19 @@ export async function createDeps(
   try {
     const { mailer, outbox } = createMailer(config, logger);
     const { oidc, devOidcIssuer } = wanted('oidc') ? await createGoogleSignIn(config, logger) : { oidc: null, devOidcIssuer: null };
-    // MEDIA_ENGINE=fast (tests only, config.ts refuses it elsewhere): a spawned process renders with the instant engine.
-    const fast = !options.media && config.fastMedia ? (await import('@studio/media/testing')).createFastMediaEngine() : undefined;
-    const media = instrumentMedia(
-      options.media ?? fast ?? (wanted('media') ? createMedia(config, logger) : notBuilt<MediaEngine>('media')),
-    );
-    opened.push(() => media.close());
     const objects = createObjectStore(config);
+    // Set below; an API process's media calls go to the workers through it.
+    let jobs: JobEngine | null = null;
+    const engine = async (): Promise<MediaEngine> => {
+      if (options.media) return options.media;
+      if (!wanted('media')) return notBuilt<MediaEngine>('media');
+      if (config.role === 'api') return workersMedia(config, objects, () => jobs!);
+      // MEDIA_ENGINE=fast (tests only, config.ts refuses it elsewhere): a spawned process renders with the instant engine.
+      if (config.fastMedia) return (await import('@studio/media/testing')).createFastMediaEngine();
+      return createMedia(config, logger);
+    };
+    const media = instrumentMedia(await engine());
+    opened.push(() => media.close());
     // Every process forgets a user's cached plan status when their ledger changes, whoever wrote it.
     const notifications = listenForChanges(databaseUrl, logger);
     opened.push(() => notifications.close());
@@ -138,10 +168,11 @@ export async function createDeps(
       ? {
           activities: tracker.video(createActivities({ db, objects, media })),
           training: tracker.training(createTrainingActivities({ db, objects, media, engine: config.temporal ? 'temporal' : 'dbos' })),
+          media: mediaCallActivities({ media, objects }),
         }
       : refusingActivities();
     let heartbeat: ReturnType<typeof startHeartbeat> | null = null;
-    const jobs = createJobEngine({
+    const jobEngine = createJobEngine({
       databaseUrl,
       executorId: config.executorId,
       tracing: config.otlpEndpoint !== undefined,
@@ -162,13 +193,18 @@ export async function createDeps(
           everyMs: config.workerHeartbeatMs,
           deadAfterMs: config.workerDeadAfterMs,
           tracker,
-          recoverExecutor: (id) => jobs.recoverExecutor!(id),
+          recoverExecutor: (id) => jobEngine.recoverExecutor!(id),
           logger,
         });
       },
     });
-    opened.push(() => jobs.close());
-    observeQueueDepths(jobs.name === 'dbos' ? () => queueDepths(db) : null);
+    jobs = jobEngine;
+    opened.push(() => jobEngine.close());
+    if (config.role === 'api')
+      void sweepMediaCalls(objects, new Date(Date.now() - MEDIA_CALL_BYTES_KEPT_MS)).catch((error: unknown) =>
+        logger.warn({ err: error }, 'old media calls could not be swept'),
+      );
+    observeQueueDepths(jobEngine.name === 'dbos' ? () => queueDepths(db) : null);
     // Stopped before the engine: its last beat says the process renders nothing any more.
     opened.push(async () => {
       observeQueueDepths(null);
@@ -193,12 +229,12 @@ export async function createDeps(
       rateLimitStore: new PostgresRateLimitStore(db),
       media,
       objects,
-      jobs,
+      jobs: jobEngine,
       notifications,
       payments,
-      services: createServices({ config, db, logger, media, objects, jobs, payments }),
+      services: createServices({ config, db, logger, media, objects, jobs: jobEngine, payments }),
     };
-    return { deps, close, launchJobs: () => jobs.launch() };
+    return { deps, close, launchJobs: () => jobEngine.launch() };
   } catch (error) {
     await close();
     throw error;

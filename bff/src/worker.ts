@@ -16,6 +16,7 @@ import { createDb, migrateAndSeed } from './db/index.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createTrainingActivities } from './services/training/activities.ts';
 import { createActivities } from './services/videos/activities.ts';
+import { mediaCallActivities } from './services/media-calls.ts';
 import { createDeps, createMedia, createObjectStore } from './deps.ts';
 import { instrumentMedia, serveMetrics } from './metrics.ts';
 import { startTracing } from './tracing.ts';
@@ -78,7 +79,13 @@ async function runTemporalWorker(config: Config, databaseUrl: string, logger: Lo
   const { runTemporalWorker: run } = await import('@studio/workflows/temporal');
   logger.info({ address: temporal.address, namespace: temporal.namespace }, 'video worker polling');
   try {
-    await run(temporal, activities, createTrainingActivities({ db, objects, media, engine: 'temporal' }), tracing.spans ?? undefined);
+    await run(
+      temporal,
+      activities,
+      createTrainingActivities({ db, objects, media, engine: 'temporal' }),
+      tracing.spans ?? undefined,
+      mediaCallActivities({ media, objects }),
+    );
   } finally {
     await metrics?.close();
     await media.close();

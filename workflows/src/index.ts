@@ -6,4 +6,5 @@
 export * from './workflows/job.ts';
 export { renderSectionSteps, runVideoJob, type RunOptions } from './workflows/orchestrate.ts';
 export * from './workflows/training.ts';
+export * from './workflows/media-call.ts';
 export type { RecordedStep } from './temporal/history.ts';

@@ -96,8 +96,8 @@ export const AdminJobDetail = AdminJob.extend({
 });
 export type AdminJobDetail = z.infer<typeof AdminJobDetail>;
 
-/** The shared DBOS queues: job orchestrations, and renders (sections, trainings) partitioned by user. */
-export const RENDER_QUEUES = { jobs: 'studio-jobs', renders: 'studio-renders' } as const;
+/** The shared DBOS queues: job orchestrations, renders (sections, trainings) partitioned by user, and API processes' media calls. */
+export const RENDER_QUEUES = { jobs: 'studio-jobs', renders: 'studio-renders', media: 'studio-media' } as const;
 
 /** A process that renders (`npm run worker`, or `npm start`), as its heartbeat last said. */
 export const AdminRenderWorker = z.object({

@@ -23,6 +23,13 @@ import {
   type SectionSpec,
   type VideoActivities,
 } from '../workflows/job.ts';
+import {
+  MEDIA_CALL_WORKFLOW,
+  mediaCallWorkflowId,
+  type MediaCallActivities,
+  type MediaCallAnswer,
+  type MediaCallRequest,
+} from '../workflows/media-call.ts';
 import { renderSectionSteps, runVideoJob } from '../workflows/orchestrate.ts';
 import {
   mapTrainingActivities,
@@ -44,6 +51,8 @@ export const TRAINING_JOB_WORKFLOW = 'trainingJob';
 /** The shared queues: job orchestrations, and the renders (sections, trainings) partitioned by user. */
 export const JOB_QUEUE = RENDER_QUEUES.jobs;
 export const RENDER_QUEUE = RENDER_QUEUES.renders;
+/** Media calls handed over by API processes (`media-call.ts`): taken before the queued renders' next steps, by any worker. */
+export const MEDIA_QUEUE = RENDER_QUEUES.media;
 /** An `all` process's own queue of `base` (its jobs stay its own, as without queues). */
 export const ownQueue = (base: string, executorId: string) => `${base}@${executorId}`;
 /** The shared queue a queue name belongs to (`studio-renders@host:8080` → `studio-renders`): the metrics' label. */
@@ -56,6 +65,8 @@ export type EngineRole = 'all' | 'api' | 'worker';
 const JOBS_PER_RENDER_SLOT = 4;
 /** How often a queue is polled for work, and a section's parent for its result, at most. */
 const QUEUE_POLL_MS = 250;
+/** How often an API process asks for a media call's answer: a user waits on it. */
+const MEDIA_POLL_MS = 50;
 
 /** A job's queues, recorded with its workflow (so whoever resumes it enqueues its sections where it did). */
 interface JobQueues {
@@ -134,6 +145,11 @@ export interface DbosEngine {
    * back to the queue it came from, its finished steps kept). Answers their ids.
    */
   recoverExecutor(executorId: string): Promise<string[]>;
+  /**
+   * Runs a media engine call on a worker (`STUDIO_ROLE=api`) and answers its outcome. A call no
+   * worker has taken within `pickupMs` is withdrawn and answered `null` (no worker is free).
+   */
+  callMedia(request: MediaCallRequest, pickupMs: number): Promise<MediaCallAnswer | null>;
   /** The queues this process enqueues onto and listens to. */
   readonly queues: { jobs: string; renders: string; listening: string[] };
   /** Stops DBOS, then waits for the steps under way to finish (none writes after it returns). */
@@ -155,6 +171,8 @@ export async function launchDbosEngine(options: {
   tracing?: boolean;
   activities: VideoActivities;
   training?: TrainingActivities;
+  /** The media calls API processes hand over (`callMedia`), run by the processes that render. */
+  media?: MediaCallActivities;
   /** `all` (default): enqueues onto its own queues and renders; `api`: enqueues onto the shared ones, renders nothing; `worker`: renders the shared ones. */
   role?: EngineRole;
   /** Sections (and trainings) one process renders at once. */
@@ -166,7 +184,7 @@ export async function launchDbosEngine(options: {
   const executorId = options.executorId ?? 'local';
   const renderConcurrency = Math.max(1, options.renderConcurrency ?? 2);
   const userRenderLimit = Math.max(1, options.userRenderLimit ?? 2);
-  const shared = [JOB_QUEUE, RENDER_QUEUE];
+  const shared = [JOB_QUEUE, RENDER_QUEUE, MEDIA_QUEUE];
   const own = role === 'all' ? { jobs: ownQueue(JOB_QUEUE, executorId), renders: ownQueue(RENDER_QUEUE, executorId) } : null;
   const enqueueTo = own ?? { jobs: JOB_QUEUE, renders: RENDER_QUEUE };
   // An API process listens to no queue: DBOS then runs nothing here but what this process itself
@@ -220,6 +238,15 @@ export async function launchDbosEngine(options: {
     },
     { name: TRAINING_JOB_WORKFLOW },
   );
+  const mediaCall = DBOS.registerWorkflow(
+    async (request: MediaCallRequest) => {
+      const media = options.media;
+      if (!media) throw new Error('this engine was launched without the media activity');
+      // One step, not retried: the engine's failure is its answer (a 503 or 400 to the user, as in one process).
+      return DBOS.runStep(() => tracked(media.mediaCall(request)), { name: 'mediaCall' });
+    },
+    { name: MEDIA_CALL_WORKFLOW },
+  );
   await DBOS.launch();
   const register = (name: string, renders: boolean): Promise<WorkflowQueue> =>
     DBOS.registerQueue(name, {
@@ -232,6 +259,11 @@ export async function launchDbosEngine(options: {
     });
   await register(JOB_QUEUE, false);
   await register(RENDER_QUEUE, true);
+  await DBOS.registerQueue(MEDIA_QUEUE, {
+    minPollingIntervalMs: QUEUE_POLL_MS,
+    workerConcurrency: renderConcurrency,
+    onConflict: 'always_update',
+  });
   if (own) {
     await register(own.jobs, false);
     await register(own.renders, true);
@@ -251,6 +283,24 @@ export async function launchDbosEngine(options: {
     },
     result: (workflowId) => DBOS.getResult<JobOutcome>(workflowId),
     cancel: (workflowId) => DBOS.cancelWorkflow(workflowId, { cancelChildren: true }),
+    async callMedia(request, pickupMs) {
+      const handle = await DBOS.startWorkflow(mediaCall, { workflowID: mediaCallWorkflowId(request.id), queueName: MEDIA_QUEUE })(request);
+      const answer = handle.getResult({ pollingIntervalMs: MEDIA_POLL_MS });
+      // Withdrawn while no worker has taken it; once one has, the answer is waited for (the engine bounds its own work).
+      const pickup = setTimeout(() => {
+        void handle.getStatus().then(async (status) => {
+          if (status?.status === 'ENQUEUED') await DBOS.cancelWorkflow(handle.workflowID);
+        });
+      }, pickupMs);
+      try {
+        return await answer;
+      } catch (error) {
+        if ((await handle.getStatus())?.status === 'CANCELLED') return null;
+        throw error;
+      } finally {
+        clearTimeout(pickup);
+      }
+    },
     async recoverExecutor(id) {
       // DBOS's own recovery (what a launch does for its own id): each PENDING workflow of `id` goes
       // back to ENQUEUED on its queue (`queue_name` kept, its partition too), so any listener takes it.

@@ -4,6 +4,7 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { mapActivities, StepError, type VideoActivities } from '../workflows/job.ts';
+import type { MediaCallActivities } from '../workflows/media-call.ts';
 import { mapTrainingActivities, type TrainingActivities } from '../workflows/training.ts';
 
 const asFailures =
@@ -18,8 +19,17 @@ const asFailures =
     }
   };
 
-export function temporalActivities(acts: VideoActivities, training?: TrainingActivities): VideoActivities & Partial<TrainingActivities> {
-  return { ...mapActivities(acts, asFailures), ...(training && mapTrainingActivities(training, asFailures)) };
+export function temporalActivities(
+  acts: VideoActivities,
+  training?: TrainingActivities,
+  media?: MediaCallActivities,
+): VideoActivities & Partial<TrainingActivities> & Partial<MediaCallActivities> {
+  // A media call answers its own failures (`MediaCallAnswer`): it is registered as it is.
+  return {
+    ...mapActivities(acts, asFailures),
+    ...(training && mapTrainingActivities(training, asFailures)),
+    ...(media && { mediaCall: media.mediaCall }),
+  };
 }
 
 /** The task queue the studio's Temporal workers poll. */

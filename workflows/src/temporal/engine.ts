@@ -4,10 +4,12 @@
  * studio's activities. Operators find a user's jobs in the Temporal UI by the `StudioUserId`
  * search attribute (a Keyword attribute registered once in the namespace).
  */
-import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { Client, Connection, WorkflowExecutionAlreadyStartedError, WorkflowFailedError } from '@temporalio/client';
+import { ActivityFailure, TimeoutFailure, TimeoutType } from '@temporalio/common';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { JobSpec, VideoActivities } from '../workflows/job.ts';
+import { mediaCallWorkflowId, type MediaCallActivities, type MediaCallAnswer, type MediaCallRequest } from '../workflows/media-call.ts';
 import { trainingWorkflowId, type TrainingActivities, type TrainingSpec } from '../workflows/training.ts';
 import { TEMPORAL_TASK_QUEUE, temporalActivities, WORKFLOWS_PATH } from './activities.ts';
 import { stepsOfHistory, type RecordedStep } from './history.ts';
@@ -27,6 +29,8 @@ export interface TemporalJobs {
   start(spec: JobSpec, workflowId: string): Promise<void>;
   startTraining(spec: TrainingSpec): Promise<void>;
   cancel(workflowId: string): Promise<void>;
+  /** Runs a media call on a worker (`media-call.ts`); `null` when no worker took it in time. */
+  callMedia(request: MediaCallRequest): Promise<MediaCallAnswer | null>;
   /** The steps of a run, from its history in Temporal (the admins' jobs console). */
   steps(workflowId: string): Promise<RecordedStep[]>;
   close(): Promise<void>;
@@ -64,10 +68,26 @@ export async function connectTemporal(settings: TemporalSettings, options: { tra
     async cancel(workflowId) {
       await client.workflow.getHandle(workflowId).cancel();
     },
+    async callMedia(request) {
+      try {
+        return await client.workflow.execute('mediaCall', {
+          taskQueue: TEMPORAL_TASK_QUEUE,
+          workflowId: mediaCallWorkflowId(request.id),
+          args: [request],
+        });
+      } catch (error) {
+        if (error instanceof WorkflowFailedError && notTakenInTime(error.cause)) return null;
+        throw error;
+      }
+    },
     steps: async (workflowId) => stepsOfHistory(await client.workflow.getHandle(workflowId).fetchHistory()),
     close: () => connection.close(),
   };
 }
+
+/** The activity waited for a worker longer than it may (its schedule-to-start timeout). */
+const notTakenInTime = (cause: unknown) =>
+  cause instanceof ActivityFailure && cause.cause instanceof TimeoutFailure && cause.cause.timeoutType === TimeoutType.SCHEDULE_TO_START;
 
 /**
  * The worker side: runs video jobs (and trainings) from the task queue until the process is stopped.
@@ -78,6 +98,7 @@ export async function runTemporalWorker(
   activities: VideoActivities,
   training?: TrainingActivities,
   spans?: SpanOutlet,
+  media?: MediaCallActivities,
 ): Promise<void> {
   const connection = await NativeConnection.connect({ address: settings.address });
   try {
@@ -86,7 +107,7 @@ export async function runTemporalWorker(
       namespace: settings.namespace ?? 'default',
       taskQueue: TEMPORAL_TASK_QUEUE,
       workflowsPath: WORKFLOWS_PATH,
-      activities: temporalActivities(activities, training),
+      activities: temporalActivities(activities, training, media),
       plugins: spans ? [temporalTracingPlugin(spans)] : [],
     });
     await worker.run();

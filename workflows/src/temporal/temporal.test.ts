@@ -20,6 +20,8 @@ describe('the video job on Temporal (no server runs here: bundle and activities)
   it('bundles the workflow code for the sandbox (no Node built-ins or I/O reach it)', async () => {
     const bundle = await bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quiet });
     expect(bundle.code).toContain('videoJob');
+    // An API process's media calls (media-call.ts) run as their own workflow on the same workers.
+    expect(bundle.code).toContain('mediaCall');
   }, 120_000);
 
   it('turns a step’s failure into an ApplicationFailure of its kind: bad input is not retried, a transient failure is', async () => {
@@ -29,6 +31,13 @@ describe('the video job on Temporal (no server runs here: bundle and activities)
     expect(bad).toMatchObject({ type: 'bad_input', nonRetryable: true, message: 'failed: bad_input' });
     const transient = await env.run(temporalActivities(failing('transient')).animate, 'job-1', {} as never).catch((e: unknown) => e);
     expect(transient).toMatchObject({ type: 'transient', nonRetryable: false });
+  });
+
+  it('runs a media call handed over by an API process as its activity answers it, its failure an answer, not a retry', async () => {
+    const env = new MockActivityEnvironment(undefined, { logger: quiet });
+    const answer = { ok: false as const, error: { name: 'MediaError', message: 'This image could not be read.', kind: 'bad_input' } };
+    const acts = temporalActivities(failing('transient'), undefined, { mediaCall: () => Promise.resolve(answer) });
+    expect(await env.run(acts.mediaCall!, { id: 'call-1', path: ['upscale'], args: [] })).toEqual(answer);
   });
 
   it('replays a recorded run of the job (history v1): the orchestration still issues the same commands', async () => {

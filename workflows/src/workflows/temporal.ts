@@ -4,6 +4,7 @@
  */
 import { ActivityFailure, ApplicationFailure, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import { mapActivities, StepError, type JobOutcome, type JobSpec, type VideoActivities } from './job.ts';
+import type { MediaCallActivities, MediaCallAnswer, MediaCallRequest } from './media-call.ts';
 import { runVideoJob } from './orchestrate.ts';
 import { mapTrainingActivities, runTrainingJob, type TrainingActivities, type TrainingOutcome, type TrainingSpec } from './training.ts';
 
@@ -42,4 +43,18 @@ export async function videoJob(spec: JobSpec): Promise<JobOutcome> {
 
 export async function trainingJob(spec: TrainingSpec): Promise<TrainingOutcome> {
   return runTrainingJob(spec, mapTrainingActivities(proxyActivities<TrainingActivities>(ACTIVITY_OPTIONS), asStepErrors));
+}
+
+/** How long a media call may wait for a worker to take it, and then run (`media-call.ts`). */
+export const MEDIA_CALL_PICKUP = '60 seconds';
+const MEDIA_CALL_OPTIONS: ActivityOptions = {
+  scheduleToStartTimeout: MEDIA_CALL_PICKUP,
+  startToCloseTimeout: '10 minutes',
+  // The engine's failure is the call's answer; a worker lost mid-call is not retried behind a waiting user.
+  retry: { maximumAttempts: 1 },
+};
+
+/** A media call an API process hands over: one activity on a worker of the task queue. */
+export async function mediaCall(request: MediaCallRequest): Promise<MediaCallAnswer> {
+  return proxyActivities<MediaCallActivities>(MEDIA_CALL_OPTIONS).mediaCall(request);
 }

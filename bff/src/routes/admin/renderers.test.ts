@@ -75,6 +75,7 @@ describe('the renderers in the jobs console', () => {
     expect(busy.now.queues).toEqual([
       { name: 'studio-jobs', depth: 0 },
       { name: 'studio-renders', depth: 1 },
+      { name: 'studio-media', depth: 0 },
     ]);
     expect(busy.me).toMatchObject({ role: 'all', state: 'live', renderConcurrency: 1, recoveredBy: null });
     expect(busy.me.rendering).toEqual([{ job: a, section: 's0', step: 'animate', since: expect.any(String) }]);

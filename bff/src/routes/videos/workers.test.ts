@@ -4,7 +4,8 @@
  * fast test engine (`MEDIA_ENGINE=fast`). Twelve users start a three-section job at once, spread
  * over both API processes; one worker is SIGKILLed while it renders. Every job completes, each
  * section's render step is recorded once in DBOS's own tables, the ledger is exact, the API
- * processes rendered nothing and both workers did.
+ * processes rendered nothing and both workers did. An image asked of an API process is made on a
+ * worker too, and with no worker left it is answered busy, its credit given back.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -79,6 +80,8 @@ async function start(proc: Proc): Promise<void> {
       WORKER_HEARTBEAT_MS: '250',
       WORKER_DEAD_AFTER_MS: '2000',
       LOG_LEVEL: 'error',
+      // The second API process gives up on a media call no worker takes sooner (the last test has none left).
+      ...(proc.name === 'api-2' && { MEDIA_PICKUP_MS: '5000' }),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -219,4 +222,50 @@ describe('API processes and render workers on one database', () => {
       ]);
     }
   }, 420_000);
+
+  it('make the images an API process is asked for on a worker; with no worker left, the request is answered busy and refunded', async () => {
+    const [api1, api2, worker1] = procs as [Proc, Proc, Proc, Proc];
+    const owner = await user('images@example.com');
+    const generate = (api: Proc) => {
+      const form = new FormData();
+      form.set('prompt', 'a glass bottle of serum on a marble shelf');
+      form.set('aspectRatio', '1:1');
+      return fetch(`${url(api)}${ApiRoutes.generateImage}`, { method: 'POST', headers: owner.headers, body: form });
+    };
+    const made = await generate(api1);
+    expect(made.status).toBe(200);
+    const body = (await made.json()) as { images: { url: string }[] };
+    expect(body.images).toHaveLength(1);
+    const file = await fetch(`${url(api1)}${body.images[0]!.url}`, { headers: owner.headers });
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBeGreaterThan(0);
+    // DBOS's records: the call ran on the live worker; its bytes are gone from the object store.
+    const calls = await db.withSchema('dbos').from('workflow_status').where({ name: 'mediaCall' }).select('status', 'executor_id');
+    expect(calls).toEqual([{ status: 'SUCCESS', executor_id: 'worker-1' }]);
+    const callBytes = path.join(dir, 'data/objects/media/calls');
+    expect(
+      fs.existsSync(callBytes)
+        ? fs.readdirSync(callBytes, { recursive: true }).filter((f) => fs.statSync(path.join(callBytes, String(f))).isFile())
+        : [],
+    ).toEqual([]);
+    expect((await db('profiles').where({ id: owner.id }).first('credits_remaining')).credits_remaining).toBe(CREDITS - 1);
+
+    await killed(worker1.child!);
+    const refused = await generate(api2);
+    expect(refused.status).toBe(503);
+    const ledger = await db('credit_transactions')
+      .where({ user_id: owner.id })
+      .whereLike('transaction_type', 'TASK_%')
+      .orderBy('created_at')
+      .pluck('transaction_type');
+    expect(ledger).toEqual(['TASK_DEBIT', 'TASK_DEBIT', 'TASK_REFUND']);
+    expect((await db('profiles').where({ id: owner.id }).first('credits_remaining')).credits_remaining).toBe(CREDITS - 1);
+    const withdrawn = await db
+      .withSchema('dbos')
+      .from('workflow_status')
+      .where({ name: 'mediaCall' })
+      .orderBy('created_at')
+      .pluck('status');
+    expect(withdrawn).toEqual(['SUCCESS', 'CANCELLED']);
+  }, 120_000);
 });

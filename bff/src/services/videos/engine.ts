@@ -3,12 +3,15 @@
  * studio's PostgreSQL by default — its queues rendered by this process (`STUDIO_ROLE=all`, `npm
  * start`) and by `npm run worker` processes, never by an `api` one — or Temporal when
  * TEMPORAL_ADDRESS is set (its worker runs the activities: `npm run worker`). The rest of the bff
- * sees only start and cancel.
+ * sees only start and cancel, and an API process's media calls handed to the workers.
  */
 import {
   ACTIVITY_NAMES,
   TRAINING_ACTIVITY_NAMES,
   type JobSpec,
+  type MediaCallActivities,
+  type MediaCallAnswer,
+  type MediaCallRequest,
   type RecordedStep,
   type TrainingActivities,
   type TrainingSpec,
@@ -30,6 +33,11 @@ export interface JobEngine {
   /** Starts a model's training; starting the same model again runs it once. */
   startTraining(spec: TrainingSpec): Promise<void>;
   cancel(workflowId: string): Promise<void>;
+  /**
+   * Runs a media engine call on a render worker (`STUDIO_ROLE=api`, `services/media-calls.ts`); `null`
+   * when no worker took it within `pickupMs` (on Temporal, the workflow's own schedule-to-start timeout).
+   */
+  callMedia(request: MediaCallRequest, pickupMs: number): Promise<MediaCallAnswer | null>;
   /** Temporal only: a run's steps from its history (DBOS's are read from its tables by the jobs console). */
   steps?(workflowId: string): Promise<RecordedStep[]>;
   close(): Promise<void>;
@@ -64,6 +72,8 @@ export interface JobEngineOptions {
   temporal?: { address: string; namespace?: string };
   activities: VideoActivities;
   training: TrainingActivities;
+  /** The media calls API processes hand over, run by a process that renders. */
+  media?: MediaCallActivities;
   logger: Logger;
   /** `STUDIO_ROLE` (default `all`): an `api` process's engine is given no activities and listens to no queue. */
   role?: StudioRole;
@@ -106,6 +116,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
       start: async (spec, workflowId) => (await connected()).start(spec, workflowId),
       startTraining: async (spec) => (await connected()).startTraining(spec),
       cancel: async (workflowId) => (await connected()).cancel(workflowId),
+      callMedia: async (request) => (await connected()).callMedia(request),
       steps: async (workflowId) => (await connected()).steps(workflowId),
       close: async () => {
         if (client) await (await client.catch(() => null))?.close();
@@ -124,6 +135,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
           tracing: options.tracing,
           activities: options.activities,
           training: options.training,
+          media: options.media,
           role: options.role,
           renderConcurrency: options.renderConcurrency,
           userRenderLimit: options.userRenderLimit,
@@ -141,6 +153,7 @@ export function createJobEngine(options: JobEngineOptions): JobEngine & { launch
     start: async (spec, workflowId) => (await launched()).start(spec, workflowId),
     startTraining: async (spec) => (await launched()).startTraining(spec),
     cancel: async (workflowId) => (await launched()).cancel(workflowId),
+    callMedia: async (request, pickupMs) => (await launched()).callMedia(request, pickupMs),
     close: async () => {
       if (!engine) return;
       const running = await engine;

@@ -26,6 +26,7 @@ import { MediaError } from '../errors.ts';
 import { lowerPriority } from '../local/priority.ts';
 import {
   describeEngine,
+  engineFacade,
   rebuiltError,
   sendableError,
   withoutFunctions,
@@ -247,21 +248,8 @@ export function createMediaHost(options: MediaHostOptions): MediaHost {
     clearTimeout(timer);
   };
 
-  const forwarded =
-    (path: string[]) =>
-    (...args: unknown[]) =>
-      call(path, args);
   let shape: Record<string, unknown> | null = null;
-  const shapeOf = (d: EngineDescription) => {
-    const object: Record<string, unknown> = { ...d.values };
-    for (const m of d.methods) object[m] = forwarded([m]);
-    for (const [key, nested] of Object.entries(d.nested)) {
-      const inner: Record<string, unknown> = { ...nested.values };
-      for (const m of nested.methods) inner[m] = forwarded([key, m]);
-      object[key] = inner;
-    }
-    return object;
-  };
+  const shapeOf = (d: EngineDescription) => engineFacade(d, call);
   const extras: Record<string, unknown> = {
     close,
     ready: async () => void (await ensure().described),

@@ -80,6 +80,10 @@ export function describeEngine(engine: object): EngineDescription {
   return description;
 }
 
+const KINDS: readonly string[] = ['bad_input', 'upstream', 'timeout', 'unavailable'] satisfies MediaErrorKind[];
+const isMediaErrorLike = (e: Error & { kind?: unknown }): e is Error & { kind: MediaErrorKind; providerStatus?: unknown } =>
+  e instanceof MediaError || (e.name === 'MediaError' && typeof e.kind === 'string' && KINDS.includes(e.kind));
+
 /** An error as sent: enough to rebuild a `MediaError` (its kind drives the HTTP answer) or a plain error. */
 export function sendableError(error: unknown): SentError {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error) };
@@ -88,10 +92,8 @@ export function sendableError(error: unknown): SentError {
     name: e.name,
     message: e.message,
     stack: e.stack,
-    ...(error instanceof MediaError && {
-      kind: error.kind,
-      ...(error.providerStatus !== undefined && { providerStatus: error.providerStatus }),
-    }),
+    // By its shape, not `instanceof`: a module loaded through tsx's API in a worker has an `errors.ts` of its own.
+    ...(isMediaErrorLike(e) && { kind: e.kind, ...(typeof e.providerStatus === 'number' && { providerStatus: e.providerStatus }) }),
     ...(typeof e.code === 'string' && { code: e.code }),
     ...(typeof e.status === 'number' && { status: e.status }),
     ...(typeof e.callbackError === 'number' && { callbackError: e.callbackError }),
@@ -156,4 +158,34 @@ export function withCallbacks(args: unknown[], callback: (n: number) => Callback
     return value;
   };
   return args.map(walk);
+}
+
+/**
+ * An engine object of `description`'s shape whose every method is `call(path, args)`: the media
+ * host's (calls go to its child) and an API process's (calls go to the render workers).
+ */
+export function engineFacade(
+  description: EngineDescription,
+  call: (path: string[], args: unknown[]) => Promise<unknown>,
+): Record<string, unknown> {
+  const forwarded =
+    (path: string[]) =>
+    (...args: unknown[]) =>
+      call(path, args);
+  const object: Record<string, unknown> = { ...description.values };
+  for (const m of description.methods) object[m] = forwarded([m]);
+  for (const [key, nested] of Object.entries(description.nested)) {
+    const inner: Record<string, unknown> = { ...nested.values };
+    for (const m of nested.methods) inner[m] = forwarded([key, m]);
+    object[key] = inner;
+  }
+  return object;
+}
+
+/** Calls the engine member at `path` on the object that holds it (`video.finishAd` with `video` as `this`). */
+export async function callMember(engine: object, path: string[], args: unknown[]): Promise<unknown> {
+  const holder = path.slice(0, -1).reduce<Record<string, unknown>>((o, key) => o[key] as Record<string, unknown>, engine as never);
+  const method = holder[path.at(-1)!];
+  if (typeof method !== 'function') throw new Error(`The media engine has no ${path.join('.')}.`);
+  return (method as (...a: unknown[]) => unknown).apply(holder, args);
 }

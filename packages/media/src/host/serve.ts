@@ -6,6 +6,7 @@
 import type { MediaEngine } from '../capabilities.ts';
 import { createMediaEngine } from '../create-engine.ts';
 import {
+  callMember,
   describeEngine,
   rebuiltError,
   sendableError,
@@ -15,8 +16,6 @@ import {
   type ToChild,
   type ToParent,
 } from './protocol.ts';
-
-type Callable = (...args: unknown[]) => unknown;
 
 const send = (message: ToParent) =>
   // The parent may be gone (its 'disconnect' ends this process): nothing is left to tell.
@@ -56,10 +55,6 @@ export function serveMediaEngine(
   const run = async (id: number, path: string[], args: unknown[]) => {
     try {
       const built = await engine!;
-      // A method is called on the object that holds it (`video.finishAd` with `video` as `this`).
-      const holder = path.slice(0, -1).reduce<Record<string, unknown>>((o, key) => o[key] as Record<string, unknown>, built as never);
-      const method = holder[path.at(-1)!];
-      if (typeof method !== 'function') throw new Error(`The media engine has no ${path.join('.')}.`);
       const revived = withCallbacks(args, (callback) => (...callbackArgs: unknown[]) => {
         const n = ++callbackSeq;
         return new Promise((resolve, reject) => {
@@ -67,7 +62,7 @@ export function serveMediaEngine(
           send({ type: 'callback', id: n, callId: id, callback, args: callbackArgs });
         });
       });
-      send({ type: 'result', id, value: await (method as Callable).apply(holder, revived) });
+      send({ type: 'result', id, value: await callMember(built, path, revived) });
     } catch (error) {
       send({ type: 'error', id, error: sendableError(error) });
     }

@@ -1,40 +1,52 @@
 /**
- * The API while media renders (prints numbers and target ratios, not a test): a cheap
- * signed-in read, `GET /api/plan-status`, from another process at 50 requests a second (evenly paced, after 3 s to warm up),
- * first alone, then while two image generations and one video section render on the local engine
- * without pause. Target: p99 ≤ 100 ms under that load (media work must not starve the API).
+ * The API while media renders (prints numbers and target ratios, not a test): the studio as `npm start`
+ * runs it (one process, the real local engine in its media host unless MEDIA_HOST=inline), read by two
+ * cheap signed-in polls from other processes — `GET /api/plan-status` and `GET /api/job-status/:id`, 100
+ * requests a second each, 200 in all, evenly paced after 3 s to warm up — first alone, then while four
+ * image generations and two video sections render without pause. Target: each p99 ≤ 50 ms under that load
+ * (media work must not starve the API, DESIGN decision 18).
  *
- * Run: `npm run bench -w bff`. Env: BENCH_LOAD_S (seconds of each measurement, default 15), BENCH_SMOKE.
+ * Run: `npm run bench -w bff`. Env: BENCH_LOAD_S (seconds of each measurement, default 15), BENCH_SMOKE,
+ * MEDIA_HOST (`child` by default, `inline` to compare with the engine in the API's own process).
  */
-import { ApiRoutes } from '@studio/contracts';
+import { ApiRoutes, isJobFinished } from '@studio/contracts';
 import sharp from 'sharp';
 import { ensureProfile, startTestStudio, signedInUser, type TestClient } from '../test/harness.ts';
+import { SESSION_COOKIE } from '../src/services/sessions.ts';
 import { getJob } from '../src/services/videos/store.ts';
-import { loadFromAnotherProcess } from './load.ts';
+import { loadFromAnotherProcess, type LoadResult } from './load.ts';
+import { seedOwnersWithJobs } from './owners.ts';
 import { SMOKE, sized } from './smoke.ts';
 
 const SECONDS = Number(process.env.BENCH_LOAD_S ?? sized(15, 1));
-const TARGET_P99_MS = 100;
+/** Requests a second on each of the two routes. */
+const RATE = 100;
+const TARGET_P99_MS = 50;
+/** What renders at once, in rounds: a smoke run renders one of each, to prove the round runs. */
+const IMAGES = sized(4, 1);
+const SECTIONS = sized(2, 1);
 
-const studio = await startTestStudio({ VIDEO_PARALLELISM: '1' }, { media: 'real' });
+const studio = await startTestStudio({ VIDEO_PARALLELISM: '1', MEDIA_HOST: process.env.MEDIA_HOST ?? 'child' }, { media: 'real' });
 try {
-  const { db } = studio.deps;
+  const { db, config } = studio.deps;
   const reader = await signedInUser(studio);
   await ensureProfile(studio, reader.user, 100_000);
+  // Owners of finished jobs, each polling their own (a finished job's status is read as often as a running one's).
+  const owners = await seedOwnersWithJobs(db, 20, 1);
   const read = () =>
-    loadFromAnotherProcess({
-      url: studio.url,
-      requests: [{ path: ApiRoutes.planStatus, headers: { cookie: reader.client.cookieHeader } }],
-      rate: 50,
-      durationS: SECONDS,
-      warmupS: sized(3, 0),
-      connections: 10,
-    });
+    Promise.all(
+      [
+        [{ path: ApiRoutes.planStatus, headers: { cookie: reader.client.cookieHeader } }],
+        owners.map((o) => ({ path: `${ApiRoutes.jobStatus}/${o.jobId}`, headers: { cookie: `${SESSION_COOKIE}=${o.token}` } })),
+      ].map((requests) =>
+        loadFromAnotherProcess({ url: studio.url, requests, rate: RATE, durationS: SECONDS, warmupS: sized(3, 0), connections: 10 }),
+      ),
+    );
 
   const image = await sharp({ create: { width: 720, height: 1280, channels: 3, background: '#6a7a8a' } })
     .png()
     .toBuffer();
-  // Each round renders for a creator of its own (one creator would meet the upload rate limit).
+  // Each image or section renders for a creator of its own (one creator would meet the upload rate limit).
   const creator = async () => {
     const { user: owner, client } = await signedInUser(studio);
     await ensureProfile(studio, owner, 1_000);
@@ -55,24 +67,27 @@ try {
     if (res.status !== 200) throw new Error(`a video start answered ${res.status}`);
     for (;;) {
       const job = await getJob(db, res.body.jobId);
-      if (job?.status !== 'IN_PROGRESS') return;
+      if (!job || isJobFinished(job.status)) return;
       await new Promise((r) => setTimeout(r, 50));
     }
   };
-  // Warm-up: the models load, ffmpeg starts once. A smoke run's numbers mean nothing: the rendering
-  // below runs the same work.
-  if (!SMOKE) {
-    const first = await creator();
-    await Promise.all([generateImage(first), renderSection(first)]);
-  }
+  const round = async () => {
+    const clients = await Promise.all(Array.from({ length: Math.max(IMAGES, SECTIONS) }, creator));
+    await Promise.all([
+      ...Array.from({ length: IMAGES }, (_, i) => generateImage(clients[i]!)),
+      ...Array.from({ length: SECTIONS }, (_, i) => renderSection(clients[i]!)),
+    ]);
+  };
+  // Warm-up: the host starts, the models load, ffmpeg starts once. A smoke run's numbers mean nothing:
+  // the rendering below runs the same work.
+  if (!SMOKE) await round();
 
   const alone = await read();
   let rendering = true;
   let rendered = 0;
   const media = (async () => {
     while (rendering) {
-      const client = await creator();
-      await Promise.all([generateImage(client), generateImage(client), renderSection(client)]);
+      await round();
       rendered++;
     }
   })();
@@ -80,13 +95,17 @@ try {
   rendering = false;
   await media;
 
-  const line = (label: string, r: typeof alone) =>
-    `${label.padEnd(52)} ${r.requests} requests, median ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, errors ${r.errors + r.non2xx}`;
-  console.log(line('plan-status at 50/s, nothing rendering', alone));
-  console.log(
-    `${line('plan-status at 50/s, 2 images + 1 video section', loaded)}  target p99 ${TARGET_P99_MS} ms  ratio ${(loaded.p99 / TARGET_P99_MS).toFixed(2)}` +
-      `  (${rendered} rounds rendered meanwhile)`,
-  );
+  const line = (label: string, r: LoadResult) =>
+    `${label.padEnd(60)} ${r.requests} requests, median ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, errors ${r.errors + r.non2xx}`;
+  const where = config.mediaHost === 'child' ? `in its media host, ${config.mediaHostConcurrency} calls at once` : 'inline';
+  console.log(`the engine renders ${where}; ${RATE}/s on each route, ${2 * RATE}/s in all`);
+  for (const [i, route] of ['plan-status', 'job-status'].entries()) {
+    console.log(line(`${route} at ${RATE}/s, nothing rendering`, alone[i]!));
+    console.log(
+      `${line(`${route} at ${RATE}/s, ${IMAGES} images + ${SECTIONS} video sections`, loaded[i]!)}  target p99 ${TARGET_P99_MS} ms  ` +
+        `ratio ${(loaded[i]!.p99 / TARGET_P99_MS).toFixed(2)}  (${rendered} rounds rendered meanwhile)`,
+    );
+  }
 } finally {
   await studio.stop();
 }

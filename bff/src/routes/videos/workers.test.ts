@@ -7,31 +7,23 @@
  * processes rendered nothing and both workers did. An image asked of an API process is made on a
  * worker too, and with no worker left it is answered busy, its credit given back.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiRoutes, type JobView } from '@studio/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded-postgres.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded-postgres.ts';
 import { createDb, type Db } from '../../db/index.ts';
 import { SESSION_COOKIE } from '../../services/sessions.ts';
 import { newSession } from '../../../test/harness.ts';
+import { killed, startProcess, studioProcess, until, type StudioProcess as Proc } from '../../../test/studio-processes.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as never;
 const USERS = 12;
 const SECTIONS = ['one', 'two', 'three'];
 const CREDITS = 10;
 
-interface Proc {
-  name: string;
-  role: 'api' | 'worker';
-  port: number;
-  metricsPort: number;
-  child: ChildProcess | null;
-}
 let database: EmbeddedDatabase;
 let db: Db;
 let dir: string;
@@ -48,7 +40,7 @@ beforeAll(async () => {
     ['worker-1', 'worker'],
     ['worker-2', 'worker'],
   ] as const)
-    procs.push({ name, role, port: await findFreePort(), metricsPort: await findFreePort(), child: null });
+    procs.push(await studioProcess(name, role));
 }, 120_000);
 afterAll(async () => {
   for (const proc of procs) if (proc.child) await killed(proc.child);
@@ -57,57 +49,28 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const url = (proc: Proc) => `http://127.0.0.1:${proc.port}`;
-
-/** An API process as `STUDIO_ROLE=api npm start` runs it, or a worker as `npm run worker` does. */
-async function start(proc: Proc): Promise<void> {
-  const entry = proc.role === 'api' ? 'bff/src/main.ts' : 'bff/src/worker.ts';
-  proc.child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+/** An API process as `STUDIO_ROLE=api npm start` runs it, or a worker as `npm run worker` does, on the fast test engine. */
+const start = (proc: Proc) =>
+  startProcess(
+    proc,
+    { databaseUrl: database.url, dataDir: path.join(dir, 'data'), appUrl: procs[0]!.url },
+    {
       NODE_ENV: 'test',
       MEDIA_ENGINE: 'fast',
-      STUDIO_ROLE: proc.role,
-      PORT: String(proc.port),
-      METRICS_PORT: String(proc.metricsPort),
-      APP_URL: url(procs[0]!),
-      EXECUTOR_ID: proc.name,
-      DATA_DIR: path.join(dir, 'data'),
-      DATABASE_URL: database.url,
       RENDER_CONCURRENCY: '2',
       USER_RENDER_LIMIT: '2',
       WORKER_HEARTBEAT_MS: '250',
       WORKER_DEAD_AFTER_MS: '2000',
-      LOG_LEVEL: 'error',
       // The second API process gives up on a media call no worker takes sooner (the last test has none left).
       ...(proc.name === 'api-2' && { MEDIA_PICKUP_MS: '5000' }),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await until(async () => ((await fetch(`${url(proc)}${ApiRoutes.health}`)).ok ? true : undefined), 180_000);
-}
-async function killed(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await gone;
-}
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+  );
 
 async function user(email: string) {
   const [row] = await db('users').insert({ email, password_hash: 'x', email_confirmed_at: new Date() }).returning('id');
   await db.raw('SELECT ensure_profile(?, ?, ?)', [row.id, email, CREDITS]);
   const token = await newSession(db, row.id);
-  return { id: row.id as string, headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: url(procs[0]!) } };
+  return { id: row.id as string, headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: procs[0]!.url } };
 }
 
 /** The render steps a process ran, from its own metrics (`studio_job_step_duration_seconds`). */
@@ -131,7 +94,7 @@ describe('API processes and render workers on one database', () => {
         const form = new FormData();
         form.set('sections', JSON.stringify(SECTIONS.map((id) => ({ id, name: id, scriptEnabled: false, videoDuration: 6 }))));
         for (const s of [0, 1, 2]) form.set(`image_${s}`, new Blob([new Uint8Array(image)], { type: 'image/png' }), 'i.png');
-        const res = await fetch(`${url(i % 2 ? api2 : api1)}${ApiRoutes.generateVideo}`, {
+        const res = await fetch(`${(i % 2 ? api2 : api1).url}${ApiRoutes.generateVideo}`, {
           method: 'POST',
           headers: owner.headers,
           body: form,
@@ -163,7 +126,7 @@ describe('API processes and render workers on one database', () => {
     const views = await until(async () => {
       const all = await Promise.all(
         users.map(async (owner, i) => {
-          const res = await fetch(`${url(i % 2 ? api1 : api2)}${ApiRoutes.jobStatus}/${jobIds[i]}`, { headers: owner.headers });
+          const res = await fetch(`${(i % 2 ? api1 : api2).url}${ApiRoutes.jobStatus}/${jobIds[i]}`, { headers: owner.headers });
           return ((await res.json()) as { job: JobView }).job;
         }),
       );
@@ -230,13 +193,13 @@ describe('API processes and render workers on one database', () => {
       const form = new FormData();
       form.set('prompt', 'a glass bottle of serum on a marble shelf');
       form.set('aspectRatio', '1:1');
-      return fetch(`${url(api)}${ApiRoutes.generateImage}`, { method: 'POST', headers: owner.headers, body: form });
+      return fetch(`${api.url}${ApiRoutes.generateImage}`, { method: 'POST', headers: owner.headers, body: form });
     };
     const made = await generate(api1);
     expect(made.status).toBe(200);
     const body = (await made.json()) as { images: { url: string }[] };
     expect(body.images).toHaveLength(1);
-    const file = await fetch(`${url(api1)}${body.images[0]!.url}`, { headers: owner.headers });
+    const file = await fetch(`${api1.url}${body.images[0]!.url}`, { headers: owner.headers });
     expect(file.headers.get('content-type')).toBe('image/png');
     expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBeGreaterThan(0);
     // DBOS's records: the call ran on the live worker; its bytes are gone from the object store.

@@ -9,6 +9,7 @@
  * Run: `npm run bench -w bff`. Env: BENCH_LOAD_S (seconds of each measurement, default 15), BENCH_SMOKE,
  * MEDIA_HOST (`child` by default, `inline` to compare with the engine in the API's own process).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ApiRoutes, isJobFinished } from '@studio/contracts';
 import sharp from 'sharp';
 import { ensureProfile, startTestStudio, signedInUser, type TestClient } from '../test/harness.ts';
@@ -91,7 +92,11 @@ try {
       rendered++;
     }
   })();
+  // How long the API's own thread was held meanwhile: what is left on it, apart from the machine's cores being shared.
+  const held = monitorEventLoopDelay({ resolution: 10 });
+  held.enable();
   const loaded = await read();
+  held.disable();
   rendering = false;
   await media;
 
@@ -99,6 +104,9 @@ try {
     `${label.padEnd(60)} ${r.requests} requests, median ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(0)} ms, errors ${r.errors + r.non2xx}`;
   const where = config.mediaHost === 'child' ? `in its media host, ${config.mediaHostConcurrency} calls at once` : 'inline';
   console.log(`the engine renders ${where}; ${RATE}/s on each route, ${2 * RATE}/s in all`);
+  console.log(
+    `the API's event loop while rendering: delay p99 ${(held.percentile(99) / 1e6).toFixed(0)} ms, max ${(held.max / 1e6).toFixed(0)} ms`,
+  );
   for (const [i, route] of ['plan-status', 'job-status'].entries()) {
     console.log(line(`${route} at ${RATE}/s, nothing rendering`, alone[i]!));
     console.log(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // does (bench/run.ts: a process per bench loaded the studio's modules six times, most of this file's
 // time); under the test runner their studios copy the run's migrated database instead of starting a
 // PostgreSQL.
-const BENCHES = ['ledger', 'gallery', 'voices', 'videos', 'events', 'load'];
+const BENCHES = ['ledger', 'gallery', 'voices', 'videos', 'events', 'load', 'scale'];
 
 interface Run {
   child: ChildProcess;

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { SMOKE } from './smoke.ts';
 
 /** Every bench of the bff, in the order a run takes them. */
-const BENCHES = ['ledger', 'gallery', 'voices', 'videos', 'events', 'load'];
+const BENCHES = ['ledger', 'gallery', 'voices', 'videos', 'events', 'load', 'scale'];
 /** The benches whose studio launches the job engine (DBOS). */
 const START_JOBS = new Set(['videos', 'load']);
 

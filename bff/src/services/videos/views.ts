@@ -124,8 +124,13 @@ function variantResult(job: JobRow, v: VariantRow, view: JobVariant): VariantRes
  * it while it waits for a renderer (it is then QUEUED), null once one renders it.
  */
 export function jobView(job: JobRow, rows: SectionRow[], variantRows: VariantRow[] = [], waiting: number | null = null): JobView {
-  // Once a section of it renders, the job is under way (a resumed job whose section was cut short too).
-  const queued = waiting !== null && job.status === 'IN_PROGRESS' && !rows.some((s) => s.status === 'RUNNING');
+  // Once a section of it renders, the job is under way (a resumed job whose section was cut short
+  // too); a job with no section left to render (all reused) waits for nothing.
+  const queued =
+    waiting !== null &&
+    job.status === 'IN_PROGRESS' &&
+    !rows.some((s) => s.status === 'RUNNING') &&
+    rows.some((s) => s.status === 'PENDING');
   const sections = rows.map((s) => sectionView(job, s));
   const variants = variantRows.map((v) => variantView(job, v, sections));
   const finished = isJobFinished(job.status);

@@ -3,6 +3,7 @@
  * table (`render_workers`, kept by each rendering process's heartbeat) and DBOS's own queue records
  * (`dbos.workflow_status`: ENQUEUED rows wait on a queue, PENDING ones run on their `executor_id`).
  */
+import { RENDER_QUEUES } from '@studio/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { DbErrorCodes, isDbError } from '../../errors.ts';
 
@@ -166,7 +167,7 @@ interface StatusRow {
  * section of it is rendering or done, it has ended, or its engine keeps no queue here). A job waits
  * while its workflow is on the jobs queue (the jobs enqueued before it on that queue are ahead), or
  * while every section it queued is still waiting (the jobs with a section queued before its first
- * are ahead).
+ * are ahead), and in the moment between the two.
  */
 export async function queuePositionOf(db: Db, workflowId: string): Promise<number | null> {
   const statuses = () => db.withSchema('dbos').from('workflow_status');
@@ -186,7 +187,17 @@ export async function queuePositionOf(db: Db, workflowId: string): Promise<numbe
   const sections = await statuses()
     .where('parent_workflow_id', workflowId)
     .select<Pick<StatusRow, 'status' | 'queue_name' | 'created_at'>[]>('status', 'queue_name', 'created_at');
-  if (sections.length === 0 || sections.some((s) => s.status !== 'ENQUEUED' || !s.queue_name)) return null;
+  if (sections.length === 0) {
+    // Taken off the jobs queue, its sections not handed over yet (a moment): it waits behind every
+    // job with a section already waiting on the render queues.
+    const [ahead] = await statuses()
+      .where('status', 'ENQUEUED')
+      .whereLike('queue_name', `${RENDER_QUEUES.renders}%`)
+      .whereNotNull('parent_workflow_id')
+      .countDistinct<{ count: string }[]>({ count: 'parent_workflow_id' });
+    return Number(ahead?.count ?? 0);
+  }
+  if (sections.some((s) => s.status !== 'ENQUEUED' || !s.queue_name)) return null;
   const first = sections.reduce((a, b) => (Number(a.created_at) <= Number(b.created_at) ? a : b));
   const [ahead] = await statuses()
     .where({ queue_name: first.queue_name, status: 'ENQUEUED' })

@@ -11,8 +11,22 @@ export type * from './capabilities.ts';
 export * from './errors.ts';
 export * from './models.ts';
 export { createMediaEngine, type MediaEngineOptions } from './create-engine.ts';
-export { createMediaHost, type HostableEngineOptions, type HostedEngine, type MediaHost, type MediaHostOptions } from './host/media-host.ts';
-export { callMember, describeEngine, engineFacade, rebuiltError, sendableError, type EngineDescription, type SentError } from './host/protocol.ts';
+export {
+  createMediaHost,
+  type HostableEngineOptions,
+  type HostedEngine,
+  type MediaHost,
+  type MediaHostOptions,
+} from './host/media-host.ts';
+export {
+  callMember,
+  describeEngine,
+  engineFacade,
+  rebuiltError,
+  sendableError,
+  type EngineDescription,
+  type SentError,
+} from './host/protocol.ts';
 export { applyGrade, gradeDistance, learnGrade, reframeImage, renderCharacterSample, renderStyleSample } from './local/image/stills.ts';
 export type { ColourGrade } from './local/image/colour.ts';
 export { DESCRIPTOR_MATCH, NO_FACE, NOT_ONE_PERSON, SEVERAL_PEOPLE } from './local/image/constants.ts';

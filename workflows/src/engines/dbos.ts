@@ -207,22 +207,24 @@ export async function launchDbosEngine(options: {
   );
   /**
    * Each section of a job as a workflow on the render queue, keyed by the job's user (the queue's
-   * partition: a user's sections render at most `userRenderLimit` at once). The children start in
-   * the sections' order, and their results are asked for in the same order, so the job's DBOS calls
-   * keep their numbers whatever order the sections end in (a replay finds each where it was).
+   * partition: a user's sections render at most `userRenderLimit` at once). Each child is enqueued
+   * once the one before it is (the queue takes them in the order they were enqueued: the sections'
+   * order), and each result is asked for as its child is enqueued, so the job's DBOS calls keep
+   * their numbers whatever order the sections end in (a replay finds each where it was).
    */
   const queuedSections = (spec: JobSpec, queues: JobQueues) => {
     const parent = DBOS.workflowID!;
     let turn: Promise<unknown> = Promise.resolve();
     return (section: SectionSpec): Promise<SectionOutcome> => {
-      const started = DBOS.startWorkflow(sectionRender, {
-        workflowID: `${parent}/${section.id}`,
-        queueName: queues.renders,
-        enqueueOptions: { queuePartitionKey: spec.userId },
-      })({ jobId: spec.jobId, userId: spec.userId }, section);
-      const mine = turn.then(() => started);
-      turn = mine.catch(() => undefined);
-      return mine.then((handle) => handle.getResult({ pollingIntervalMs: QUEUE_POLL_MS }));
+      const started = turn.then(() =>
+        DBOS.startWorkflow(sectionRender, {
+          workflowID: `${parent}/${section.id}`,
+          queueName: queues.renders,
+          enqueueOptions: { queuePartitionKey: spec.userId },
+        })({ jobId: spec.jobId, userId: spec.userId }, section),
+      );
+      turn = started.catch(() => undefined);
+      return started.then((handle) => handle.getResult({ pollingIntervalMs: QUEUE_POLL_MS }));
     };
   };
   const videoJob = DBOS.registerWorkflow(
@@ -259,15 +261,15 @@ export async function launchDbosEngine(options: {
     });
   await register(JOB_QUEUE, false);
   await register(RENDER_QUEUE, true);
+  if (own) {
+    await register(own.jobs, false);
+    await register(own.renders, true);
+  }
   await DBOS.registerQueue(MEDIA_QUEUE, {
     minPollingIntervalMs: QUEUE_POLL_MS,
     workerConcurrency: renderConcurrency,
     onConflict: 'always_update',
   });
-  if (own) {
-    await register(own.jobs, false);
-    await register(own.renders, true);
-  }
   return {
     queues: { ...enqueueTo, listening },
     async start(spec, workflowId = spec.jobId) {

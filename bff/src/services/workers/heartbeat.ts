@@ -36,7 +36,7 @@ export function createRenderTracker(executorId: string): RenderTracker {
     async (...args: never[]): Promise<unknown> => {
       if (NOT_RENDERS.has(name)) return fn(...args);
       const [job, second] = args as unknown[];
-      const section = typeof second === 'object' && second !== null && 'id' in second ? String((second).id) : null;
+      const section = typeof second === 'object' && second !== null && 'id' in second ? String(second.id) : null;
       const id = next++;
       now.set(id, { job: String(job), section, step: name, since: new Date().toISOString() });
       gauge.inc();

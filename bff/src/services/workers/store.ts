@@ -154,6 +154,13 @@ export async function lastStartOf(db: Queryable, executorId: string): Promise<nu
   return Number(row?.at ?? 0);
 }
 
+/**
+ * A section whose job is still running: one queued by a job cancelled meanwhile (its orchestration
+ * may hand a section over just after the cancel) waits for nobody and is ahead of nobody.
+ */
+const LIVE_PARENT =
+  "EXISTS (SELECT 1 FROM dbos.workflow_status parent WHERE parent.workflow_uuid = workflow_status.parent_workflow_id AND parent.status = 'PENDING')";
+
 interface StatusRow {
   workflow_uuid: string;
   status: string;
@@ -193,7 +200,7 @@ export async function queuePositionOf(db: Db, workflowId: string): Promise<numbe
     const [ahead] = await statuses()
       .where('status', 'ENQUEUED')
       .whereLike('queue_name', `${RENDER_QUEUES.renders}%`)
-      .whereNotNull('parent_workflow_id')
+      .whereRaw(LIVE_PARENT)
       .countDistinct<{ count: string }[]>({ count: 'parent_workflow_id' });
     return Number(ahead?.count ?? 0);
   }
@@ -203,6 +210,7 @@ export async function queuePositionOf(db: Db, workflowId: string): Promise<numbe
     .where({ queue_name: first.queue_name, status: 'ENQUEUED' })
     .where('created_at', '<', first.created_at)
     .whereRaw('coalesce(parent_workflow_id, workflow_uuid) <> ?', [workflowId])
+    .where((q) => q.whereNull('parent_workflow_id').orWhereRaw(LIVE_PARENT))
     .countDistinct<{ count: string }[]>({ count: db.raw('coalesce(parent_workflow_id, workflow_uuid)') });
   return Number(ahead?.count ?? 0);
 }

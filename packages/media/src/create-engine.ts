@@ -196,6 +196,7 @@ export function createMediaEngine(options: MediaEngineOptions = {}): MediaEngine
         settle(listener.started(), (l) => l.close()),
         settle(localVoices.started(), (v) => v.closeLocalSpeech()),
         settle(productShots.started(), (p) => p.closeProductShotWorker()),
+        import('./local/image/stills.ts').then((s) => s.closeStills()),
       ]);
     },
   });

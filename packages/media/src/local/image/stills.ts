@@ -42,3 +42,14 @@ export const gradeDistance: Helpers['gradeDistance'] = (...args) => inWorker('gr
 export const renderStyleSample: Helpers['renderStyleSample'] = async (...args) => asImage(await inWorker('renderStyleSample', args));
 export const renderCharacterSample: Helpers['renderCharacterSample'] = async (...args) =>
   asImage(await inWorker('renderCharacterSample', args));
+
+/**
+ * Stops the helpers' threads (the next call starts them again). A thread that loaded TypeScript
+ * through tsx's API keeps its process alive through the loader's port, unref'd or not: the engine's
+ * `close` calls this.
+ */
+export async function closeStills(): Promise<void> {
+  const running = pool;
+  pool = null;
+  await running?.close();
+}

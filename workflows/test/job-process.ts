@@ -33,7 +33,9 @@ const activities: VideoActivities = {
   finish: async (_j, outcome) => log(`finish:${outcome.status}`),
 };
 
-const engine = await launchDbosEngine({ systemDatabaseUrl, activities, executorId });
+// One section at a time, as the job asks (its sections go through the render queue, whose limits decide
+// that): section a is done and recorded before b starts, where the test kills the process.
+const engine = await launchDbosEngine({ systemDatabaseUrl, activities, executorId, renderConcurrency: 1, userRenderLimit: 1 });
 if (mode === 'crash') {
   const section = (id: string): SectionSpec => ({
     id,

@@ -16,6 +16,7 @@ import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../.
 import { createDb, type Db } from '../../db/index.ts';
 import { SESSION_COOKIE } from '../../services/sessions.ts';
 import { newSession } from '../../../test/harness.ts';
+import { killed, until } from '../../../test/studio-processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as never;
@@ -75,22 +76,6 @@ async function start(bff: Bff): Promise<void> {
     },
   );
 }
-async function killed(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await gone;
-}
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const url = (bff: Bff) => `http://127.0.0.1:${bff.port}`;
 
 /** A signed-in user with `credits`, by a session row as sign-in writes it. */

@@ -4,9 +4,9 @@
  * partitioned by user), so another user's job goes ahead on a free slot.
  */
 import { ApiRoutes } from '@studio/contracts';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { member, startTestStudio, waitForJob, type TestStudio } from '../../../test/harness.ts';
+import { holdRenders, videoForm } from '../../../test/held-renders.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -16,48 +16,9 @@ beforeAll(async () => {
 afterAll(() => studio?.stop());
 afterEach(() => vi.restoreAllMocks());
 
-/** A job of `sections` silent sections of `seconds` each (the tests tell users' renders apart by it). */
-async function videoForm(sections: number, seconds = 3): Promise<FormData> {
-  const image = await sharp({ create: { width: 360, height: 640, channels: 3, background: '#5a7d9a' } })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  const ids = Array.from({ length: sections }, (_, i) => `s${i}`);
-  form.set('sections', JSON.stringify(ids.map((id) => ({ id, name: id, scriptEnabled: false, videoDuration: seconds, hasImage: true }))));
-  for (const i of ids.keys()) form.set(`image_${i}`, new Blob([new Uint8Array(image)], { type: 'image/png' }), `${i}.png`);
-  return form;
-}
-
-/**
- * Clips that wait until `release()` (the renders a test holds), then render as the fast engine does
- * (a little slowly, so that renders overlap); counted while they run, by their length.
- */
-function holdRenders() {
-  const video = studio.deps.media.video;
-  const original = video.imageToVideo.bind(video);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const inFlight = new Map<number, number>();
-  const most = new Map<number, number>();
-  const spy = vi.spyOn(video, 'imageToVideo').mockImplementation(async (input) => {
-    const key = input.durationS;
-    inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
-    most.set(key, Math.max(most.get(key) ?? 0, inFlight.get(key)!));
-    try {
-      await released;
-      await new Promise((r) => setTimeout(r, 150));
-      return await original(input);
-    } finally {
-      inFlight.set(key, inFlight.get(key)! - 1);
-    }
-  });
-  const total = () => [...inFlight.values()].reduce((n, v) => n + v, 0);
-  return { release, spy, inFlight: total, most: (seconds: number) => most.get(seconds) ?? 0 };
-}
-
 describe('renders per user', () => {
   it('renders at most USER_RENDER_LIMIT of one user’s sections at once, while another user’s job goes ahead', async () => {
-    const held = holdRenders();
+    const held = holdRenders(studio);
     const big = await member(studio, { credits: 40 });
     const small = await member(studio, { credits: 20 });
     const many = (await big.client.post(ApiRoutes.generateVideo, await videoForm(6, 3))).body.jobId as string;

@@ -168,7 +168,7 @@ export async function createDeps(
       ? {
           activities: tracker.video(createActivities({ db, objects, media })),
           training: tracker.training(createTrainingActivities({ db, objects, media, engine: config.temporal ? 'temporal' : 'dbos' })),
-          media: mediaCallActivities({ media, objects }),
+          media: tracker.media(mediaCallActivities({ media, objects })),
         }
       : refusingActivities();
     let heartbeat: ReturnType<typeof startHeartbeat> | null = null;

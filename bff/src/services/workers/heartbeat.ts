@@ -6,7 +6,14 @@
  * finished steps kept).
  */
 import os from 'node:os';
-import { mapActivities, mapTrainingActivities, type TrainingActivities, type VideoActivities } from '@studio/workflows';
+import {
+  mapActivities,
+  mapTrainingActivities,
+  mediaCallWorkflowId,
+  type MediaCallActivities,
+  type TrainingActivities,
+  type VideoActivities,
+} from '@studio/workflows';
 import type { Db } from '../../db/index.ts';
 import type { Logger } from '../../logger.ts';
 import { queueWaitSeconds, rendersInFlight } from '../../metrics.ts';
@@ -19,6 +26,8 @@ export interface RenderTracker {
   /** The activities, each render step counted while it runs. */
   video(acts: VideoActivities): VideoActivities;
   training(acts: TrainingActivities): TrainingActivities;
+  /** The media calls API processes hand over (an image a request waits for), each counted while it runs. */
+  media(acts: MediaCallActivities): MediaCallActivities;
   /** What runs now. */
   rendering(): RenderNow[];
   /** Render steps finished since the process started. */
@@ -31,26 +40,33 @@ export function createRenderTracker(executorId: string): RenderTracker {
   let done = 0;
   const gauge = rendersInFlight.labels({ executor: executorId });
   gauge.set(0);
+  const counted = async <T>(what: Omit<RenderNow, 'since'>, work: () => Promise<T>): Promise<T> => {
+    const id = next++;
+    now.set(id, { ...what, since: new Date().toISOString() });
+    gauge.inc();
+    try {
+      return await work();
+    } finally {
+      now.delete(id);
+      gauge.dec();
+      done += 1;
+    }
+  };
   const tracked =
     (name: string, fn: (...args: never[]) => Promise<unknown>) =>
     async (...args: never[]): Promise<unknown> => {
       if (NOT_RENDERS.has(name)) return fn(...args);
       const [job, second] = args as unknown[];
       const section = typeof second === 'object' && second !== null && 'id' in second ? String(second.id) : null;
-      const id = next++;
-      now.set(id, { job: String(job), section, step: name, since: new Date().toISOString() });
-      gauge.inc();
-      try {
-        return await fn(...args);
-      } finally {
-        now.delete(id);
-        gauge.dec();
-        done += 1;
-      }
+      return counted({ job: String(job), section, step: name }, () => fn(...args));
     };
   return {
     video: (acts) => mapActivities(acts, tracked),
     training: (acts) => mapTrainingActivities(acts, tracked),
+    media: (acts) => ({
+      mediaCall: (request) =>
+        counted({ job: mediaCallWorkflowId(request.id), section: null, step: request.path.join('.') }, () => acts.mediaCall(request)),
+    }),
     rendering: () => [...now.values()],
     done: () => done,
   };

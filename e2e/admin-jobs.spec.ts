@@ -70,6 +70,12 @@ test('a job fails; an admin finds it by the user’s e-mail, retries it at no ch
   await signUpAndConfirm(adminPage, request, { email: 'ops@studio.local' });
   await adminPage.getByRole('navigation').getByRole('link', { name: 'Jobs' }).click();
   await expect(adminPage.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible();
+  // The render fleet: each queue's depth, and this studio's own process rendering (`npm start` answers and renders).
+  const renderers = adminPage.getByRole('region', { name: AdminJobMessages.renderersTitle });
+  await expect(renderers.getByRole('status')).toContainText(
+    /studio-jobs: \d+ waiting · studio-renders: \d+ waiting · studio-media: \d+ waiting/,
+  );
+  await expect(renderers.getByRole('row').filter({ hasText: 'live' }).filter({ hasText: 'all' })).toHaveCount(1);
   await adminPage.getByLabel('User e-mail').fill(email.toUpperCase());
   await adminPage.getByRole('button', { name: 'Search' }).click();
   const row = adminPage.getByRole('row').filter({ hasText: email });

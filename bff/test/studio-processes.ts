@@ -3,7 +3,7 @@
  * processes as `STUDIO_ROLE=api npm start` runs them, render workers as `npm run worker` does.
  * The multi-process tests and the API-and-worker bench start them here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ApiRoutes } from '@studio/contracts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
@@ -72,4 +72,16 @@ export async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The media host among a studio process's children (`MEDIA_HOST=child`, DESIGN decision 18), if one runs. */
+export function mediaHostOf(pid: number): number | undefined {
+  let listed = '';
+  try {
+    listed = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' });
+  } catch {
+    return undefined; // ps exits 1 when it lists nothing
+  }
+  const line = listed.split('\n').find((l) => l.includes('host-child.mjs'));
+  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
 }

@@ -3,7 +3,8 @@
  * each as `npm start` runs it with an executor id of its own: a session and the rate limits hold
  * across both, a debit on one is seen by the other's plan status, a job started on A is read and
  * streamed on B; and A killed mid-job (SIGKILL, as a crash or an OOM kill would) and started again
- * resumes it — B never takes it over — with finished sections kept and the ledger exact.
+ * resumes it — B never takes it over — with finished sections kept and the ledger exact. Each
+ * renders in its media host (a child below its priority) and answers its health check meanwhile.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +17,7 @@ import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../.
 import { createDb, type Db } from '../../db/index.ts';
 import { SESSION_COOKIE } from '../../services/sessions.ts';
 import { newSession } from '../../../test/harness.ts';
-import { killed, until } from '../../../test/studio-processes.ts';
+import { killed, mediaHostOf, until } from '../../../test/studio-processes.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined } as never;
@@ -111,6 +112,8 @@ describe('two bff processes on one database', () => {
     const [a, b] = processes as [Bff, Bff];
     // Started together, as a deployment would: the second waits for the first's engine launch.
     await Promise.all([start(a), start(b)]);
+    // Each renders in a media host started by its first engine call, not before (DESIGN decision 18).
+    expect(mediaHostOf(a.child!.pid!)).toBeUndefined();
 
     // A session made on one process is good on the other.
     const owner = await user('owner@example.com', 7);
@@ -160,11 +163,25 @@ describe('two bff processes on one database', () => {
       ((await (await fetch(`${url(b)}${ApiRoutes.jobStatus}/${jobId}`, { headers: owner.headers })).json()) as { job: JobView }).job;
     const streamed = streamedStatuses(b, jobId, owner.headers);
 
-    // A is killed while the second section renders, the first one finished.
+    // A is killed while the second section renders, the first one finished. Meanwhile A renders in its
+    // media host, a child below its own priority, and answers its health check at once.
+    const health: number[] = [];
+    let host: number | undefined;
     await until(async () => {
+      const asked = performance.now();
+      const answered = await fetch(`${url(a)}${ApiRoutes.health}`);
+      health.push(answered.ok ? performance.now() - asked : Infinity);
+      host ??= mediaHostOf(a.child!.pid!);
       const now = await job();
       return now.sections[0]!.status === 'COMPLETED' && now.sections[1]!.status === 'RUNNING' ? true : undefined;
     });
+    expect(host, 'a child process running host-child.mjs').toBeDefined();
+    expect(os.getPriority(host)).toBeGreaterThan(os.getPriority(a.child!.pid));
+    health.sort((x, y) => x - y);
+    // Generous for a loaded machine: the API's own thread answers, never the renderer's.
+    expect(health.length).toBeGreaterThan(5);
+    expect(health[Math.floor(health.length / 2)]).toBeLessThan(100);
+    expect(health.at(-1)).toBeLessThan(1000);
     await killed(a.child!);
     const firstClip = path.join(dir, 'data/objects/jobs', jobId, 'one/clip.mp4');
     const writtenAt = fs.statSync(firstClip).mtimeMs;

@@ -210,7 +210,7 @@ export async function queuePositionOf(db: Db, workflowId: string): Promise<numbe
     .where({ queue_name: first.queue_name, status: 'ENQUEUED' })
     .where('created_at', '<', first.created_at)
     .whereRaw('coalesce(parent_workflow_id, workflow_uuid) <> ?', [workflowId])
-    .where((q) => q.whereNull('parent_workflow_id').orWhereRaw(LIVE_PARENT))
+    .where((q) => void q.whereNull('parent_workflow_id').orWhereRaw(LIVE_PARENT))
     .countDistinct<{ count: string }[]>({ count: db.raw('coalesce(parent_workflow_id, workflow_uuid)') });
   return Number(ahead?.count ?? 0);
 }

@@ -18,15 +18,7 @@ export {
   type MediaHost,
   type MediaHostOptions,
 } from './host/media-host.ts';
-export {
-  callMember,
-  describeEngine,
-  engineFacade,
-  rebuiltError,
-  sendableError,
-  type EngineDescription,
-  type SentError,
-} from './host/protocol.ts';
+export { callMember, describeEngine, engineFacade, type EngineDescription } from './host/protocol.ts';
 export { applyGrade, gradeDistance, learnGrade, reframeImage, renderCharacterSample, renderStyleSample } from './local/image/stills.ts';
 export type { ColourGrade } from './local/image/colour.ts';
 export { DESCRIPTOR_MATCH, NO_FACE, NOT_ONE_PERSON, SEVERAL_PEOPLE } from './local/image/constants.ts';

@@ -22,13 +22,11 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { MediaEngine } from '../capabilities.ts';
 import { createMediaEngine, type MediaEngineOptions } from '../create-engine.ts';
-import { MediaError } from '../errors.ts';
+import { MediaError, rebuiltError, sendableError } from '../errors.ts';
 import { lowerPriority } from '../local/priority.ts';
 import {
   describeEngine,
   engineFacade,
-  rebuiltError,
-  sendableError,
   withoutFunctions,
   type Callback,
   type EngineDescription,

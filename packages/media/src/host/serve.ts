@@ -5,17 +5,8 @@
  */
 import type { MediaEngine } from '../capabilities.ts';
 import { createMediaEngine } from '../create-engine.ts';
-import {
-  callMember,
-  describeEngine,
-  rebuiltError,
-  sendableError,
-  withCallbacks,
-  type HostedEngine,
-  type SentError,
-  type ToChild,
-  type ToParent,
-} from './protocol.ts';
+import { callMember, describeEngine, withCallbacks, type HostedEngine, type ToChild, type ToParent } from './protocol.ts';
+import { rebuiltError, sendableError, type SentError } from '../errors.ts';
 
 const send = (message: ToParent) =>
   // The parent may be gone (its 'disconnect' ends this process): nothing is left to tell.

@@ -1,7 +1,7 @@
 // Worker thread: the still-image helpers the bff calls outside the engine (stills.ts: reframing,
 // colour grades, style and character samples), off the thread that answers HTTP: grading a 1024 px
 // image is a per-pixel loop of about 150 ms of JavaScript, reframing one about 80 ms.
-// Receives { id, name, args } and answers { id, value } or { id, failed } (the error as protocol.ts
+// Receives { id, name, args } and answers { id, value } or { id, failed } (the error as errors.ts
 // sends it, so a MediaError keeps its kind). The helpers are TypeScript, loaded through tsx's API.
 import { parentPort } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
@@ -11,7 +11,7 @@ const loaded = Promise.all([
   tsImport('./reframe.ts', import.meta.url),
   tsImport('./style-sample.ts', import.meta.url),
   tsImport('./character.ts', import.meta.url),
-  tsImport('../../host/protocol.ts', import.meta.url),
+  tsImport('../../errors.ts', import.meta.url),
 ]);
 
 // Buffers arrive as plain Uint8Arrays: an image's bytes are a Buffer again, as sharp and the callers expect.

@@ -5,7 +5,7 @@
  * none of them, nor sharp; the pool starts with the first call. A `MediaError` keeps its kind.
  */
 import type { ImageData } from '../../capabilities.ts';
-import { rebuiltError, type SentError } from '../../host/protocol.ts';
+import { rebuiltError, type SentError } from '../../errors.ts';
 import { WorkerPool } from '../model-worker.ts';
 import type * as Character from './character.ts';
 import type * as Grade from './grade.ts';

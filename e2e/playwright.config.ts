@@ -50,7 +50,9 @@ const chromium = {
 const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 
 /**
- * A fresh studio on `port` and its own data folder. mfe-account's location comes from a REMOTES file,
+ * A fresh studio on `port` and its own data folder, rendering one section of a user's at a time
+ * (`USER_RENDER_LIMIT=1`: the specs that lose a section's input count on the first one rendering
+ * alone). mfe-account's location comes from a REMOTES file,
  * re-read on every request, so a spec can move the remote to another origin by configuration alone
  * (remote-moved.spec.ts).
  */
@@ -59,7 +61,7 @@ function studio(port: number, command: string) {
   return {
     command:
       `rm -rf ${data} && mkdir -p ${data} && echo '${JSON.stringify(LOCAL_REMOTES)}' > ${remotesFileOf(port)} && ` +
-      `STORE_IMPORT_ALLOWED_ORIGINS=${urlOf(STORE_PORT)} REMOTES=${remotesFileOf(port)} DATA_DIR=${data} VIDEO_PARALLELISM=1 PORT=${port} APP_URL=${urlOf(port)} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local,ops@studio.local ${command}`,
+      `STORE_IMPORT_ALLOWED_ORIGINS=${urlOf(STORE_PORT)} REMOTES=${remotesFileOf(port)} DATA_DIR=${data} VIDEO_PARALLELISM=1 USER_RENDER_LIMIT=1 PORT=${port} APP_URL=${urlOf(port)} LOG_LEVEL=warn ADMIN_EMAILS=admin@studio.local,owner@studio.local,ops@studio.local ${command}`,
     cwd: '..',
     url: `${urlOf(port)}/api/health`,
     timeout: 180_000,

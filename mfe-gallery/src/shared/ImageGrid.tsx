@@ -116,7 +116,7 @@ export function ImageGrid({
 /** Placeholder cards while the first page loads. */
 export function GridSkeleton() {
   return (
-    <div className="ga-skeletons" aria-busy="true" aria-label="Loading images">
+    <div className="ga-skeletons" role="status" aria-busy="true" aria-label="Loading images">
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} className="ga-skeleton" />
       ))}

@@ -191,7 +191,7 @@ function SidebarLink({ item, badge }: { item: NavItem; badge: number }) {
       <NavIconSvg name={item.icon} />
       <span className="sh-nav-label">{item.label}</span>
       {badge > 0 && (
-        <span className="st-badge st-badge-count" aria-label={`${badge} new`}>
+        <span className="st-badge st-badge-count" role="img" aria-label={`${badge} new`}>
           {badge > 99 ? '99+' : badge}
         </span>
       )}

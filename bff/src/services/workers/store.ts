@@ -154,13 +154,6 @@ export async function lastStartOf(db: Queryable, executorId: string): Promise<nu
   return Number(row?.at ?? 0);
 }
 
-/**
- * A section whose job is still running: one queued by a job cancelled meanwhile (its orchestration
- * may hand a section over just after the cancel) waits for nobody and is ahead of nobody.
- */
-const LIVE_PARENT =
-  "EXISTS (SELECT 1 FROM dbos.workflow_status parent WHERE parent.workflow_uuid = workflow_status.parent_workflow_id AND parent.status = 'PENDING')";
-
 interface StatusRow {
   workflow_uuid: string;
   status: string;
@@ -172,9 +165,10 @@ interface StatusRow {
 /**
  * How many jobs are ahead of a job waiting for a renderer, or null when it is not waiting (a
  * section of it is rendering or done, it has ended, or its engine keeps no queue here). A job waits
- * while its workflow is on the jobs queue (the jobs enqueued before it on that queue are ahead), or
- * while every section it queued is still waiting (the jobs with a section queued before its first
- * are ahead), and in the moment between the two.
+ * while its workflow is on the jobs queue, while every section it queued is still waiting, and in
+ * the moment between the two. Ahead of it: the jobs started before it that are still running and
+ * have work waiting on the studio's queues (their orchestration, a section, a training) — in the
+ * order jobs were started, whatever order their sections reached the queue in.
  */
 export async function queuePositionOf(db: Db, workflowId: string): Promise<number | null> {
   const statuses = () => db.withSchema('dbos').from('workflow_status');
@@ -183,34 +177,22 @@ export async function queuePositionOf(db: Db, workflowId: string): Promise<numbe
     .first<StatusRow | undefined>('workflow_uuid', 'status', 'queue_name', 'created_at', 'priority')
     .catch(noDbosYet(undefined));
   if (!me?.queue_name) return null;
-  if (me.status === 'ENQUEUED') {
-    const [ahead] = await statuses()
-      .where({ queue_name: me.queue_name, status: 'ENQUEUED' })
-      .whereRaw('(priority, created_at) < (?, ?)', [me.priority, me.created_at])
-      .count<{ count: string }[]>('* as count');
-    return Number(ahead?.count ?? 0);
-  }
-  if (me.status !== 'PENDING') return null;
-  const sections = await statuses()
-    .where('parent_workflow_id', workflowId)
-    .select<Pick<StatusRow, 'status' | 'queue_name' | 'created_at'>[]>('status', 'queue_name', 'created_at');
-  if (sections.length === 0) {
-    // Taken off the jobs queue, its sections not handed over yet (a moment): it waits behind every
-    // job with a section already waiting on the render queues.
-    const [ahead] = await statuses()
-      .where('status', 'ENQUEUED')
-      .whereLike('queue_name', `${RENDER_QUEUES.renders}%`)
-      .whereRaw(LIVE_PARENT)
-      .countDistinct<{ count: string }[]>({ count: 'parent_workflow_id' });
-    return Number(ahead?.count ?? 0);
-  }
-  if (sections.some((s) => s.status !== 'ENQUEUED' || !s.queue_name)) return null;
-  const first = sections.reduce((a, b) => (Number(a.created_at) <= Number(b.created_at) ? a : b));
-  const [ahead] = await statuses()
-    .where({ queue_name: first.queue_name, status: 'ENQUEUED' })
-    .where('created_at', '<', first.created_at)
-    .whereRaw('coalesce(parent_workflow_id, workflow_uuid) <> ?', [workflowId])
-    .where((q) => void q.whereNull('parent_workflow_id').orWhereRaw(LIVE_PARENT))
-    .countDistinct<{ count: string }[]>({ count: db.raw('coalesce(parent_workflow_id, workflow_uuid)') });
+  if (me.status === 'PENDING') {
+    const sections = await statuses().where('parent_workflow_id', workflowId).pluck<string[]>('status');
+    if (sections.some((status) => status !== 'ENQUEUED')) return null;
+  } else if (me.status !== 'ENQUEUED') return null;
+  const [ahead] = await db
+    .withSchema('dbos')
+    .from('workflow_status as waiting')
+    .join('workflow_status as job', 'job.workflow_uuid', db.raw('coalesce(waiting.parent_workflow_id, waiting.workflow_uuid)'))
+    .where('waiting.status', 'ENQUEUED')
+    .where(
+      (q) =>
+        void q.whereLike('waiting.queue_name', `${RENDER_QUEUES.jobs}%`).orWhereLike('waiting.queue_name', `${RENDER_QUEUES.renders}%`),
+    )
+    .whereIn('job.status', ['ENQUEUED', 'PENDING'])
+    .where('job.created_at', '<', me.created_at)
+    .whereNot('job.workflow_uuid', workflowId)
+    .countDistinct<{ count: string }[]>({ count: 'job.workflow_uuid' });
   return Number(ahead?.count ?? 0);
 }

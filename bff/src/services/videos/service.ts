@@ -60,7 +60,7 @@ import {
   type ReusableClip,
 } from './store.ts';
 import { renderKeyOf } from './render-key.ts';
-import { adCaptionsFile, adWebVtt, jobView, webVtt, WHOLE_CAPTIONS } from './views.ts';
+import { adCaptionsFile, adWebVtt, jobView, mayWaitForRenderer, webVtt, WHOLE_CAPTIONS } from './views.ts';
 import { queuePositionOf } from '../workers/store.ts';
 
 /**
@@ -150,8 +150,9 @@ export function createVideoService({ db, config, media, objects, jobs, logger, m
   };
   const currentView = async (userId: string, jobId: string): Promise<JobView> => {
     const { job, sections, variants } = await current(userId, jobId);
-    // Waiting for a renderer: read from DBOS's queues (Temporal's task queue is not read here).
-    const waiting = job.status === 'IN_PROGRESS' && jobs.name === 'dbos' ? await queuePositionOf(db, workflowIdOf(job)) : null;
+    // Waiting for a renderer: read from DBOS's queues (Temporal's task queue is not read here), and
+    // only for a job whose rows say it may wait (job-status is polled: a rendering job asks nothing more).
+    const waiting = jobs.name === 'dbos' && mayWaitForRenderer(job, sections) ? await queuePositionOf(db, workflowIdOf(job)) : null;
     return jobView(job, sections, variants, waiting);
   };
 

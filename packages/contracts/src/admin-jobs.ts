@@ -98,6 +98,10 @@ export type AdminJobDetail = z.infer<typeof AdminJobDetail>;
 
 /** The shared DBOS queues: job orchestrations, renders (sections, trainings) partitioned by user, and API processes' media calls. */
 export const RENDER_QUEUES = { jobs: 'studio-jobs', renders: 'studio-renders', media: 'studio-media' } as const;
+/** An `npm start` process's own queue of a shared one (its jobs stay its own): `studio-renders@<executor id>`. */
+export const ownQueue = (base: string, executorId: string) => `${base}@${executorId}`;
+/** The shared queue a queue name belongs to (`studio-renders@host:8080` → `studio-renders`). */
+export const baseQueueOf = (name: string) => name.split('@')[0]!;
 
 /** A process that renders (`npm run worker`, or `npm start`), as its heartbeat last said. */
 export const AdminRenderWorker = z.object({
@@ -117,7 +121,7 @@ export const AdminRenderWorker = z.object({
 export type AdminRenderWorker = z.infer<typeof AdminRenderWorker>;
 
 export const AdminRenderersResponse = z.object({
-  /** Jobs and renders waiting for a worker, by queue (`studio-jobs`, `studio-renders`). */
+  /** Jobs, renders and media calls waiting for a worker, by queue (`RENDER_QUEUES`). */
   queues: z.array(z.object({ name: z.string(), depth: z.number() })),
   workers: z.array(AdminRenderWorker),
 });

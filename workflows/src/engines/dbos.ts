@@ -13,7 +13,7 @@
  * each render their own jobs and resume them on restart, as before there were queues.
  */
 import { DBOS, type WorkflowQueue } from '@dbos-inc/dbos-sdk';
-import { RENDER_QUEUES } from '@studio/contracts';
+import { ownQueue, RENDER_QUEUES } from '@studio/contracts';
 import {
   mapActivities,
   StepError,
@@ -53,10 +53,6 @@ export const JOB_QUEUE = RENDER_QUEUES.jobs;
 export const RENDER_QUEUE = RENDER_QUEUES.renders;
 /** Media calls handed over by API processes (`media-call.ts`): taken before the queued renders' next steps, by any worker. */
 export const MEDIA_QUEUE = RENDER_QUEUES.media;
-/** An `all` process's own queue of `base` (its jobs stay its own, as without queues). */
-export const ownQueue = (base: string, executorId: string) => `${base}@${executorId}`;
-/** The shared queue a queue name belongs to (`studio-renders@host:8080` → `studio-renders`): the metrics' label. */
-export const baseQueueOf = (name: string) => name.split('@')[0]!;
 
 /** What a process does with the queues: `all` and `worker` render, `api` only enqueues. */
 export type EngineRole = 'all' | 'api' | 'worker';

@@ -3,7 +3,7 @@
  * table (`render_workers`, kept by each rendering process's heartbeat) and DBOS's own queue records
  * (`dbos.workflow_status`: ENQUEUED rows wait on a queue, PENDING ones run on their `executor_id`).
  */
-import { RENDER_QUEUES } from '@studio/contracts';
+import { baseQueueOf, RENDER_QUEUES } from '@studio/contracts';
 import type { Db, Queryable } from '../../db/index.ts';
 import { DbErrorCodes, isDbError } from '../../errors.ts';
 
@@ -28,9 +28,6 @@ export interface WorkerRow {
   recovered_at: Date | null;
   recovered_by: string | null;
 }
-
-/** The shared queue a queue name belongs to (an `npm start` process's own `studio-renders@…` counts as `studio-renders`). */
-export const baseQueueOf = (name: string) => name.split('@')[0]!;
 
 /** Before DBOS's first launch on a database its schema does not exist: nothing is queued. */
 const noDbosYet =
@@ -155,11 +152,9 @@ export async function lastStartOf(db: Queryable, executorId: string): Promise<nu
 }
 
 interface StatusRow {
-  workflow_uuid: string;
   status: string;
   queue_name: string | null;
   created_at: string;
-  priority: number;
 }
 
 /**
@@ -174,7 +169,7 @@ export async function queuePositionOf(db: Db, workflowId: string): Promise<numbe
   const statuses = () => db.withSchema('dbos').from('workflow_status');
   const me = await statuses()
     .where('workflow_uuid', workflowId)
-    .first<StatusRow | undefined>('workflow_uuid', 'status', 'queue_name', 'created_at', 'priority')
+    .first<StatusRow | undefined>('status', 'queue_name', 'created_at')
     .catch(noDbosYet(undefined));
   if (!me?.queue_name) return null;
   if (me.status === 'PENDING') {

@@ -64,7 +64,7 @@ export const sseStreamsOpen = new Gauge({
 let readQueueDepths: (() => Promise<Record<string, number>>) | null = null;
 new Gauge({
   name: 'studio_queue_depth',
-  help: 'Jobs and renders waiting for a worker, by queue (studio-jobs, studio-renders): add workers when it stays up',
+  help: 'Jobs, renders and media calls waiting for a worker, by queue (studio-jobs, studio-renders, studio-media): add workers when it stays up',
   labelNames: ['queue'] as const,
   registers: [registry],
   async collect() {

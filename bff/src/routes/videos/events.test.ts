@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { ApiRoutes } from '@studio/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, SESSION_COOKIE } from '../../services/sessions.ts';
 import { SESSION_CHECK_MS } from '../../services/event-streams.ts';
-import { member, signIn, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
+import { insertAnimation, member, signIn, startTestStudio, type TestClient, type TestStudio } from '../../../test/harness.ts';
 
 let studio: TestStudio;
 beforeAll(async () => {
@@ -12,23 +11,8 @@ beforeAll(async () => {
 afterAll(() => studio?.stop());
 
 /** A job that stays in progress (nothing runs it), so its event stream stays open. */
-async function runningJob(userId: string): Promise<string> {
-  const id = randomUUID();
-  await studio.deps.db('generated_videos').insert({
-    id,
-    user_id: userId,
-    kind: 'animation',
-    status: 'IN_PROGRESS',
-    model: 'animation',
-    aspect_ratio: '9:16',
-    width: 720,
-    height: 1280,
-    settings: '{}',
-    engine: 'dbos',
-    deadline_at: new Date(Date.now() + 30 * 60_000),
-  });
-  return id;
-}
+const runningJob = (userId: string) =>
+  insertAnimation(studio, userId, { status: 'IN_PROGRESS', deadlineAt: new Date(Date.now() + 30 * 60_000) });
 
 interface OpenStream {
   /** Resolves true when the server ends the stream, false if it is still open after `ms`. */

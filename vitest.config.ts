@@ -8,9 +8,11 @@ import { defineConfig } from 'vitest/config';
  * own tests (their model worker threads and native canvas, ONNX and WASM modules stay loaded; a
  * worker that had run several of them crashed).
  */
-const ISOLATED = [
+export const ISOLATED = [
   'packages/media/src/**/*.test.ts',
+  'bff/src/routes/ad-drafts/index.test.ts',
   'bff/src/routes/admin/jobs.test.ts',
+  'bff/src/routes/admin/renderers.test.ts',
   'bff/src/routes/assets/index.test.ts',
   'bff/src/routes/auth/logging.test.ts',
   'bff/src/routes/metrics/*.test.ts',

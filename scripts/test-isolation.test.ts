@@ -5,7 +5,7 @@ import { ISOLATED } from '../vitest.config.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** What starts a durable job in a test: its workflows are registered once per process (DBOS keeps them in a module). */
-const STARTS_A_JOB = /ApiRoutes\.generateVideo|TrainingRoutes\.models|launchDbosEngine/;
+const STARTS_A_JOB = /ApiRoutes\.generate(Video|Animation)|TrainingRoutes\.models|launchDbosEngine/;
 
 // A glob of ISOLATED as a pattern: a double star and slash stand for any folders, a star for any name.
 function globPattern(glob: string): RegExp {

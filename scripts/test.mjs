@@ -4,9 +4,12 @@
 //   2. vitest (unit and HTTP tests, and the bff and media benches' smoke runs), with the front-end
 //      bench's smoke run beside it (it mostly waits for its studio to start, while vitest's files wait
 //      on PostgreSQL and sockets much of the time); its output is printed once vitest is done;
-//   3. the end-to-end tests (Playwright in Chromium), with lint beside them when TEST_LINT=1.
+//   3. the end-to-end tests (Playwright in Chromium).
+// With TEST_LINT=1 (.ci/run), lint runs beside steps 2 and 3 at the lowest priority: it takes what
+// CPU they leave idle, finishing before the end-to-end tests do, without slowing them.
 // A failure anywhere fails the run; each step's time is printed at the end.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,14 +29,32 @@ function cpuTimes() {
   return { busy, total };
 }
 
-/** Runs an npm script; resolves with its exit code (and its output when `quiet`, printed later). */
-function npm(script, { quiet = false } = {}) {
+/**
+ * Runs an npm script; resolves with its exit code (and its output when `quiet`, printed later).
+ * `idle`: at the lowest priority. On Linux that takes a session of its own with its scheduling group
+ * niced: with the kernel's autogroups, a nice value counts only against processes of the same
+ * session, and Playwright starts its studios and browsers in sessions of their own.
+ */
+const idleChildren = new Set();
+
+function npm(script, { quiet = false, idle = false } = {}) {
   const started = performance.now();
   const cpu = cpuTimes();
   const child = spawn('npm', ['run', '--silent', script], {
     cwd: root,
     stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+    detached: idle,
   });
+  if (idle) {
+    idleChildren.add(child);
+    child.on('close', () => idleChildren.delete(child));
+    os.setPriority(child.pid, 19);
+    try {
+      fs.writeFileSync(`/proc/${child.pid}/autogroup`, '19');
+    } catch {
+      // No autogroups here (another OS, or turned off): the nice value alone does it.
+    }
+  }
   let output = '';
   if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
   return new Promise((resolve) => {
@@ -46,6 +67,8 @@ function npm(script, { quiet = false } = {}) {
 }
 
 function finish(code) {
+  // A step still running in a session of its own would outlive this process.
+  for (const child of idleChildren) process.kill(-child.pid, 'SIGTERM');
   console.log('\n== npm test, step by step');
   for (const [script, seconds, busy] of times) {
     console.log(`  ${script.padEnd(28)} ${seconds.toFixed(0).padStart(5)} s   CPUs ${(busy * 100).toFixed(0).padStart(3)} % busy`);
@@ -56,6 +79,7 @@ function finish(code) {
 const build = await npm('build');
 if (build.code !== 0) finish(build.code);
 
+const lint = process.env.TEST_LINT === '1' ? npm('lint', { quiet: true, idle: true }) : null;
 const bench = npm('bench:smoke:frontend', { quiet: true });
 const unit = await npm('test:unit');
 const smoke = await bench;
@@ -64,13 +88,10 @@ process.stdout.write(smoke.output);
 if (unit.code !== 0) finish(unit.code);
 if (smoke.code !== 0) finish(smoke.code);
 
-// With TEST_LINT=1 (.ci/run), lint runs beside Playwright: the browser tests leave a fifth of both
-// cores idle (pages waiting on the studio, debounces, polling), while vitest keeps them busy.
-const lint = process.env.TEST_LINT === '1' ? npm('lint', { quiet: true }) : null;
 const e2e = await npm('test:e2e');
 if (lint) {
   const linted = await lint;
-  console.log('\n== npm run lint (ran beside the end-to-end tests)');
+  console.log('\n== npm run lint (ran beside the tests, at the lowest priority)');
   process.stdout.write(linted.output);
   if (linted.code !== 0) finish(linted.code);
 }

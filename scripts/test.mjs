@@ -5,8 +5,9 @@
 //      bench's smoke run beside it (it mostly waits for its studio to start, while vitest's files wait
 //      on PostgreSQL and sockets much of the time); its output is printed once vitest is done;
 //   3. the end-to-end tests (Playwright in Chromium).
-// With TEST_LINT=1 (.ci/run), lint runs beside steps 2 and 3 at the lowest priority: it takes what
-// CPU they leave idle, finishing before the end-to-end tests do, without slowing them.
+// With TEST_LINT=1 (.ci/run), lint runs beside steps 2 and 3 at the lowest priority, on the CPU they
+// leave idle: in a clean run it ends within vitest, which it slows by about half a minute (beside the
+// end-to-end tests at an equal priority, it slowed them by a minute).
 // A failure anywhere fails the run; each step's time is printed at the end.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,14 +30,15 @@ function cpuTimes() {
   return { busy, total };
 }
 
+/** The steps running at the lowest priority, each in a session of its own. */
+const idleChildren = new Set();
+
 /**
  * Runs an npm script; resolves with its exit code (and its output when `quiet`, printed later).
  * `idle`: at the lowest priority. On Linux that takes a session of its own with its scheduling group
  * niced: with the kernel's autogroups, a nice value counts only against processes of the same
  * session, and Playwright starts its studios and browsers in sessions of their own.
  */
-const idleChildren = new Set();
-
 function npm(script, { quiet = false, idle = false } = {}) {
   const started = performance.now();
   const cpu = cpuTimes();
@@ -68,7 +70,13 @@ function npm(script, { quiet = false, idle = false } = {}) {
 
 function finish(code) {
   // A step still running in a session of its own would outlive this process.
-  for (const child of idleChildren) process.kill(-child.pid, 'SIGTERM');
+  for (const child of idleChildren) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
   console.log('\n== npm test, step by step');
   for (const [script, seconds, busy] of times) {
     console.log(`  ${script.padEnd(28)} ${seconds.toFixed(0).padStart(5)} s   CPUs ${(busy * 100).toFixed(0).padStart(3)} % busy`);

@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that need a process of their own: the durable-job engine registers its workflows once per
- * process (every file that starts a video or training job), module mocks, and the media engine's
- * own tests (their model worker threads and native canvas, ONNX and WASM modules stay loaded; a
- * worker that had run several of them crashed).
+ * process (every file that starts a video or training job; scripts/test-isolation.test.ts checks),
+ * module mocks, and the media engine's own tests (their model worker threads and native canvas, ONNX
+ * and WASM modules stay loaded; a worker that had run several of them crashed).
  */
 export const ISOLATED = [
   'packages/media/src/**/*.test.ts',

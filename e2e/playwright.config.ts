@@ -52,9 +52,8 @@ const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 /**
  * A fresh studio on `port` and its own data folder, rendering one section of a user's at a time
  * (`USER_RENDER_LIMIT=1`: the specs that lose a section's input count on the first one rendering
- * alone). mfe-account's location comes from a REMOTES file,
- * re-read on every request, so a spec can move the remote to another origin by configuration alone
- * (remote-moved.spec.ts).
+ * alone). mfe-account's location comes from a REMOTES file, re-read on every request, so a spec can
+ * move the remote to another origin by configuration alone (remote-moved.spec.ts).
  */
 function studio(port: number, command: string) {
   const data = dataDirOf(port);

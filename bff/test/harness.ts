@@ -284,32 +284,31 @@ export async function ensureProfile(studio: RunningStudio, user: { id: string; e
   await studio.deps.db.raw('SELECT ensure_profile(?, ?, ?)', [user.id, user.email, trialCredits]);
 }
 
-/** An animation job of the user's, stored as the animate route stores one (`status` and deadline as given); answers its id. */
-export async function insertAnimation(
-  studio: RunningStudio,
-  userId: string,
-  job: { status: 'IN_PROGRESS' | 'COMPLETED'; deadlineAt?: Date },
-): Promise<string> {
-  const id = randomUUID();
-  await studio.deps.db('generated_videos').insert({
-    id,
-    user_id: userId,
-    kind: 'animation',
-    status: job.status,
-    model: 'animation',
-    aspect_ratio: '9:16',
-    width: 720,
-    height: 1280,
-    settings: '{}',
-    engine: 'dbos',
-    deadline_at: job.deadlineAt ?? new Date(),
-  });
-  return id;
+/** An animation job's row, as the animate route stores one (`status` and deadline as given). */
+const animationRow = (userId: string, job: { status: 'IN_PROGRESS' | 'COMPLETED'; deadlineAt?: Date }) => ({
+  id: randomUUID(),
+  user_id: userId,
+  kind: 'animation',
+  status: job.status,
+  model: 'animation',
+  aspect_ratio: '9:16',
+  width: 720,
+  height: 1280,
+  settings: '{}',
+  engine: 'dbos',
+  deadline_at: job.deadlineAt ?? new Date(),
+});
+
+/** An animation job of the user's, stored as the animate route stores one; answers its id. */
+export async function insertAnimation(studio: RunningStudio, userId: string, job: Parameters<typeof animationRow>[1]): Promise<string> {
+  const row = animationRow(userId, job);
+  await studio.deps.db('generated_videos').insert(row);
+  return row.id;
 }
 
 /** `count` finished animations the user made this month: what the plan's videos a month counts. */
 export async function videosMadeThisMonth(studio: RunningStudio, userId: string, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) await insertAnimation(studio, userId, { status: 'COMPLETED' });
+  await studio.deps.db('generated_videos').insert(Array.from({ length: count }, () => animationRow(userId, { status: 'COMPLETED' })));
 }
 
 /** A signed-in user with a profile: `credits` to spend (20 by default) and, if given, a plan tier. */

@@ -120,10 +120,6 @@ function variantResult(job: JobRow, v: VariantRow, view: JobVariant): VariantRes
 }
 
 /**
- * spec 2 §3 "Job and results": the job as the editors show it. `waiting`: how many jobs are ahead of
- * it while it waits for a renderer (it is then QUEUED), null once one renders it.
- */
-/**
  * Whether a job may be waiting for a renderer, by its own rows: it runs, no section of it renders
  * yet (a resumed job whose section was cut short is under way), and one is left to render (a job
  * whose sections were all reused waits for nothing). Only then is its place in line read.
@@ -131,6 +127,10 @@ function variantResult(job: JobRow, v: VariantRow, view: JobVariant): VariantRes
 export const mayWaitForRenderer = (job: JobRow, rows: SectionRow[]) =>
   job.status === 'IN_PROGRESS' && !rows.some((s) => s.status === 'RUNNING') && rows.some((s) => s.status === 'PENDING');
 
+/**
+ * spec 2 §3 "Job and results": the job as the editors show it. `waiting`: how many jobs are ahead of
+ * it while it waits for a renderer (it is then QUEUED), null once one renders it.
+ */
 export function jobView(job: JobRow, rows: SectionRow[], variantRows: VariantRow[] = [], waiting: number | null = null): JobView {
   const queued = waiting !== null && mayWaitForRenderer(job, rows);
   const sections = rows.map((s) => sectionView(job, s));
